@@ -1,0 +1,180 @@
+"""The one reward language every component speaks (docs/CATALOG.md, "The reward grammar").
+
+The rulebook draws what a hex, square, register space or tile gives as icons joined by "and" and a
+slash for "or" (R-ACT-1…9). Writing them as short phrases lets one parser and one interpreter serve
+every component instead of code per tile.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+TOKENS = ("coin", "lumber", "fire", "major-fire")
+CLASSES = ("aristocrat", "nun", "craftsman")
+
+#: icon -> what it means to a player (the wording shown on screens).
+ICONS = {
+    "coin": "coin",
+    "lumber": "lumber",
+    "fire": "fire",
+    "major-fire": "major fire",
+    "vp": "VP",
+    "scroll": "scroll advance",
+    "city": "free city advance",
+    "church": "free church advance",
+    "register": "free city or church advance",
+    "upgrade-citizen": "upgrade a citizen",
+    "advance-aristocrat": "advance the aristocrat overseer",
+    "advance-nun": "advance the nun overseer",
+    "advance-craftsman": "advance the craftsman overseer",
+    "advance-any": "advance any overseer",
+    "advance-skip": "advance any overseer, may skip a step",
+    "upgrade-overseer": "upgrade an overseer",
+    "upgrade-advance": "upgrade and advance an overseer",
+    "lieutenant": "take a lieutenant",
+    "any-hex": "use any hex's action",
+    "build": "build",
+    "activate": "activate citizens",
+}
+
+
+class GrammarError(ValueError):
+    """A reward, cost or requirement phrase that does not follow the grammar."""
+
+
+@dataclass(frozen=True)
+class Item:
+    icon: str
+    count: int = 1
+
+    def text(self) -> str:
+        if self.icon in TOKENS or self.icon == "vp":
+            name = ICONS[self.icon]
+            plural = "s" if self.count != 1 and self.icon in ("coin", "fire", "major-fire") else ""
+            return f"{self.count} {name}{plural}"
+        if self.icon == "activate":
+            return f"activate up to {self.count} citizen{'s' if self.count != 1 else ''}"
+        prefix = f"{self.count}× " if self.count != 1 else ""
+        return prefix + ICONS[self.icon]
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """Items received together ("and")."""
+
+    items: tuple[Item, ...]
+
+    def text(self) -> str:
+        return " + ".join(i.text() for i in self.items) if self.items else "nothing"
+
+    def tokens(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for item in self.items:
+            if item.icon in TOKENS:
+                out[item.icon] = out.get(item.icon, 0) + item.count
+        return out
+
+
+@dataclass(frozen=True)
+class Reward:
+    """A choice between bundles ("or", R-ACT-2); a single bundle means no choice."""
+
+    options: tuple[Bundle, ...]
+    phrase: str = ""
+
+    @property
+    def is_choice(self) -> bool:
+        return len(self.options) > 1
+
+    @property
+    def is_nothing(self) -> bool:
+        return all(not b.items for b in self.options)
+
+    def text(self) -> str:
+        return " or ".join(b.text() for b in self.options)
+
+    def icons(self) -> set[str]:
+        return {i.icon for b in self.options for i in b.items}
+
+
+NOTHING = Reward((Bundle(()),), "nothing")
+
+_ITEM = re.compile(r"^(?:(\d+)\s+)?([a-z][a-z-]*)$")
+
+
+def parse_reward(phrase: str) -> Reward:
+    """Parse `"build or 1 major-fire"` into a Reward; raise GrammarError naming the bad part."""
+    if not isinstance(phrase, str):
+        raise GrammarError(f"expected a phrase, got {phrase!r}")
+    text = " ".join(phrase.split())
+    if text == "nothing":
+        return NOTHING
+    if not text:
+        raise GrammarError("empty reward (write 'nothing')")
+    options = []
+    for part in text.split(" or "):
+        items = []
+        for raw in part.split(" and "):
+            items.append(_parse_item(raw, phrase))
+        options.append(Bundle(tuple(items)))
+    return Reward(tuple(options), text)
+
+
+def _parse_item(raw: str, phrase: str) -> Item:
+    m = _ITEM.match(raw.strip())
+    if not m:
+        raise GrammarError(f"cannot read {raw!r} in {phrase!r}")
+    count = int(m.group(1)) if m.group(1) else 1
+    icon = m.group(2)
+    if icon not in ICONS:
+        raise GrammarError(f"unknown icon {icon!r} in {phrase!r}")
+    if count < 1:
+        raise GrammarError(f"count must be at least 1 in {phrase!r}")
+    return Item(icon, count)
+
+
+def parse_cost(phrase: str) -> Bundle:
+    """A cost is one bundle of tokens (R-BUILD-3, R-REPOP-3) or 'nothing'."""
+    reward = parse_reward(phrase)
+    if reward.is_choice:
+        raise GrammarError(f"a cost cannot offer a choice: {phrase!r}")
+    bundle = reward.options[0]
+    for item in bundle.items:
+        if item.icon not in TOKENS:
+            raise GrammarError(f"a cost may only use tokens {TOKENS}, not {item.icon!r} in {phrase!r}")
+    return bundle
+
+
+@dataclass(frozen=True)
+class Need:
+    """Citizens a repopulation requires (R-REPOP-3 step 3)."""
+
+    cls: str
+    count: int
+    upgraded: bool
+
+    def text(self) -> str:
+        gold = "upgraded " if self.upgraded else ""
+        return f"{self.count} {gold}{self.cls}{'s' if self.count != 1 else ''}"
+
+
+_NEED = re.compile(r"^(\d+)\s+(upgraded\s+)?([a-z]+)$")
+
+
+def parse_citizens(phrase: str) -> tuple[Need, ...]:
+    """Parse `"1 nun and 1 upgraded craftsman"` (R-REPOP-5)."""
+    if not isinstance(phrase, str) or not phrase.strip():
+        raise GrammarError(f"expected a citizen requirement, got {phrase!r}")
+    needs = []
+    for raw in " ".join(phrase.split()).split(" and "):
+        m = _NEED.match(raw)
+        if not m:
+            raise GrammarError(f"cannot read {raw!r} in {phrase!r} (write e.g. '2 upgraded nun')")
+        cls = m.group(3)
+        if cls not in CLASSES:
+            raise GrammarError(f"unknown citizen class {cls!r} in {phrase!r}")
+        if int(m.group(1)) < 1:
+            raise GrammarError(f"count must be at least 1 in {phrase!r}")
+        needs.append(Need(cls, int(m.group(1)), bool(m.group(2))))
+    return tuple(needs)

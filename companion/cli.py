@@ -1,0 +1,85 @@
+"""`python -m companion ...`: check the catalog, set up a game, and (later) serve the companion."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    cat = sub.add_parser("catalog", help="component catalog tools")
+    cat_sub = cat.add_subparsers(dest="catalog_command", required=True)
+    check = cat_sub.add_parser("check", help="validate the catalog and count its records")
+    check.add_argument("--override", help="override file (default instance/catalog.toml or $MESSINA_CATALOG)")
+
+    setup = sub.add_parser("setup", help="set up a game and print the state after round I setup")
+    _game_options(setup)
+    setup.add_argument("--json", action="store_true", help="print the state as JSON")
+
+    args = parser.parse_args(argv)
+    if args.command == "catalog":
+        return catalog_check(args.override)
+    if args.command == "setup":
+        return setup_command(args)
+    return 2
+
+
+def _game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, required=True, choices=(1, 2, 3, 4))
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--advanced", action="store_true", help="b sides of player and scroll boards (R-ADV-1)")
+    p.add_argument("--priority-tile", action="store_true", help="use the register priority tile (R-PRIO-1)")
+    p.add_argument("--draw", choices=("app", "table"), default="app",
+                   help="app: the companion draws every reveal; table: the host enters each one")
+
+
+def catalog_check(override: str | None) -> int:
+    from .catalog import COUNTS, CatalogError, load_catalog
+
+    try:
+        catalog = load_catalog(override)
+    except CatalogError as exc:
+        print("catalog invalid:", file=sys.stderr)
+        for problem in exc.problems:
+            print("  " + problem, file=sys.stderr)
+        return 1
+    families = {
+        "hex": catalog.hexes, "harbor": catalog.harbors, "dock": catalog.docks,
+        "docking_tile": catalog.docking_tiles, "layout": catalog.layouts,
+        "wheel": {w.id: w for w in catalog.wheel}, "round_info": catalog.round_info,
+        "priority_tile": catalog.priority_tiles, "register": catalog.registers,
+        "rat_table": {catalog.rat_table.id: catalog.rat_table}, "boat": catalog.boats,
+        "workshop": catalog.workshops, "improvement": catalog.improvements, "wagon": catalog.wagons,
+        "solo_tile": catalog.solo_tiles, "board": catalog.boards, "scroll_board": catalog.scroll_boards,
+    }
+    total: Counter = Counter()
+    print(f"{'family':<14} {'count':>5} {'rulebook':>9} {'mixed':>6} {'assumed':>8}")
+    for family, records in families.items():
+        sources = Counter(r.prov.source for r in records.values())
+        total.update(sources)
+        want = COUNTS.get(family)
+        flag = "" if want is None or want == len(records) else f"  (R-COMP needs {want})"
+        print(f"{family:<14} {len(records):>5} {sources['rulebook']:>9} {sources['mixed']:>6} "
+              f"{sources['assumed']:>8}{flag}")
+    print(f"{'all':<14} {sum(total.values()):>5} {total['rulebook']:>9} {total['mixed']:>6} {total['assumed']:>8}")
+    print("mixed = some fields from a rulebook, the rest assumed; assumed values are ours, not printed.")
+    return 0
+
+
+def setup_command(args) -> int:
+    from .engine import new_game, options_for
+
+    state = new_game(options_for(args.players, advanced=args.advanced, priority_tile=args.priority_tile,
+                                 draw=args.draw), seed=args.seed)
+    if args.json:
+        json.dump(state.to_dict(), sys.stdout, indent=1)
+        print()
+    else:
+        for step in state.setup_steps:
+            print(f"- {step['text']}  [{step.get('rule', '')}]")
+    return 0

@@ -1,0 +1,64 @@
+"""JSON round-trip for the state dataclasses, driven by their type hints.
+
+State must survive a server restart and replay exactly (DESIGN: "fully JSON round-trippable"), so
+every field is plain data: ints, strings, lists, dicts with string keys, or nested dataclasses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import lru_cache
+from typing import Any
+
+
+class Serial:
+    """Mixin: `to_dict()` gives plain JSON data; `from_dict()` rebuilds the same object."""
+
+    def to_dict(self) -> dict:
+        return _dump(self)
+
+    @classmethod
+    def from_dict(cls, data: dict):
+        return _load(cls, data)
+
+
+def _dump(value: Any) -> Any:
+    if dataclasses.is_dataclass(value):
+        return {f.name: _dump(getattr(value, f.name)) for f in _fields(type(value))}
+    if isinstance(value, list):
+        return [_dump(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _dump(v) for k, v in value.items()}
+    return value
+
+
+@lru_cache(maxsize=None)
+def _fields(cls) -> tuple:
+    return tuple(f for f in dataclasses.fields(cls) if not f.name.startswith("_"))
+
+
+@lru_cache(maxsize=None)
+def _hints(cls) -> dict:
+    return typing.get_type_hints(cls)
+
+
+def _load(tp: Any, data: Any) -> Any:
+    if data is None:
+        return None
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _load(inner[0], data) if len(inner) == 1 else data
+    if origin is list:
+        (inner,) = typing.get_args(tp)
+        return [_load(inner, v) for v in data]
+    if origin is dict:
+        _, inner = typing.get_args(tp)
+        return {k: _load(inner, v) for k, v in data.items()}
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        hints = _hints(tp)
+        kwargs = {f.name: _load(hints[f.name], data[f.name]) for f in _fields(tp) if f.name in data}
+        return tp(**kwargs)
+    return data

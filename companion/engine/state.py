@@ -1,0 +1,248 @@
+"""The whole game at one moment, as plain serialisable data.
+
+Nothing derived is stored where it could drift from the physical table: lieutenants owned, tiles left
+and register order are computed from these fields. Tiles whose order the table does not know sit in
+`hidden` lists and are drawn only when revealed (by the seeded RNG, or by the host in table-draw mode).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .serial import Serial
+
+CLASSES = ("aristocrat", "nun", "craftsman")
+TOKENS = ("coins", "lumber", "fire", "major_fire")
+COLOURS = ("red", "yellow", "blue", "green")
+#: one letter per colour, for colour-blind players
+COLOUR_LETTERS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G"}
+
+
+@dataclass
+class PlayerOption(Serial):
+    name: str
+    colour: str
+
+
+@dataclass
+class Options(Serial):
+    """What the host chooses at the start (issue: 1–4 players, a/b boards, priority tile, draw mode)."""
+
+    players: list[PlayerOption]
+    advanced: bool = False
+    priority_tile: bool = False
+    draw: str = "app"  # "app": the seeded RNG reveals; "table": the host enters each reveal
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+
+@dataclass
+class Citizen(Serial):
+    id: int
+    cls: str
+    upgraded: bool = False
+
+
+@dataclass
+class Lieutenant(Serial):
+    """One figure. `where`: supply, estate, box, hex:<tile>, dock:<dock>. `used`: stood up this round."""
+
+    where: str
+    used: bool = False
+
+
+@dataclass
+class Cabin(Serial):
+    improvement: str | None = None
+    citizen: Citizen | None = None
+    space: int = 0  # 1 or 2 while a citizen is in quarantine (R-CIT-3)
+
+
+@dataclass
+class Workshop(Serial):
+    tile: str
+    citizen: Citizen | None = None
+    spent: bool = False  # a late workshop turned face down after its one-time reward (R-BUILD-5)
+
+
+@dataclass
+class Overseer(Serial):
+    step: int = 0  # 0 = start space, 6 = centre (R-OVS-3)
+    branch: str | None = None  # "left" / "right", chosen at the 2nd advance
+    upgraded: bool = False
+
+
+@dataclass
+class WagonOwned(Serial):
+    tile: str
+    used: bool = False  # turned face down after a repopulation this round (R-REPOP-3)
+
+
+@dataclass
+class Seat(Serial):
+    name: str
+    colour: str
+    board: str
+    scroll_board: str
+    coins: int = 0
+    lumber: int = 0
+    fire: int = 0
+    major_fire: int = 0
+    rats: int = 0
+    vp: int = 0
+    lieutenants: list[Lieutenant] = field(default_factory=list)
+    squares: dict[str, Citizen] = field(default_factory=dict)  # board square id -> citizen
+    cabins: list[Cabin] = field(default_factory=list)
+    workshops: list[Workshop] = field(default_factory=list)
+    overseers: dict[str, Overseer] = field(default_factory=dict)
+    scroll: dict[str, int] = field(default_factory=dict)  # track id -> level
+    registers: dict[str, int] = field(default_factory=dict)  # popularity/city/church -> space index
+    stamps: dict[str, int] = field(default_factory=dict)  # register/score -> arrival stamp (stack order)
+    boats: list[str] = field(default_factory=list)
+    wagons: list[WagonOwned] = field(default_factory=list)
+    spent_squares: list[str] = field(default_factory=list)  # single-use squares already used (R-ADV-2)
+    deferred: list[str] = field(default_factory=list)  # register rewards waiting for an action step (R-REG-8)
+
+    @property
+    def owned_lieutenants(self) -> int:
+        """R-REG-3 / D-14: every lieutenant ever owned, boxed ones included."""
+        return sum(1 for lt in self.lieutenants if lt.where != "supply")
+
+    def citizens(self):
+        """Every citizen on the estate with where it is: ("square", id), ("cabin", i), ("workshop", i)."""
+        for sq, c in self.squares.items():
+            yield ("square", sq), c
+        for i, cab in enumerate(self.cabins):
+            if cab.citizen:
+                yield ("cabin", i), cab.citizen
+        for i, ws in enumerate(self.workshops):
+            if ws.citizen:
+                yield ("workshop", i), ws.citizen
+
+
+@dataclass
+class Hex(Serial):
+    """A placed hex (neighborhood or harbor) at a layout space."""
+
+    tile: str
+    space: str  # "s01"… start space, harbor id, or "x1"… expansion space
+    cubes: int = 0
+    citizens: list[Citizen] = field(default_factory=list)
+    repopulated_by: int | None = None
+
+
+@dataclass
+class BoatAtDock(Serial):
+    tile: str
+    cube: bool
+
+
+@dataclass
+class Stack(Serial):
+    """A tile stack as the table knows it: `top` (known tiles, next first), then `hidden` tiles of
+    unknown order drawn from the shared `pool` (GameState.pools) when revealed, then `bottom` (tiles
+    cycled under, known order). `up` is the face-up tile, if the stack shows one.
+
+    Three improvement stacks dealt at random share one pool: drawing uniformly from the unseen tiles
+    is the same chance as the random deal, and it is exactly what the host can enter in table mode."""
+
+    pool: str
+    up: str | None = None
+    top: list[str] = field(default_factory=list)
+    hidden: int = 0
+    bottom: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.top) + self.hidden + len(self.bottom)
+
+
+@dataclass
+class WagonStack(Serial):
+    """R-SETUP-10: one wagon per back number 1–5; which of the pair is unknown until it turns up."""
+
+    up: str | None = None
+    backs: list[int] = field(default_factory=list)  # back numbers still below, next first
+
+
+@dataclass
+class Opponent(Serial):
+    """The solo game's virtual opponent (R-SOLO-1…9): it only needs a popularity counter here."""
+
+    colour: str
+    popularity: int = 0
+    stamp: int = 0
+
+
+@dataclass
+class GameState(Serial):
+    options: Options
+    seed: int
+    rng: int
+    players: int
+    round: int = 1
+    phase: str = "setup"  # setup / play / upkeep / over
+    seats: list[Seat] = field(default_factory=list)
+    order: list[int] = field(default_factory=list)  # play order of this round, seat indexes
+    wheel: int = 0  # index of the window showing
+    supply_cubes: int = 0  # plague cubes in play but not on the map (R-SETUP-5, Q-6)
+    hexes: dict[str, Hex] = field(default_factory=dict)  # tile id -> placed hex
+    docks: dict[str, list[BoatAtDock]] = field(default_factory=dict)
+    pools: dict[str, list[str]] = field(default_factory=dict)  # unseen tiles, by pool name (Stack)
+    boats: list[Stack] = field(default_factory=list)  # the boat stack: one part per back number, 1 first
+    docking: Stack | None = None  # the face-down docking pile
+    docked_at: str | None = None  # docking tile drawn in this setup's step V (Q-22)
+    expansion: Stack | None = None
+    improvements: list[Stack] = field(default_factory=list)
+    workshops: dict[str, Stack] = field(default_factory=dict)  # class -> the current era's stack
+    wagon_stacks: list[WagonStack] = field(default_factory=list)
+    opponent: Opponent | None = None
+    held: list[dict[str, Any]] = field(default_factory=list)  # production builds, resolved in play order
+    stamp: int = 0  # arrival counter: a higher stamp sits higher in a stack (R-REG-7)
+    next_citizen: int = 1
+    lanes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # pending work (flow.py)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    setup_steps: list[dict[str, Any]] = field(default_factory=list)
+    report: list[dict[str, Any]] = field(default_factory=list)  # the latest upkeep report
+    scoring: dict[str, Any] | None = None
+    decisions: int = 0  # decisions applied so far
+
+    _catalog: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def catalog(self):
+        if self._catalog is None:
+            from ..catalog import default_catalog
+
+            self._catalog = default_catalog()
+        return self._catalog
+
+    @property
+    def side(self) -> str:
+        return "2p" if self.players <= 2 else "3-4p"
+
+    def round_row(self, rnd: int | None = None):
+        return self.catalog.round_info[self.side].rounds[(rnd or self.round) - 1]
+
+    def priority(self, rnd: int) -> str:
+        """R-NEXT-4 / R-PRIO-1: the register deciding play order in a round."""
+        if self.options.priority_tile:
+            return self.catalog.priority_tiles[self.side].priority[rnd - 1]
+        return self.round_row(rnd).priority
+
+    def new_citizen(self, cls: str) -> Citizen:
+        c = Citizen(self.next_citizen, cls)
+        self.next_citizen += 1
+        return c
+
+    def next_stamp(self) -> int:
+        self.stamp += 1
+        return self.stamp
+
+
+def state_from_dict(data: dict, catalog=None) -> GameState:
+    state = GameState.from_dict(data)
+    state._catalog = catalog
+    return state
