@@ -1,0 +1,146 @@
+"""Build (R-BUILD-1…7): a cabin improvement, a workshop or a wagon, after optional cycling."""
+
+from __future__ import annotations
+
+from ..catalog.rewards import Bundle
+from .describe import cost_text, tile_text
+from .events import note, who
+from .flow import ask, option, push, task
+from .gain import TOKEN_FIELD, add_vp
+from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
+
+CYCLE_PAYMENTS = ("vp", "coins", "lumber", "fire", "major_fire")  # Q-10: 1 VP or 1 resource token
+
+
+def can_pay(seat: Seat, cost: Bundle) -> bool:
+    return all(getattr(seat, TOKEN_FIELD[i.icon]) >= i.count for i in cost.items)
+
+
+def pay(seat: Seat, cost: Bundle) -> None:
+    for i in cost.items:
+        setattr(seat, TOKEN_FIELD[i.icon], getattr(seat, TOKEN_FIELD[i.icon]) - i.count)
+
+
+def build_options(state: GameState, seat_i: int) -> list[dict]:
+    """Every tile on offer, greyed with the reason when it cannot be built now."""
+    c = state.catalog
+    seat = state.seats[seat_i]
+    free_cabin = any(cab.improvement is None for cab in seat.cabins)
+    opts = []
+    for i, st in enumerate(state.improvements):
+        if st.up:
+            tile = c.improvements[st.up]
+            ok, why, rule = True, None, None
+            if not free_cabin:
+                ok, why, rule = False, "every cabin already has an improvement", "R-BUILD-3"
+            elif not can_pay(seat, tile.cost):
+                ok, why, rule = False, f"costs {cost_text(tile.cost)}", "R-BUILD-3"
+            opts.append(option({"build": "improvement", "stack": i}, f"Cabin improvement {tile_text(state, st.up)}",
+                               ok, why, rule, cost_text(tile.cost)))
+    for cls in CLASSES:
+        st = state.workshops.get(cls)
+        if st and st.up:
+            tile = c.workshops[st.up]
+            ok = can_pay(seat, tile.cost)
+            opts.append(option({"build": "workshop", "cls": cls}, f"Workshop {tile_text(state, st.up)}", ok,
+                               None if ok else f"costs {cost_text(tile.cost)}", None if ok else "R-BUILD-4",
+                               cost_text(tile.cost)))
+    for i, ws in enumerate(state.wagon_stacks):
+        if ws.up:
+            tile = c.wagons[ws.up]
+            ok = can_pay(seat, tile.cost)
+            opts.append(option({"build": "wagon", "stack": i}, f"Wagon {tile_text(state, ws.up)}", ok,
+                               None if ok else f"costs {cost_text(tile.cost)}", None if ok else "R-BUILD-7",
+                               cost_text(tile.cost)))
+    return opts
+
+
+@task("build")
+def _build(state: GameState, t: dict, lane: str) -> None:
+    seat_i = t["seat"]
+    seat = state.seats[seat_i]
+    if "pick" not in t:
+        opts = build_options(state, seat_i)
+        legal = any(o["available"] for o in opts)
+        if not t["cycled"]:
+            for kind in ("improvements", "workshops"):
+                for pay_with in CYCLE_PAYMENTS:
+                    have = seat.vp if pay_with == "vp" else getattr(seat, pay_with)
+                    if have >= 1:
+                        opts.append(option({"cycle": kind, "pay": pay_with},
+                                           f"Cycle all 3 {kind} stacks, paying 1 {pay_with.replace('_', ' ')}",
+                                           cost=f"1 {pay_with.replace('_', ' ')}"))
+        if not t["cycled"] or not legal:
+            opts.append(option({"build": None}, "Build nothing"))
+        elif t["cycled"]:
+            opts.append(option({"build": None}, "Build nothing", False,
+                               "after cycling you must build one of the tiles you can afford", "R-BUILD-2"))
+        ask(state, lane, seat_i, "build", f"Build ({t['why']})", opts, t, "R-BUILD-1")
+        return
+    pick = t["pick"]
+    if "cycle" in pick:
+        _cycle(state, lane, seat_i, pick["cycle"], pick["pay"])
+        push(state, lane, {"do": "build", "seat": seat_i, "why": t["why"], "cycled": True})
+        return
+    what = pick["build"]
+    c = state.catalog
+    if what == "improvement":
+        st = state.improvements[pick["stack"]]
+        tile, st.up = st.up, None
+        pay(seat, c.improvements[tile].cost)
+        push(state, lane, {"do": "place_improvement", "seat": seat_i, "tile": tile},
+             {"do": "reveal_face_up", "what": "improvement", "index": pick["stack"], "rule": "R-BUILD-3"})
+    elif what == "workshop":
+        st = state.workshops[pick["cls"]]
+        tile, st.up = st.up, None
+        pay(seat, c.workshops[tile].cost)
+        seat.workshops.append(Workshop(tile))
+        note(state, f"{who(state, seat_i)} builds workshop {tile_text(state, tile)}.", "R-BUILD-4")
+        push(state, lane, {"do": "reveal_face_up", "what": "workshop", "index": pick["cls"], "rule": "R-BUILD-4"})
+    elif what == "wagon":
+        ws = state.wagon_stacks[pick["stack"]]
+        tile, ws.up = ws.up, None
+        wagon = c.wagons[tile]
+        pay(seat, wagon.cost)
+        seat.wagons.append(WagonOwned(tile))
+        add_vp(state, seat_i, wagon.vp)
+        note(state, f"{who(state, seat_i)} builds wagon {tile_text(state, tile)} and scores {wagon.vp} VP.",
+             "R-BUILD-7")
+        push(state, lane, {"do": "reveal_wagon", "index": pick["stack"]})
+
+
+def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -> None:
+    """R-BUILD-2, Q-10: each face-up tile of the chosen kind goes under its stack; the next turns up."""
+    seat = state.seats[seat_i]
+    if pay_with == "vp":
+        add_vp(state, seat_i, -1)
+    else:
+        setattr(seat, pay_with, getattr(seat, pay_with) - 1)
+    stacks = state.improvements if kind == "improvements" else [state.workshops[c] for c in CLASSES]
+    for st in stacks:
+        if st.up:
+            st.bottom.append(st.up)
+            st.up = None
+    note(state, f"{who(state, seat_i)} pays 1 {pay_with.replace('_', ' ')} to cycle the {kind}.", "R-BUILD-2")
+    what = "improvement" if kind == "improvements" else "workshop"
+    keys = range(3) if kind == "improvements" else CLASSES
+    push(state, lane, *({"do": "reveal_face_up", "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
+
+
+@task("place_improvement")
+def _place_improvement(state: GameState, t: dict, lane: str) -> None:
+    """R-BUILD-3: the improvement goes on one of your unimproved cabins."""
+    seat = state.seats[t["seat"]]
+    free = [i for i, cab in enumerate(seat.cabins) if cab.improvement is None]
+    if "pick" not in t and len(free) > 1:
+        def label(i):
+            cab = seat.cabins[i]
+            inside = f"holds a {cab.citizen.cls}" if cab.citizen else "empty"
+            return f"Cabin {i + 1} ({inside})"
+        ask(state, lane, t["seat"], "place_improvement", "Put the improvement on which cabin?",
+            [option(i, label(i)) for i in free], t, "R-BUILD-3")
+        return
+    i = t.get("pick", free[0])
+    seat.cabins[i].improvement = t["tile"]
+    note(state, f"{who(state, t['seat'])} builds improvement {tile_text(state, t['tile'])} on cabin {i + 1}.",
+         "R-BUILD-3")

@@ -1,0 +1,153 @@
+"""Messina on the table: where hexes sit, distances, docks, and what the wheel adds.
+
+Distances follow Q-11: shortest path over placed hexes (harbors included), a dock linked only to its
+harbor, empty expansion spaces not crossable, figures never blocking a path.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..catalog.model import AXIAL_STEPS
+from .events import instruct, tile_name, who
+from .state import GameState
+
+
+def layout(state: GameState):
+    return state.catalog.layout_for(state.players)
+
+
+def space_coord(state: GameState, space: str) -> tuple[int, int]:
+    lay = layout(state)
+    if space.startswith("s"):
+        return lay.start[int(space[1:]) - 1]
+    if space in lay.harbors:
+        return lay.harbors[space]
+    return lay.expansion[space]
+
+
+def start_spaces(state: GameState) -> list[str]:
+    return [f"s{i:02d}" for i in range(1, len(layout(state).start) + 1)]
+
+
+def tile_at(state: GameState) -> dict[tuple[int, int], str]:
+    return {space_coord(state, h.space): tile for tile, h in state.hexes.items()}
+
+
+def adjacent_hexes(state: GameState, tile: str) -> list[str]:
+    """Placed hexes next to a hex (R-TURN-FIRE-5: where a major fire's extra cube may come from)."""
+    at = tile_at(state)
+    q, r = space_coord(state, state.hexes[tile].space)
+    return sorted(at[(q + dq, r + dr)] for dq, dr in AXIAL_STEPS if (q + dq, r + dr) in at)
+
+
+def dock_of_harbor(state: GameState, harbor: str) -> str:
+    for d in state.catalog.docks.values():
+        if d.harbor == harbor:
+            return d.id
+    raise KeyError(harbor)
+
+
+def distances_from(state: GameState, place: str) -> dict[str, int]:
+    """Steps from a place ("hex:<tile>" or "dock:<id>") to every hex tile and dock (Q-11)."""
+    at = tile_at(state)
+    coord_of = {t: space_coord(state, h.space) for t, h in state.hexes.items()}
+    docks = {d.id: d.harbor for d in state.catalog.docks.values()}
+    harbor_dock = {h: d for d, h in docks.items()}
+    start = place.split(":", 1)[1]
+    dist: dict[str, int] = {}
+    todo: deque = deque()
+    if place.startswith("dock:"):
+        dist["dock:" + start] = 0
+        harbor = docks[start]
+        if harbor in state.hexes:
+            dist["hex:" + harbor] = 1
+            todo.append((harbor, 1))
+    else:
+        dist["hex:" + start] = 0
+        todo.append((start, 0))
+    while todo:
+        tile, d = todo.popleft()
+        q, r = coord_of[tile]
+        if tile in harbor_dock and "dock:" + harbor_dock[tile] not in dist:
+            dist["dock:" + harbor_dock[tile]] = d + 1
+        for dq, dr in AXIAL_STEPS:
+            nxt = at.get((q + dq, r + dr))
+            if nxt and "hex:" + nxt not in dist:
+                dist["hex:" + nxt] = d + 1
+                todo.append((nxt, d + 1))
+    return dist
+
+
+def docks_clockwise(state: GameState) -> list[str]:
+    """Docks in the clockwise order of their harbors around the city (R-NEXT-5 overflow)."""
+    ring = layout(state).ring
+    return [dock_of_harbor(state, h) for h in ring if h in layout(state).harbors]
+
+
+def berth(state: GameState, dock: str) -> str | None:
+    """The dock a new boat lands at: the named one, or the next clockwise with a free space."""
+    order = docks_clockwise(state)
+    i = order.index(dock)
+    for k in range(len(order)):
+        d = order[(i + k) % len(order)]
+        if len(state.docks[d]) < state.catalog.docks[d].spaces:
+            return d
+    return None
+
+
+def window(state: GameState):
+    return state.catalog.wheel[state.wheel]
+
+
+def turn_wheel(state: GameState) -> None:
+    """R-R1-2: the window moves one space clockwise."""
+    state.wheel = (state.wheel + 1) % len(state.catalog.wheel)
+    w = window(state)
+    shown = ", ".join(f"{col}→{cls}" for col, cls in w.colours.items() if cls)
+    instruct(state, f"Turn the population wheel one space clockwise to window {w.id}: {w.rat} rat; {shown}.",
+             "R-R1-2" if state.round == 1 else "R-NEXT-9", window=w.id)
+
+
+def neighbourhoods(state: GameState) -> list[str]:
+    return sorted(t for t in state.hexes if t in state.catalog.hexes)
+
+
+def add_cubes(state: GameState) -> None:
+    """R-R1-2 / R-NEXT-10 / R-NEXT-11: one cube on each hex showing the wheel's rat, or none at all
+    when the supply is short; each cube on a repopulated hex gives its repopulator a rat."""
+    rat = window(state).rat
+    due = [t for t in neighbourhoods(state) if state.catalog.hexes[t].rat == rat]
+    if not due:
+        instruct(state, f"No hex shows the {rat} rat: no plague cubes this step.", "R-R1-2")
+        return
+    if state.supply_cubes < len(due):
+        instruct(state, f"{len(due)} hexes show the {rat} rat but only {state.supply_cubes} plague cubes are "
+                        "left in the supply: add no cubes in this step.", "R-NEXT-10", due=due)
+        return
+    for t in due:
+        h = state.hexes[t]
+        h.cubes += 1
+        state.supply_cubes -= 1
+        if h.repopulated_by is not None:
+            state.seats[h.repopulated_by].rats += 1
+    names = ", ".join(tile_name(state, t) for t in due)
+    instruct(state, f"Put 1 plague cube on each hex with the {rat} rat: {names}.", "R-R1-2", hexes=due)
+    for t in due:
+        owner = state.hexes[t].repopulated_by
+        if owner is not None:
+            instruct(state, f"{who(state, owner)} takes 1 rat: a cube landed on their repopulated hex "
+                            f"{tile_name(state, t)}.", "R-NEXT-11", seat=owner, hex=t)
+
+
+def add_citizens(state: GameState) -> None:
+    """R-R1-2: each class of citizen goes to every hex of the colour the window gives it."""
+    for colour, cls in window(state).colours.items():
+        if cls is None:
+            continue
+        got = [t for t in neighbourhoods(state) if state.catalog.hexes[t].colour == colour]
+        for t in got:
+            state.hexes[t].citizens.append(state.new_citizen(cls))
+        if got:
+            names = ", ".join(tile_name(state, t) for t in got)
+            instruct(state, f"Put 1 {cls} on each {colour} hex: {names}.", "R-R1-2", cls=cls, hexes=got)

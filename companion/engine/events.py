@@ -1,0 +1,47 @@
+"""The game log in words, and the table instructions of setup and upkeep.
+
+The log is what the host screen reads back ("Red takes boat 4 for 2 coins"); instructions are what
+the table must do with the physical pieces, in order, citing the rule that demands it.
+"""
+
+from __future__ import annotations
+
+from .state import COLOUR_LETTERS, GameState
+
+
+def note(state: GameState, text: str, rule: str | None = None, **data) -> dict:
+    entry = {"n": len(state.log) + 1, "round": state.round, "text": text}
+    if rule:
+        entry["rule"] = rule
+    if data:
+        entry["data"] = data
+    state.log.append(entry)
+    return entry
+
+
+def instruct(state: GameState, text: str, rule: str | None = None, **data) -> None:
+    """A step the table carries out: kept in the upkeep report (or setup steps) and the log."""
+    entry = {"step": 0, "text": text}
+    if rule:
+        entry["rule"] = rule
+    if data:
+        entry["data"] = data
+    target = {"setup": state.setup_steps, "upkeep": state.report}.get(state.phase)
+    if target is not None:
+        entry["step"] = len(target) + 1
+        target.append(entry)
+    note(state, text, rule, table=True, **data)
+
+
+def who(state: GameState, seat: int) -> str:
+    s = state.seats[seat]
+    return f"{s.name} ({COLOUR_LETTERS.get(s.colour, '?')})"
+
+
+def tile_name(state: GameState, tile: str) -> str:
+    c = state.catalog
+    if tile in c.hexes:
+        return f"{c.hexes[tile].name} ({tile})"
+    if tile in c.harbors:
+        return f"{c.harbors[tile].name} ({tile})"
+    return tile

@@ -1,0 +1,187 @@
+"""One interpreter for everything that gives a player something (R-ACT-1…9).
+
+Hex actions, estate squares, register spaces, workshops, cabins and boats all hand their reward
+phrase to `gain`; choices become decisions for the seat, so every component follows the same rules.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..catalog.rewards import Reward, parse_reward
+from .events import note, tile_name, who
+from .flow import MAIN, ask, option, push, task
+from .state import GameState
+
+TOKEN_FIELD = {"coin": "coins", "lumber": "lumber", "fire": "fire", "major-fire": "major_fire"}
+
+
+@lru_cache(maxsize=1024)
+def reward_of(phrase: str) -> Reward:
+    return parse_reward(phrase)
+
+
+def gain(state: GameState, lane: str, seat: int, phrase: str, why: str) -> None:
+    """Queue a reward for a seat; `why` names its source for the log ("hex Duomo", "square cr2")."""
+    push(state, lane, {"do": "gain", "seat": seat, "reward": phrase, "why": why})
+
+
+def add_vp(state: GameState, seat: int, n: int) -> None:
+    """VP move the score counter, which lands on top of any counter already there (R-NEXT-4 ties)."""
+    if n:
+        s = state.seats[seat]
+        s.vp += n
+        s.stamps["score"] = state.next_stamp()
+
+
+@task("gain")
+def _gain(state: GameState, t: dict, lane: str) -> None:
+    reward = reward_of(t["reward"])
+    if reward.is_nothing:
+        return
+    if reward.is_choice and "pick" not in t:
+        opts = [option(i, b.text()) for i, b in enumerate(reward.options)]
+        ask(state, lane, t["seat"], "reward_choice", f"Choose one ({t['why']})", opts, t, "R-ACT-2")
+        return
+    bundle = reward.options[t.get("pick", 0)]
+    push(state, lane, *({"do": "gain_item", "seat": t["seat"], "icon": i.icon, "count": i.count, "why": t["why"]}
+                        for i in bundle.items))
+
+
+@task("gain_item")
+def _gain_item(state: GameState, t: dict, lane: str) -> None:
+    seat_i, icon, n = t["seat"], t["icon"], t["count"]
+    s = state.seats[seat_i]
+    if icon in TOKEN_FIELD:
+        setattr(s, TOKEN_FIELD[icon], getattr(s, TOKEN_FIELD[icon]) + n)
+        note(state, f"{who(state, seat_i)} takes {n} {icon.replace('-', ' ')} ({t['why']}).", "R-ACT-1")
+        return
+    if icon == "vp":
+        add_vp(state, seat_i, n)
+        note(state, f"{who(state, seat_i)} scores {n} VP ({t['why']}).", "R-ACT-3")
+        return
+    if lane != MAIN and icon in ("build", "any-hex"):
+        # R-EOR-1: shared tiles and hexes are dealt with in play order once everyone has produced
+        state.held.append({"seat": seat_i, "icon": icon, "count": n, "why": t["why"]})
+        return
+    repeat = [{"do": "gain_item", "seat": seat_i, "icon": icon, "count": n - 1, "why": t["why"]}] if n > 1 else []
+    single = {"seat": seat_i, "why": t["why"]}
+    if icon == "activate":
+        push(state, lane, {"do": "activate", **single, "pools": [{"squares": all_squares(state, seat_i), "n": n}],
+                           "done": [], "rule": "R-ACT-9"})
+        return
+    steps = {
+        "scroll": {"do": "scroll", **single},
+        "city": {"do": "register", **single, "kind": "city"},
+        "church": {"do": "register", **single, "kind": "church"},
+        "register": {"do": "register", **single, "kind": None},
+        "upgrade-citizen": {"do": "upgrade_citizen", **single},
+        "advance-aristocrat": {"do": "advance_overseer", **single, "which": "aristocrat"},
+        "advance-nun": {"do": "advance_overseer", **single, "which": "nun"},
+        "advance-craftsman": {"do": "advance_overseer", **single, "which": "craftsman"},
+        "advance-any": {"do": "advance_overseer", **single, "which": None},
+        "advance-skip": {"do": "advance_overseer", **single, "which": None, "skip": True},
+        "upgrade-overseer": {"do": "upgrade_overseer", **single, "advance": False},
+        "upgrade-advance": {"do": "upgrade_overseer", **single, "advance": True},
+        "lieutenant": {"do": "take_lieutenant", **single},
+        "any-hex": {"do": "any_hex", **single},
+        "build": {"do": "build", **single, "cycled": False},
+    }
+    push(state, lane, steps[icon], *repeat)
+
+
+def all_squares(state: GameState, seat: int) -> list[str]:
+    board = state.catalog.boards[state.seats[seat].board]
+    return [sq.id for sq in board.squares]
+
+
+@task("scroll")
+def _scroll(state: GameState, t: dict, lane: str) -> None:
+    """R-ACT-5: one track of your choice up 1; none past its last level (Q-17)."""
+    s = state.seats[t["seat"]]
+    board = state.catalog.scroll_boards[s.scroll_board]
+    opts = [option(tr.id, f"{tr.id} track: level {s.scroll[tr.id]} → {s.scroll[tr.id] + 1}",
+                   s.scroll[tr.id] < tr.top, "already at its top level", "Q-17") for tr in board.tracks]
+    open_ = [o for o in opts if o["available"]]
+    if not open_:
+        note(state, f"{who(state, t['seat'])} cannot advance any scroll track: all are at the top.", "Q-17")
+        return
+    if "pick" not in t:
+        if len(open_) > 1:
+            ask(state, lane, t["seat"], "scroll", f"Advance which scroll track? ({t['why']})", opts, t, "R-ACT-5")
+            return
+        t = {**t, "pick": open_[0]["value"]}
+    s.scroll[t["pick"]] += 1
+    note(state, f"{who(state, t['seat'])} advances the {t['pick']} scroll track to level {s.scroll[t['pick']]}.",
+         "R-ACT-5")
+
+
+@task("register")
+def _register(state: GameState, t: dict, lane: str) -> None:
+    """R-ACT-4: a free advance on the city or church register."""
+    from .registers import advance
+
+    kind = t.get("kind") or t.get("pick")
+    if kind is None:
+        s = state.seats[t["seat"]]
+        opts = []
+        for k in ("city", "church"):
+            last = state.catalog.register(k, state.players).last
+            opts.append(option(k, f"{k} register: space {s.registers[k]} → {s.registers[k] + 1}",
+                               s.registers[k] < last, "already on the last space", "Q-17"))
+        if not any(o["available"] for o in opts):
+            note(state, f"{who(state, t['seat'])} is at the end of both registers: the advance is lost.", "Q-17")
+            return
+        ask(state, lane, t["seat"], "register", f"Free advance on which register? ({t['why']})", opts, t, "R-ACT-4")
+        return
+    advance(state, lane, t["seat"], kind)
+
+
+@task("upgrade_citizen")
+def _upgrade_citizen(state: GameState, t: dict, lane: str) -> None:
+    """R-UPG-1: flip one citizen anywhere on the estate to gold."""
+    from .estate import citizen_label, late_reward_check
+
+    s = state.seats[t["seat"]]
+    places = [(loc, c) for loc, c in s.citizens() if not c.upgraded]
+    if not places:
+        note(state, f"{who(state, t['seat'])} has no citizen to upgrade.", "R-UPG-1")
+        return
+    if "pick" not in t:
+        opts = [option(list(loc), citizen_label(state, t["seat"], loc, c)) for loc, c in places]
+        ask(state, lane, t["seat"], "upgrade_citizen", f"Upgrade which citizen? ({t['why']})", opts, t, "R-UPG-1")
+        return
+    loc = tuple(t["pick"])
+    for where, c in places:
+        if list(where) == list(loc):
+            c.upgraded = True
+            note(state, f"{who(state, t['seat'])} upgrades a {c.cls}.", "R-UPG-1")
+            if where[0] == "workshop":
+                late_reward_check(state, lane, t["seat"], where[1])
+            return
+
+
+@task("take_lieutenant")
+def _take_lieutenant(state: GameState, t: dict, lane: str) -> None:
+    """R-ACT-6 / R-REG-4: a supply figure joins the estate (5 at most, by the figures there are)."""
+    s = state.seats[t["seat"]]
+    for lt in s.lieutenants:
+        if lt.where == "supply":
+            lt.where, lt.used = "estate", False
+            note(state, f"{who(state, t['seat'])} takes a lieutenant from the supply "
+                        f"({s.owned_lieutenants} owned).", "R-REG-4")
+            return
+    note(state, f"{who(state, t['seat'])} has no lieutenant left in the supply.", "R-REG-4")
+
+
+@task("any_hex")
+def _any_hex(state: GameState, t: dict, lane: str) -> None:
+    """R-ACT-7: the printed action of any hex in Messina (harbors too, not docks); not a 'choice' of
+    that hex, so no 2 VP to its repopulator."""
+    c = state.catalog
+    tiles = sorted(state.hexes)
+    if "pick" not in t:
+        opts = [option(tid, f"{tile_name(state, tid)}: {c.tile(tid).action.text()}") for tid in tiles]
+        ask(state, lane, t["seat"], "any_hex", "Use the action of which hex?", opts, t, "R-ACT-7")
+        return
+    gain(state, lane, t["seat"], c.tile(t["pick"]).action.phrase, f"any-hex action of {tile_name(state, t['pick'])}")

@@ -1,0 +1,47 @@
+"""The popularity, city and church registers, and play order read from them (R-REG, R-NEXT-4)."""
+
+from __future__ import annotations
+
+from .events import note, who
+from .gain import gain
+from .state import GameState
+
+
+def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
+    """Move a counter 1 space (on top of any counter there, R-REG-7) and earn that space's reward.
+
+    An advance during production moves at once but its reward waits for the seat's next action step
+    (R-REG-8). No counter goes past the last space (Q-17). Returns whether the counter moved."""
+    s = state.seats[seat]
+    reg = state.catalog.register(kind, state.players)
+    if s.registers[kind] >= reg.last:
+        note(state, f"{who(state, seat)} is already on the last space of the {kind} register.", "Q-17")
+        return False
+    s.registers[kind] += 1
+    s.stamps[kind] = state.next_stamp()
+    space = reg.spaces[s.registers[kind]]
+    note(state, f"{who(state, seat)} advances to space {s.registers[kind]} of the {kind} register.", "R-REG-1")
+    if not space.reward.is_nothing:
+        if state.phase == "upkeep":
+            s.deferred.append(space.reward.phrase)
+            note(state, f"{who(state, seat)} earns '{space.reward.text()}' and will use it in their next action "
+                        "step.", "R-REG-8")
+        else:
+            gain(state, lane, seat, space.reward.phrase, f"{kind} register space {s.registers[kind]}")
+    return True
+
+
+def advance_cost(state: GameState, seat: int) -> int:
+    """R-REG-3: 1 coin per lieutenant ever owned (boxed ones too, D-14)."""
+    return state.seats[seat].owned_lieutenants
+
+
+def standing(state: GameState, kind: str) -> list[int]:
+    """Seats from farthest ahead to farthest behind; on a shared space the counter on top (the later
+    arrival, R-REG-7) is ahead. `kind` is a register or "score" (the scoring track)."""
+    def key(i: int):
+        s = state.seats[i]
+        pos = s.vp if kind == "score" else s.registers[kind]
+        return (pos, s.stamps[kind])
+
+    return sorted(range(len(state.seats)), key=key, reverse=True)

@@ -1,0 +1,207 @@
+"""Final scoring (R-END-1…2, R-SCORE-1…7, R-ADV-3…6, R-SOLO-8…9): a breakdown per player and line.
+
+Each line says what it counted, so the table can check the companion against its own pencil.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from math import floor
+
+from .events import note, who
+from .state import GameState
+
+POPULARITY_BONUS = {2: (5,), 3: (10, 7, 3), 4: (10, 7, 3)}  # R-SCORE-2
+REPOP_BONUS = {2: (7, 0), 3: (10, 7, 3), 4: (10, 7, 3)}  # R-ADV-3
+SOLO_REPOP = {0: 0, 1: 0, 2: 3, 3: 4, 4: 10, 5: 10}  # R-SOLO-9, Q-19
+
+
+def final_scoring(state: GameState) -> dict:
+    """Score the game, store the result in the state and end it."""
+    result = score(state)
+    state.scoring = result
+    state.phase = "over"
+    winners = " and ".join(who(state, i) for i in result["winners"])
+    note(state, f"Final scoring: {winners} {'win' if len(result['winners']) > 1 else 'wins'} "
+                f"with {result['seats'][result['winners'][0]]['total']} VP.", "R-SCORE-6")
+    return result
+
+
+def repopulated(state: GameState, seat: int) -> list[str]:
+    return sorted(t for t, h in state.hexes.items() if h.repopulated_by == seat)
+
+
+def score(state: GameState) -> dict:
+    c = state.catalog
+    n = len(state.seats)
+    seats = []
+    after_rats = []
+    for i, s in enumerate(state.seats):
+        lines = []
+
+        def line(key: str, label: str, points: int, rule: str, detail: str = "") -> None:
+            lines.append({"key": key, "label": label, "points": points, "rule": rule, "detail": detail})
+
+        line("game", "VP scored during the game", s.vp, "R-SCORE-7")
+        loss = c.rat_table.loss(s.rats)
+        pop = max(0, s.registers["popularity"] - s.rats)
+        after_rats.append(pop)
+        line("rats", "Rat penalty", -loss, "R-END-2",
+             f"{s.rats} rats: popularity {s.registers['popularity']} → {pop}, lose {loss} VP")
+        for kind in ("popularity", "city", "church"):
+            pos = pop if kind == "popularity" else s.registers[kind]
+            vp = c.register(kind, state.players).spaces[pos].vp
+            line(f"register-{kind}", f"{kind.capitalize()} register", vp, "R-SCORE-1", f"space {pos}")
+        mine = repopulated(state, i)
+        hex_vp = sum(c.hexes[t].repop_vp for t in mine)
+        line("repopulated", "Repopulated hexes", hex_vp, "R-SCORE-3", ", ".join(mine) or "none")
+        board = c.scroll_boards[s.scroll_board]
+        for tr in board.tracks:
+            pts, detail = _track_points(state, i, tr)
+            line(f"scroll-{tr.id}", f"Scroll track: {tr.id}", pts, "R-ADV-4" if board.side == "b" else "R-SCORE-4",
+                 detail)
+        tokens = s.coins + s.fire + s.major_fire + s.lumber
+        line("tokens", "Leftover tokens", tokens // 3, "R-SCORE-5", f"{tokens} tokens ÷ 3, rounded down")
+        seats.append({"seat": i, "name": s.name, "colour": s.colour, "lines": lines,
+                      "popularity_after_rats": pop, "repopulated": mine, "repop_vp": hex_vp})
+
+    if n == 1:
+        opp = state.opponent.popularity if state.opponent else 0
+        got = 5 if after_rats[0] >= opp else 0
+        seats[0]["lines"].append({"key": "popularity-bonus", "label": "Popularity against the opponent",
+                                  "points": got, "rule": "R-SOLO-8",
+                                  "detail": f"you {after_rats[0]}, opponent {opp}"})
+        count = len(seats[0]["repopulated"])
+        seats[0]["lines"].append({"key": "repop-bonus", "label": "Repopulation count bonus",
+                                  "points": SOLO_REPOP.get(count, 10), "rule": "R-SOLO-9",
+                                  "detail": f"{count} hexes"})
+    else:
+        fire = [s.fire + 2 * s.major_fire for s in state.seats]  # R-SCORE-2: a major fire counts 2 here
+        bonus, how = _placements(after_rats, fire, POPULARITY_BONUS[n])
+        for i in range(n):
+            seats[i]["lines"].append({"key": "popularity-bonus", "label": "Popularity placement",
+                                      "points": bonus[i], "rule": "R-SCORE-2", "detail": how[i]})
+        if state.options.advanced:
+            counts = [len(x["repopulated"]) for x in seats]
+            worth = [x["repop_vp"] for x in seats]
+            bonus, how = _placements(counts, worth, REPOP_BONUS[n], need_one=True)
+            for i in range(n):
+                seats[i]["lines"].append({"key": "repop-bonus", "label": "Repopulation majority", "points": bonus[i],
+                                          "rule": "R-ADV-3", "detail": how[i]})
+    for x in seats:
+        x["total"] = sum(ln["points"] for ln in x["lines"])
+    winners, ranks, tiebreak = _winners(state, seats)
+    for x in seats:
+        x["rank"] = ranks[x["seat"]]
+    return {"seats": seats, "winners": winners, "tiebreak": tiebreak}
+
+
+def _placements(values: list[int], tiebreak: list[int], points: tuple[int, ...], need_one: bool = False):
+    """Places by value, ties broken by `tiebreak`; still tied: split the places' points evenly,
+    rounded down (Q-13). Returns points and a word of explanation per seat."""
+    n = len(values)
+    bonus, how = [0] * n, [""] * n
+    order = sorted(range(n), key=lambda i: (values[i], tiebreak[i]), reverse=True)
+    place = 0
+    k = 0
+    while k < n:
+        group = [j for j in order if (values[j], tiebreak[j]) == (values[order[k]], tiebreak[order[k]])]
+        share_places = points[place:place + len(group)]
+        total = sum(share_places)
+        each = total // len(group) if group else 0
+        for j in group:
+            if need_one and values[j] == 0:
+                how[j] = "needs at least 1 repopulated hex"
+                continue
+            bonus[j] = each
+            tied_on_value = [x for x in order if values[x] == values[j]]
+            if len(group) > 1:
+                how[j] = f"place {place + 1} tied with {len(group) - 1} other(s): points split"
+            elif len(tied_on_value) > 1:
+                how[j] = f"place {place + 1} (tie on {values[j]} broken by {tiebreak[j]})"
+            else:
+                how[j] = f"place {place + 1}" if place < len(points) else "no points for this place"
+        place += len(group)
+        k += len(group)
+    return bonus, how
+
+
+def _winners(state: GameState, seats: list[dict]):
+    """R-SCORE-6 / Q-20: highest total; ties to most repopulated hexes, then the most valuable single
+    repopulated hex; still tied: a shared victory."""
+    c = state.catalog
+
+    def key(x):
+        best = max((c.hexes[t].repop_vp for t in x["repopulated"]), default=0)
+        return (x["total"], len(x["repopulated"]), best)
+
+    ordered = sorted(seats, key=key, reverse=True)
+    ranks = {}
+    for pos, x in enumerate(ordered):
+        ranks[x["seat"]] = pos + 1 if pos == 0 or key(x) != key(ordered[pos - 1]) else ranks[ordered[pos - 1]["seat"]]
+    top = [x["seat"] for x in ordered if key(x) == key(ordered[0])]
+    tied_total = [x for x in ordered if x["total"] == ordered[0]["total"]]
+    tiebreak = None
+    if len(tied_total) > 1:
+        if len(top) > 1:
+            tiebreak = "tied on total, repopulated hexes and best hex: shared victory (Q-20)"
+        elif len({len(x["repopulated"]) for x in tied_total}) > 1:
+            tiebreak = "tied on total: most repopulated hexes wins (R-SCORE-6)"
+        else:
+            tiebreak = "tied on total and repopulated hexes: the most valuable repopulated hex wins (R-SCORE-6)"
+    return top, ranks, tiebreak
+
+
+def _track_points(state: GameState, seat: int, tr) -> tuple[int, str]:
+    """R-SCORE-4, R-ADV-4…6, Q-14, Q-21: units × the value of the marker's level."""
+    c = state.catalog
+    s = state.seats[seat]
+    level = tr.levels[s.scroll[tr.id]]
+    kind = tr.counts
+    if kind.startswith("register-"):
+        reg_kind = kind.split("-", 1)[1]
+        reg = c.register(reg_kind, state.players)
+        pos = s.registers[reg_kind]
+        if reg_kind == "popularity":
+            pos = max(0, pos - s.rats)
+        lesser, greater = level
+        if pos >= reg.double_bar:
+            return int(greater), f"{reg_kind} space {pos}: past the double bar"
+        if pos >= reg.single_bar:
+            return int(lesser), f"{reg_kind} space {pos}: past the single bar"
+        return 0, f"{reg_kind} space {pos}: not past the single bar"
+    if kind == "overseers":
+        steps = sorted((ov.step for ov in s.overseers.values()), reverse=True)[:tr.cap or 2]
+        pts = sum(level[st - 4] for st in steps if st >= 4)
+        return int(pts), "overseer steps " + ", ".join(map(str, steps))
+    units, detail = _units(state, seat, kind)
+    if tr.cap:
+        units = min(units, tr.cap)
+    return floor(units * level), f"{detail} × {level} (level {s.scroll[tr.id]})"
+
+
+def _units(state: GameState, seat: int, kind: str) -> tuple[int, str]:
+    c = state.catalog
+    s = state.seats[seat]
+    if kind == "buildings":
+        n = sum(1 for cab in s.cabins if cab.improvement) + len(s.workshops)
+        return n, f"{n} buildings"
+    if kind == "boats":
+        return len(s.boats), f"{len(s.boats)} boats"
+    if kind == "repopulated":
+        n = len(repopulated(state, seat))
+        return n, f"{n} repopulation tiles"
+    if kind == "goods":
+        cargo = Counter(c.boats[b].cargo for b in s.boats)
+        best = cargo.most_common(1)[0] if cargo else ("none", 0)
+        return best[1], f"{best[1]} {best[0]}"
+    if kind == "workshops":
+        return len(s.workshops), f"{len(s.workshops)} workshops"
+    if kind == "lumber":
+        return s.lumber, f"{s.lumber} lumber"
+    if kind == "improvements":
+        n = sum(1 for cab in s.cabins if cab.improvement)
+        return n, f"{n} improvements"
+    if kind == "coins":
+        return s.coins, f"{s.coins} coins' worth"
+    raise ValueError(kind)

@@ -1,0 +1,369 @@
+"""A new game: the table's setup (R-SETUP-1…20) and round I setup (R-R1-1…3), told step by step.
+
+Every shuffle whose result the table can see is a reveal (draws.py), so in table-draw mode the host
+enters what really came up and the companion follows the physical game.
+"""
+
+from __future__ import annotations
+
+from .city import add_citizens, add_cubes, berth, layout, start_spaces, turn_wheel, window
+from .draws import randbelow, reveal, seed_state, shuffled, stack_next
+from .events import instruct, tile_name, who
+from .flow import MAIN, IllegalAction, push, run, task
+from .state import (CLASSES, COLOURS, BoatAtDock, Cabin, GameState, Hex, Lieutenant, Opponent, Options,
+                    Overseer, PlayerOption, Seat, Stack, WagonStack)
+
+CUBES = {1: 16, 2: 16, 3: 18, 4: 24}  # R-SETUP-5
+START_VP = (0, 1, 0, 1)  # R-SETUP-19, by play-order position
+START_COINS = (0, 0, 1, 1)
+
+
+def options_for(players: int, advanced: bool = False, priority_tile: bool = False, draw: str = "app",
+                names: list[str] | None = None) -> Options:
+    """Default names and colours for a quick game (CLI, tests, simulations)."""
+    names = names or ["Ada", "Bruno", "Chiara", "Dario"][:players]
+    return Options([PlayerOption(n, c) for n, c in zip(names, COLOURS)], advanced, priority_tile, draw)
+
+
+def check_options(options: Options) -> None:
+    if not 1 <= options.count <= 4:
+        raise IllegalAction("a game has 1 to 4 players", "R-SETUP-20")
+    colours = [p.colour for p in options.players]
+    if len(set(colours)) != len(colours) or not set(colours) <= set(COLOURS):
+        raise IllegalAction(f"each player needs a different colour from {', '.join(COLOURS)}", "R-SETUP-14")
+    if any(not p.name.strip() or len(p.name) > 40 for p in options.players):
+        raise IllegalAction("each player needs a name of 1 to 40 characters")
+    if options.draw not in ("app", "table"):
+        raise IllegalAction("draw mode is 'app' or 'table'")
+
+
+def new_game(options: Options, seed: int, catalog=None) -> GameState:
+    """The state after setup and round I setup (or at the first reveal the host must enter)."""
+    check_options(options)
+    n = options.count
+    state = GameState(options=options, seed=seed, rng=seed_state(seed), players=n)
+    state._catalog = catalog
+    push(state, MAIN, {"do": "setup_players"}, {"do": "setup_city"}, {"do": "setup_stacks"},
+         {"do": "reveal_face_up", "what": "improvement", "index": 0},
+         {"do": "reveal_face_up", "what": "improvement", "index": 1},
+         {"do": "reveal_face_up", "what": "improvement", "index": 2},
+         *({"do": "reveal_face_up", "what": "workshop", "index": cls} for cls in CLASSES),
+         *({"do": "reveal_wagon", "index": i} for i in range(1 if n <= 2 else 2)),
+         {"do": "setup_wheel"}, {"do": "setup_order"},
+         {"do": "boat_arrives", "rule": "R-R1-1"}, {"do": "wheel_step", "cubes": True},
+         {"do": "citizens_step"}, {"do": "begin_round"})
+    run(state)
+    return state
+
+
+@task("setup_players")
+def _players(state: GameState, t: dict, lane: str) -> None:
+    """R-SETUP-14…16, R-ADV-1: boards, figures and markers for each seat."""
+    c = state.catalog
+    opts = state.options
+    colours = [p.colour for p in opts.players]
+    scrolls = ["a"] * opts.count
+    boards = ["a"] * opts.count
+    if opts.advanced:
+        colours = shuffled(state, COLOURS)[:opts.count]
+        boards = [f"b-{col}" for col in colours]
+        scrolls = shuffled(state, sorted(s for s in c.scroll_boards if c.scroll_boards[s].side == "b"))[:opts.count]
+    for i, p in enumerate(opts.players):
+        board = c.boards[boards[i]]
+        scroll = c.scroll_boards[scrolls[i]]
+        seat = Seat(name=p.name, colour=colours[i], board=board.id, scroll_board=scroll.id,
+                    lieutenants=[Lieutenant("estate") for _ in range(3)]
+                    + [Lieutenant("supply") for _ in range(2)],
+                    cabins=[Cabin() for _ in range(board.cabins)],
+                    overseers={cls: Overseer() for cls in CLASSES},
+                    scroll={tr.id: 0 for tr in scroll.tracks},
+                    registers={"popularity": 0, "city": 0, "church": 0})
+        state.seats.append(seat)
+    side = "b (advanced)" if opts.advanced else "a"
+    instruct(state, f"Each player takes the pieces of their colour: player board side {side}, scroll board, "
+                    "5 lieutenants, 5 counters, 3 overseers, 3 scroll cubes and 5 repopulation tiles.",
+             "R-SETUP-14")
+    if opts.advanced:
+        for i, s in enumerate(state.seats):
+            instruct(state, f"{s.name} plays {s.colour} with player board {s.board} and scroll board "
+                            f"{s.scroll_board} (b side), assigned at random.", "R-ADV-1", seat=i)
+    instruct(state, "Put 3 lieutenants beside your board and 2 in the general supply; scroll cubes at the "
+                    "bottom of the 3 tracks; overseers on their start spaces.", "R-SETUP-15")
+    if opts.count == 1:
+        free = [col for col in COLOURS if col != state.seats[0].colour]
+        state.opponent = Opponent(colour=free[0])
+        instruct(state, f"The virtual opponent plays {free[0]}; it has counters on the popularity register and "
+                        "the play-order indicator only.", "R-SOLO-2")
+
+
+@task("setup_city")
+def _city(state: GameState, t: dict, lane: str) -> None:
+    """R-SETUP-1…3: keep the A hexes of this count, add 1 random B, deal into the layout."""
+    c = state.catalog
+    kept = sorted(h.id for h in c.hexes.values() if h.cls == "A" and h.in_count(state.players))
+    dropped = sorted(h.id for h in c.hexes.values() if h.cls == "A" and h.id not in kept)
+    if "spaces" not in t:
+        if dropped:
+            instruct(state, "Return these A hexes to the box (not for this player count): "
+                            + ", ".join(tile_name(state, h) for h in dropped) + ".", "R-SETUP-1")
+        for h, at in layout(state).harbors.items():
+            state.hexes[h] = Hex(tile=h, space=h)
+        corners = ", ".join(f"{tile_name(state, h)} at the {h.split('-')[1].upper()} corner"
+                            for h in layout(state).harbors)
+        instruct(state, f"Place the harbor hexes at the four corners: {corners}.", "R-SETUP-2")
+        spaces = start_spaces(state)
+        if state.options.draw == "app":
+            bs = sorted(h.id for h in c.hexes.values() if h.cls == "B")
+            deal = shuffled(state, kept + [bs[randbelow(state, len(bs))]])
+            for space, tile in zip(spaces, deal):
+                state.hexes[tile] = Hex(tile=tile, space=space)
+            _dealt(state)
+            return
+        t = {**t, "spaces": spaces}
+    # table draws: the host enters the hex dealt to each space, one at a time
+    spaces = t["spaces"]
+    placed = {h.tile for h in state.hexes.values()}
+    b_placed = any(c.hexes[p].cls == "B" for p in placed if p in c.hexes)
+    remaining_a = [h for h in kept if h not in placed]
+    bs = [] if b_placed else sorted(h.id for h in c.hexes.values() if h.cls == "B")
+    cands = remaining_a + bs if len(spaces) > len(remaining_a) or not bs else bs
+    if len(spaces) == 1 and not b_placed:
+        cands = bs
+    tile = reveal(state, lane, t, f"hex was dealt to space {spaces[0]}", cands, lambda x: tile_name(state, x),
+                  "R-SETUP-2")
+    if tile is None:
+        return
+    state.hexes[tile] = Hex(tile=tile, space=spaces[0])
+    if len(spaces) > 1:
+        push(state, lane, {"do": "setup_city", "spaces": spaces[1:]})
+    else:
+        _dealt(state)
+
+
+def _dealt(state: GameState) -> None:
+    deal = sorted((h.space, tile) for tile, h in state.hexes.items() if h.space.startswith("s"))
+    instruct(state, "Shuffle the kept A hexes with 1 random B hex and deal them face up: "
+             + "; ".join(f"{space}: {tile_name(state, tile)}" for space, tile in deal) + ".", "R-SETUP-2",
+             deal=dict(deal))
+
+
+@task("setup_stacks")
+def _stacks(state: GameState, t: dict, lane: str) -> None:
+    """R-SETUP-3…13: expansion stack, cubes, docking pile, boats, improvements, workshops, wagons."""
+    c = state.catalog
+    n = state.players
+    b_left = [h.id for h in c.hexes.values() if h.cls == "B" and h.id not in state.hexes]
+    cs = sorted(h.id for h in c.hexes.values() if h.cls == "C")
+    state.pools["expansion"] = cs
+    state.expansion = Stack(pool="expansion", top=b_left, hidden=len(cs))
+    instruct(state, f"Expansion stack: shuffle the {len(cs)} C hexes face down and put the other B hex, "
+                    f"{tile_name(state, b_left[0])}, face down on top.", "R-SETUP-3")
+    instruct(state, "Keep fire, major fire, rat, lumber, coin and citizen tokens within reach.", "R-SETUP-4")
+    state.supply_cubes = CUBES[n]
+    rest = f"; return the other {24 - CUBES[n]} to the box" if CUBES[n] < 24 else ""
+    instruct(state, f"Use {CUBES[n]} plague cubes{rest}.", "R-SETUP-5")
+    state.pools["docking"] = sorted(c.docking_tiles)
+    state.docking = Stack(pool="docking", hidden=len(c.docking_tiles))
+    state.docks = {d: [] for d in c.docks}
+    instruct(state, "Shuffle the 4 docking tiles into a face-down pile.", "R-SETUP-7")
+    boats = [b for b in c.boats.values() if n > 2 or b.cargo != "stones"]
+    for back in sorted({b.back for b in boats}):
+        group = sorted(b.id for b in boats if b.back == back)
+        state.pools[f"boats-{back}"] = group
+        state.boats.append(Stack(pool=f"boats-{back}", hidden=len(group)))
+    if n <= 2:
+        gone = sorted(b.id for b in c.boats.values() if b.cargo == "stones")
+        instruct(state, f"Return the boats carrying precious stones to the box ({', '.join(gone)}).", "R-SETUP-8")
+    instruct(state, f"Sort the {len(boats)} boats by the number on the back, shuffle each group and stack them "
+                    "with group 1 on top, beside the scoreboard.", "R-SETUP-8")
+    state.pools["improvements"] = sorted(c.improvements)
+    per = len(c.improvements) // 3
+    state.improvements = [Stack(pool="improvements", hidden=per) for _ in range(3)]
+    instruct(state, f"Deal the cabin improvements at random into 3 face-down stacks of {per}; turn up the top "
+                    "of each.", "R-SETUP-9")
+    for cls in CLASSES:
+        early = sorted(w.id for w in c.workshops.values() if w.era == 1 and w.cls == cls)
+        late = sorted(w.id for w in c.workshops.values() if w.era == 2 and w.cls == cls)
+        state.pools[f"workshops-{cls}"] = early
+        state.pools[f"late-{cls}"] = late
+        state.workshops[cls] = Stack(pool=f"workshops-{cls}", hidden=len(early))
+    instruct(state, "Sort the workshops by era and class into 6 stacks and shuffle each. Put the 3 era I "
+                    "stacks face down on the scoreboard and turn up the top of each; set the era II stacks "
+                    "aside until round V.", "R-SETUP-11")
+    for back in sorted({w.back for w in c.wagons.values()}):
+        state.pools[f"wagons-{back}"] = sorted(w.id for w in c.wagons.values() if w.back == back)
+    backs = sorted({w.back for w in c.wagons.values()})
+    stacks = 1 if n <= 2 else 2
+    state.wagon_stacks = [WagonStack(backs=list(backs)) for _ in range(stacks)]
+    text = ("Split the wagons into their 5 back-numbered pairs; build two stacks with one random wagon of "
+            "each pair, wagon 1 face up on top and 2…5 below.")
+    if stacks == 1:
+        text += " Return one stack to the box unseen: one wagon is available at a time."
+    instruct(state, text, "R-SETUP-10")
+    side = state.side
+    instruct(state, f"Use the {side} side of the scoreboard; put the round counter on space I.", "R-SETUP-12")
+    if state.options.priority_tile:
+        instruct(state, "Cover the first column of the round info table with the register priority tile.",
+                 "R-SETUP-13")
+
+
+@task("reveal_face_up")
+def _reveal_face_up(state: GameState, t: dict, lane: str) -> None:
+    """Turn up the top tile of an improvement or workshop stack."""
+    from .describe import tile_text
+
+    stack = state.improvements[t["index"]] if t["what"] == "improvement" else state.workshops[t["index"]]
+    where = f"{t['what']} stack {t['index'] + 1}" if t["what"] == "improvement" else f"{t['index']} workshop stack"
+    ready, tile = stack_next(state, stack, lane, t, f"tile on top of the {where}",
+                             lambda x: tile_text(state, x), "R-SETUP-9" if t["what"] == "improvement"
+                             else "R-SETUP-11")
+    if not ready:
+        return
+    stack.up = tile
+    if tile:
+        default = "R-SETUP-9" if t["what"] == "improvement" else "R-SETUP-11"
+        instruct(state, f"Turn up the top of the {where}: {tile_text(state, tile)}.", t.get("rule", default),
+                 tile=tile)
+
+
+@task("reveal_wagon")
+def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
+    """R-SETUP-10 / R-BUILD-7: the next wagon of a stack turns up; which of its pair it is is a reveal."""
+    from .describe import tile_text
+
+    stack = state.wagon_stacks[t["index"]]
+    if not stack.backs:
+        stack.up = None
+        return
+    back = stack.backs[0]
+    pool = state.pools[f"wagons-{back}"]
+    tile = reveal(state, lane, t, f"wagon (back {back}) turned up on wagon stack {t['index'] + 1}", pool,
+                  lambda x: tile_text(state, x), "R-SETUP-10")
+    if tile is None:
+        return
+    pool.remove(tile)
+    stack.backs.pop(0)
+    stack.up = tile
+    instruct(state, f"Wagon stack {t['index'] + 1} shows {tile_text(state, tile)}.", "R-SETUP-10", tile=tile)
+
+
+@task("setup_wheel")
+def _wheel(state: GameState, t: dict, lane: str) -> None:
+    """R-SETUP-6: the wheel starts at any window (every window shows a rat and three colours)."""
+    wheel = state.catalog.wheel
+    ids = [w.id for w in wheel]
+    pick = reveal(state, lane, t, "population-wheel window is showing", ids, rule="R-SETUP-6")
+    if pick is None:
+        return
+    state.wheel = ids.index(pick)
+    instruct(state, f"Set the population wheel to window {pick} (any window will do).", "R-SETUP-6",
+             window=pick)
+
+
+@task("setup_order")
+def _order(state: GameState, t: dict, lane: str) -> None:
+    """R-SETUP-17…19: random play order; register stacks with the last player on top (Q-1); score
+    track and compensation by play position. Solo: you go first in round I (R-SOLO-4)."""
+    n = state.players
+    order = list(range(n)) if n == 1 else shuffled(state, range(n))
+    state.order = order
+    for pos, seat_i in enumerate(order):
+        seat = state.seats[seat_i]
+        stamp = state.next_stamp()  # later play positions sit higher in every stack
+        seat.stamps = {k: stamp for k in ("popularity", "city", "church", "score")}
+        if n > 1:
+            seat.vp += START_VP[pos]
+            seat.coins += START_COINS[pos]
+    if state.opponent:
+        state.opponent.stamp = state.next_stamp()
+    names = ", ".join(f"P{i + 1} {who(state, s)}" for i, s in enumerate(order))
+    instruct(state, f"Play order for round I: {names}. Put one counter of each on the play-order indicator.",
+             "R-SETUP-17" if n > 1 else "R-SOLO-4", order=order)
+    instruct(state, "Stack one counter of each player on space I of the popularity, city and church registers "
+                    "in reverse play order, so the last player's counter is on top.", "R-SETUP-18")
+    if n > 1:
+        comp = []
+        for pos, seat_i in enumerate(order):
+            s = state.seats[seat_i]
+            comp.append(f"P{pos + 1} {s.name}: {START_VP[pos]} VP" + (f", {START_COINS[pos]} coin"
+                                                                        if START_COINS[pos] else ""))
+        instruct(state, "Score track and compensation: " + "; ".join(comp) + ". P3's counter sits on P1's, "
+                        "P4's on P2's.", "R-SETUP-19")
+
+
+@task("boat_arrives")
+def boat_arrives(state: GameState, t: dict, lane: str) -> None:
+    """R-R1-1 / R-NEXT-5: draw a docking tile (reshuffling all 4 when the pile is empty), then the top
+    boat (with a cube if the supply has one, Q-6) docks there or at the next dock clockwise."""
+    from .describe import tile_text
+
+    if "dock" not in t:
+        pile = state.docking
+        if len(pile) == 0:
+            state.pools["docking"] = sorted(state.catalog.docking_tiles)
+            pile.hidden = len(state.pools["docking"])
+            instruct(state, "The docking pile is empty: shuffle all 4 docking tiles into a new pile.", "R-NEXT-5")
+        ready, tile = stack_next(state, pile, lane, t, "docking tile was drawn", rule="R-NEXT-5")
+        if not ready:
+            return
+        state.docked_at = tile
+        t = {k: v for k, v in t.items() if k != "pick"}
+        t["dock"] = state.catalog.docking_tiles[tile].dock
+        instruct(state, f"Draw a docking tile: {tile} ({t['dock']}).", t.get("rule", "R-NEXT-5"), tile=tile)
+    count = t.get("count", 1)
+    for i, stack in enumerate(state.boats):
+        if len(stack):
+            break
+    else:
+        instruct(state, "The boat stack is empty: no boat arrives.", "R-NEXT-5")
+        return
+    ready, boat = stack_next(state, stack, lane, t, "boat is on top of the boat stack",
+                             lambda x: tile_text(state, x), "R-SETUP-8")
+    if not ready:
+        return
+    dock = berth(state, t["dock"])
+    cube = state.supply_cubes > 0
+    if cube:
+        state.supply_cubes -= 1
+    state.docks[dock].append(BoatAtDock(boat, cube))
+    where = dock if dock == t["dock"] else f"{dock} ({t['dock']} is full, so the next dock clockwise)"
+    instruct(state, f"Put boat {tile_text(state, boat)} face up at {where}"
+                    + (" with 1 plague cube on it." if cube else "; the cube supply is empty, so no cube (Q-6)."),
+             t.get("rule", "R-NEXT-5"), boat=boat, dock=dock)
+    if count > 1:
+        push(state, lane, {"do": "boat_arrives", "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})
+
+
+@task("wheel_step")
+def wheel_step(state: GameState, t: dict, lane: str) -> None:
+    """R-R1-2 / R-NEXT-9: turn the wheel and add cubes; a double-wheel round does it twice (Q-3)."""
+    if t.get("double"):
+        instruct(state, "This round shows the double-wheel icon: turn the wheel once more and add cubes again.",
+                 "R-NEXT-9")
+    turn_wheel(state)
+    add_cubes(state)
+
+
+@task("citizens_step")
+def citizens_step(state: GameState, t: dict, lane: str) -> None:
+    add_citizens(state)
+
+
+@task("begin_round")
+def begin_round(state: GameState, t: dict, lane: str) -> None:
+    """The round's setup is done: turns begin in play order (R-NEXT-14)."""
+    state.phase = "play"
+    names = ", ".join(who(state, s) for s in state.order)
+    instruct_to = state.setup_steps if state.round == 1 else state.report
+    instruct_to.append({"step": len(instruct_to) + 1, "text": f"Round {roman(state.round)} begins. Play order: "
+                        f"{names}.", "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
+
+
+ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
+
+
+def roman(n: int) -> str:
+    return ROMAN[n]
+
+
+__all__ = ["new_game", "options_for", "check_options", "boat_arrives", "wheel_step", "begin_round", "window"]

@@ -1,0 +1,282 @@
+"""End of round and next-round setup (R-EOR-1…5, R-CIT-3, R-NEXT-1…14).
+
+Production and leaving quarantine run in one lane per seat, so every phone answers its own questions
+at once; the next-round setup then runs in the rulebook's exact step order and writes the upkeep
+report: what the table must move, where, and why.
+"""
+
+from __future__ import annotations
+
+from .city import layout
+from .estate import late_reward_check, move_to_workshop, workshop_moves
+from .events import instruct, note, tile_name, who
+from .flow import MAIN, ask, option, push, run, task
+from .gain import add_vp, gain
+from .registers import standing
+from .setup import roman
+from .state import CLASSES, GameState, Stack
+
+
+def start_upkeep(state: GameState) -> None:
+    """The round's turns are over: produce, advance quarantine, set up the next round (or score)."""
+    push(state, MAIN, {"do": "end_round"})
+    run(state)
+
+
+@task("end_round")
+def _end_round(state: GameState, t: dict, lane: str) -> None:
+    state.phase = "upkeep"
+    state.report = []
+    instruct(state, f"Round {roman(state.round)} is over: production.", "R-EOR-1")
+    for seat in state.order:
+        push(state, str(seat), {"do": "produce", "seat": seat})
+    after = [{"do": "resolve_held"}]
+    if state.round < 6:
+        after.append({"do": "quarantine"})
+    after.append({"do": "after_round"})
+    push(state, lane, *after)
+
+
+@task("produce")
+def _produce(state: GameState, t: dict, lane: str) -> None:
+    """R-EOR-2…3; before collecting, a seat may still move citizens into workshops (R-CIT-4)."""
+    seat = t["seat"]
+    moves = workshop_moves(state, seat)
+    if moves and t.get("pick") != "collect":
+        if "pick" not in t:
+            s = state.seats[seat]
+            opts = [option(mv, f"First move the {s.squares[mv['square']].cls} on {mv['square']} into workshop "
+                               f"{s.workshops[mv['workshop']].tile}") for mv in moves]
+            opts.append(option("collect", "Collect production"))
+            ask(state, lane, seat, "production", "Production: move citizens into workshops first, or collect?",
+                opts, t, "R-CIT-4")
+            return
+        push(state, lane, {"do": "produce", "seat": seat})
+        # pushed after, so a late workshop's one-time reward is taken before the next question
+        move_to_workshop(state, lane, seat, t["pick"]["square"], t["pick"]["workshop"])
+        return
+    collect(state, lane, seat)
+
+
+def collect(state: GameState, lane: str, seat: int) -> None:
+    c = state.catalog
+    s = state.seats[seat]
+    lines = []
+    gains = []
+    for i, cab in enumerate(s.cabins):
+        if cab.citizen and cab.improvement:
+            imp = c.improvements[cab.improvement]
+            if imp.cls is None or imp.cls == cab.citizen.cls:
+                gains.append((imp.output.phrase, f"cabin {i + 1}"))
+                lines.append(f"cabin {i + 1}: {imp.output.text()}")
+    bonus = 0
+    for ws in s.workshops:
+        if ws.citizen is None:
+            continue
+        tile = c.workshops[ws.tile]
+        if tile.era == 1 and (ws.citizen.upgraded or not tile.needs_upgraded):
+            out = tile.upgraded_output if ws.citizen.upgraded and tile.upgraded_output else tile.output
+            gains.append((out.phrase, f"workshop {ws.tile}"))
+            lines.append(f"workshop {ws.tile}: {out.text()}")
+        if ws.citizen.upgraded:
+            bonus += 1
+    if bonus:
+        add_vp(state, seat, bonus)
+        lines.append(f"{bonus} VP for upgraded citizens in workshops")
+    text = "; ".join(lines) if lines else "nothing"
+    instruct(state, f"{who(state, seat)} produces: {text}.", "R-EOR-2", seat=seat)
+    for phrase, why in reversed(gains):
+        gain(state, lane, seat, phrase, why)
+
+
+@task("resolve_held")
+def _resolve_held(state: GameState, t: dict, lane: str) -> None:
+    """Builds and any-hex actions earned in production touch shared tiles: resolve them in play order
+    (R-EOR-1 "where order matters, use the current play order")."""
+    held = sorted(state.held, key=lambda h: state.order.index(h["seat"]))
+    state.held = []
+    push(state, lane, *({"do": "gain_item", **h} for h in held))
+
+
+@task("quarantine")
+def _quarantine(state: GameState, t: dict, lane: str) -> None:
+    """R-EOR-4 / R-CIT-3: space II leaves quarantine, space I moves to II."""
+    instruct(state, "Quarantine: citizens in space II leave their cabin; citizens in space I move to space II.",
+             "R-CIT-3")
+    for seat in state.order:
+        s = state.seats[seat]
+        leaving = []
+        for cab in s.cabins:
+            if cab.citizen and cab.space == 2:
+                leaving.append(cab.citizen.to_dict())
+                cab.citizen, cab.space = None, 0
+            elif cab.citizen:
+                cab.space = 2
+        if leaving:
+            push(state, str(seat), *({"do": "leave_quarantine", "seat": seat, "citizen": c} for c in leaving))
+
+
+@task("leave_quarantine")
+def _leave(state: GameState, t: dict, lane: str) -> None:
+    """R-CIT-3: to an empty square of its sector or an empty workshop of its class; no room: discard (Q-7)."""
+    from .state import Citizen
+
+    seat = t["seat"]
+    s = state.seats[seat]
+    cit = Citizen.from_dict(t["citizen"])
+    board = state.catalog.boards[s.board]
+    squares = [q.id for q in board.sector(cit.cls) if q.id not in s.squares]
+    shops = [i for i, ws in enumerate(s.workshops)
+             if ws.citizen is None and state.catalog.workshops[ws.tile].cls == cit.cls]
+    places = [["square", q] for q in squares] + [["workshop", i] for i in shops]
+    if not places:
+        instruct(state, f"{who(state, seat)}'s {cit.cls} leaves quarantine but finds no room: discard it.", "Q-7")
+        return
+    if "pick" not in t:
+        gold = "upgraded " if cit.upgraded else ""
+        opts = [option(p, f"Square {p[1]} ({board.square(p[1]).reward.text()})" if p[0] == "square"
+                       else f"Workshop {s.workshops[p[1]].tile}") for p in places]
+        ask(state, lane, seat, "leave_quarantine", f"Your {gold}{cit.cls} leaves quarantine: where does it go?",
+            opts, t, "R-CIT-3")
+        return
+    kind, at = t["pick"]
+    if kind == "square":
+        s.squares[at] = cit
+        note(state, f"{who(state, seat)}'s {cit.cls} leaves quarantine for square {at}.", "R-CIT-3")
+    else:
+        s.workshops[at].citizen = cit
+        note(state, f"{who(state, seat)}'s {cit.cls} leaves quarantine for workshop {s.workshops[at].tile}.",
+             "R-CIT-3")
+        late_reward_check(state, lane, seat, at)
+
+
+@task("after_round")
+def _after_round(state: GameState, t: dict, lane: str) -> None:
+    """R-EOR-5 / R-END-1: round VI ends the game after production; otherwise set up the next round."""
+    if state.round >= 6:
+        from .scoring import final_scoring
+
+        final_scoring(state)
+        return
+    nxt = state.round + 1
+    row = state.round_row(nxt)
+    steps = [{"do": "next_round"}, {"do": "lay_down"}, {"do": "clear_plagued"}, {"do": "play_order"},
+             {"do": "boat_arrives", "count": row.boats, "rule": "R-NEXT-5"}, {"do": "new_hex"}]
+    if nxt == 5:
+        steps.append({"do": "late_workshops"})
+    if nxt < 6:
+        steps.append({"do": "wheel_step"})
+        if row.double_wheel:
+            steps.append({"do": "wheel_step", "double": True})
+        steps.append({"do": "citizens_step"})
+    else:
+        steps.append({"do": "quiet_round"})
+    steps += [{"do": "wagons_up"}, {"do": "begin_round"}]
+    push(state, lane, *steps)
+
+
+@task("next_round")
+def _next_round(state: GameState, t: dict, lane: str) -> None:
+    state.round += 1
+    instruct(state, f"Set-up for round {roman(state.round)}: move the round counter to {roman(state.round)}.",
+             "R-NEXT-1")
+
+
+@task("lay_down")
+def _lay_down(state: GameState, t: dict, lane: str) -> None:
+    """R-NEXT-2: every lieutenant in Messina lies down: unused, blocking nothing."""
+    for s in state.seats:
+        for lt in s.lieutenants:
+            lt.used = False
+    instruct(state, "Lay every lieutenant on a hex or at a dock down flat.", "R-NEXT-2")
+
+
+@task("clear_plagued")
+def _clear_plagued(state: GameState, t: dict, lane: str) -> None:
+    """R-NEXT-3: citizens on a hex with a plague cube go back to the supply."""
+    cleared = []
+    for tile, h in sorted(state.hexes.items()):
+        if h.cubes and h.citizens:
+            cleared.append(f"{tile_name(state, tile)} ({', '.join(c.cls for c in h.citizens)})")
+            h.citizens = []
+    if cleared:
+        instruct(state, "Return to the supply the citizens on plagued hexes: " + "; ".join(cleared) + ".",
+                 "R-NEXT-3")
+    else:
+        instruct(state, "No citizen stands on a plagued hex.", "R-NEXT-3")
+
+
+@task("play_order")
+def _play_order(state: GameState, t: dict, lane: str) -> None:
+    """R-NEXT-4: order by the round's priority register (or the score track), ties to the counter on top."""
+    kind = state.priority(state.round)
+    if state.players == 1:
+        order = [0]
+    else:
+        order = standing(state, kind)
+    state.order = order
+    names = ", ".join(who(state, s) for s in order)
+    where = "the scoring track" if kind == "score" else f"the {kind} register"
+    instruct(state, f"Play order by {where}: {names}.", "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4",
+             order=order, register=kind)
+
+
+@task("new_hex")
+def _new_hex(state: GameState, t: dict, lane: str) -> None:
+    """R-NEXT-6/7, Q-22: the top expansion hex fills the first empty expansion space clockwise from the
+    harbor named by this round's docking tile."""
+    from .draws import stack_next
+    from .state import Hex
+
+    lay = layout(state)
+    harbor = state.catalog.docks[state.catalog.docking_tiles[state.docked_at].dock].harbor
+    filled = {h.space for h in state.hexes.values()}
+    free = [x for x in lay.walk_from(harbor) if x not in filled]
+    if not free:
+        instruct(state, "Every expansion space is filled: no new hex.", "R-NEXT-6")
+        return
+    ready, tile = stack_next(state, state.expansion, lane, t, "hex is on top of the expansion stack",
+                             lambda x: tile_name(state, x), "R-NEXT-6")
+    if not ready:
+        return
+    if tile is None:
+        instruct(state, "The expansion stack is empty: no new hex.", "R-NEXT-6")
+        return
+    state.hexes[tile] = Hex(tile=tile, space=free[0])
+    instruct(state, f"Add the top expansion hex, {tile_name(state, tile)}, at expansion space {free[0]} (the first "
+                    f"empty one clockwise from {tile_name(state, harbor)}).", "R-NEXT-6", tile=tile, space=free[0])
+
+
+@task("late_workshops")
+def _late_workshops(state: GameState, t: dict, lane: str) -> None:
+    """R-NEXT-8: round V swaps the early workshops still on the scoreboard for the late stacks."""
+    for cls in CLASSES:
+        st = state.workshops[cls]
+        state.pools[st.pool] = []  # the unseen early tiles leave the game with the rest
+        pool = f"late-{cls}"
+        state.workshops[cls] = Stack(pool=pool, hidden=len(state.pools[pool]))
+    instruct(state, "Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
+                    "(era II) stacks face down with the top of each face up.", "R-NEXT-8")
+    push(state, lane, *({"do": "reveal_face_up", "what": "workshop", "index": cls, "rule": "R-NEXT-8"}
+                        for cls in CLASSES))
+
+
+@task("quiet_round")
+def _quiet_round(state: GameState, t: dict, lane: str) -> None:
+    instruct(state, "Round VI: the plague abates. No wheel turn, no plague cubes and no citizens for the "
+                    "neighborhoods (boats still bring cubes).", "R-NEXT-12")
+
+
+@task("wagons_up")
+def _wagons_up(state: GameState, t: dict, lane: str) -> None:
+    """R-NEXT-13: used wagons are turned face up again."""
+    flipped = []
+    for i, s in enumerate(state.seats):
+        for w in s.wagons:
+            if w.used:
+                w.used = False
+                flipped.append(who(state, i))
+    if flipped:
+        instruct(state, "Turn used wagons face up again: " + ", ".join(sorted(set(flipped))) + ".", "R-NEXT-13")
+
+
