@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 
-from . import build, estate, gain, registers, scoring, setup, upkeep  # noqa: F401  (registers tasks)
+from . import build, docks, estate, gain, plague, registers, repopulate, scoring, setup, turns, upkeep  # noqa: F401
 from .flow import IllegalAction, answer, waiting
 from .scoring import final_scoring, score
 from .setup import new_game, options_for

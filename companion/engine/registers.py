@@ -26,6 +26,10 @@ def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
             s.deferred.append(space.reward.phrase)
             note(state, f"{who(state, seat)} earns '{space.reward.text()}' and will use it in their next action "
                         "step.", "R-REG-8")
+        elif state.active and state.active["seat"] == seat:
+            # R-TURN-FIRE-3 / R-TURN-ACT-2: usable any time in this turn's action step, lapsing at its end
+            state.rights.append({"reward": space.reward.phrase, "why": f"{kind} register space {s.registers[kind]}"})
+            note(state, f"{who(state, seat)} earns '{space.reward.text()}' for this action step.", "R-TURN-ACT-2")
         else:
             gain(state, lane, seat, space.reward.phrase, f"{kind} register space {s.registers[kind]}")
     return True

@@ -357,6 +357,9 @@ def begin_round(state: GameState, t: dict, lane: str) -> None:
     instruct_to = state.setup_steps if state.round == 1 else state.report
     instruct_to.append({"step": len(instruct_to) + 1, "text": f"Round {roman(state.round)} begins. Play order: "
                         f"{names}.", "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
+    from .turns import start_turns
+
+    start_turns(state, lane)
 
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI")

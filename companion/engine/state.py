@@ -199,6 +199,9 @@ class GameState(Serial):
     workshops: dict[str, Stack] = field(default_factory=dict)  # class -> the current era's stack
     wagon_stacks: list[WagonStack] = field(default_factory=list)
     opponent: Opponent | None = None
+    turn: int = -1  # index in `order` of the seat taking (or who last took) a turn
+    active: dict[str, Any] | None = None  # the turn in progress: seat, kind, tile/dock, lieutenant, acted
+    rights: list[dict[str, Any]] = field(default_factory=list)  # register rewards usable this action step
     held: list[dict[str, Any]] = field(default_factory=list)  # production builds, resolved in play order
     stamp: int = 0  # arrival counter: a higher stamp sits higher in a stack (R-REG-7)
     next_citizen: int = 1

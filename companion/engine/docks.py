@@ -1,0 +1,57 @@
+"""A dock turn: deal with the boat's cube, take the boat, maybe advance an overseer
+(R-TURN-DOCK-1…7, Q-5)."""
+
+from __future__ import annotations
+
+from .events import note, who
+from .flow import ask, option, push, task
+from .plague import payments, remove_cube
+from .state import GameState
+
+
+@task("boat_cube")
+def _boat_cube(state: GameState, t: dict, lane: str) -> None:
+    """R-TURN-DOCK-4: pay the fire cost (counts as a removed cube, Q-5) or take 1 rat; either way the
+    cube leaves the boat. A major fire here never reaches an adjacent cube (R-TURN-FIRE-7)."""
+    seat = t["seat"]
+    s = state.seats[seat]
+    boat = next(b for b in state.docks[t["dock"]] if b.tile == t["boat"])
+    if boat.cube:
+        ways = payments(state, seat, major_unlocks=False)
+        if "pick" not in t:
+            opts = [option({"fire": w["fire"], "major": w["major"]}, f"Fight the boat's cube with {w['text']}",
+                           cost=w["text"]) for w in ways]
+            opts.append(option(None, "Take 1 rat instead"))
+            if ways:
+                ask(state, lane, seat, "boat_cube", "The boat carries a plague cube", opts, t, "R-TURN-DOCK-4")
+                return
+        pay = t.get("pick")
+        boat.cube = False
+        if pay:
+            s.fire -= pay["fire"]
+            s.major_fire -= pay["major"]
+            push(state, lane, {"do": "take_boat", "seat": seat, "dock": t["dock"], "boat": t["boat"]})
+            remove_cube(state, lane, seat, f"the boat at {t['dock']}")
+            return
+        state.supply_cubes += 1
+        s.rats += 1
+        note(state, f"{who(state, seat)} takes 1 rat for the boat's cube; the cube is discarded.", "R-TURN-DOCK-4")
+    push(state, lane, {"do": "take_boat", "seat": seat, "dock": t["dock"], "boat": t["boat"]})
+
+
+@task("take_boat")
+def _take_boat(state: GameState, t: dict, lane: str) -> None:
+    """R-TURN-DOCK-5…6: the boat's coins or VP; an even number of boats allows an overseer advance."""
+    seat = t["seat"]
+    s = state.seats[seat]
+    state.docks[t["dock"]] = [b for b in state.docks[t["dock"]] if b.tile != t["boat"]]
+    s.boats.append(t["boat"])
+    boat = state.catalog.boats[t["boat"]]
+    note(state, f"{who(state, seat)} takes boat {boat.id} ({boat.cargo}).", "R-TURN-DOCK-5")
+    steps = [{"do": "gain", "seat": seat, "reward": boat.reward.phrase, "why": f"boat {boat.id}"}]
+    if len(s.boats) % 2 == 0:
+        steps.append({"do": "gain_item", "seat": seat, "icon": "advance-any", "count": 1,
+                      "why": f"an even number of boats ({len(s.boats)}), R-TURN-DOCK-6"})
+    push(state, lane, *steps)
+
+

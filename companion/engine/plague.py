@@ -1,0 +1,160 @@
+"""Steps 2 and 3 of a hex turn: rescuing the hex's citizens, then fighting its plague cube by cube
+(R-TURN-RESCUE-1…3, R-TURN-FIRE-1…8, Q-4, Q-5)."""
+
+from __future__ import annotations
+
+from .city import adjacent_hexes
+from .estate import move_to_workshop
+from .events import note, tile_name, who
+from .flow import ask, option, push, task
+from .gain import add_vp
+from .registers import advance
+from .state import Citizen, GameState
+
+
+@task("rescue")
+def _rescue(state: GameState, t: dict, lane: str) -> None:
+    """R-TURN-RESCUE-1: every citizen on the hex is taken; where each goes is judged now, before any
+    cube is fought (R-TURN-RESCUE-3)."""
+    h = state.hexes[t["tile"]]
+    taken, h.citizens = h.citizens, []
+    push(state, lane, *({"do": "rescue_one", "seat": t["seat"], "citizen": c.to_dict(), "plagued": t["plagued"]}
+                        for c in taken))
+
+
+@task("rescue_one")
+def _rescue_one(state: GameState, t: dict, lane: str) -> None:
+    seat = t["seat"]
+    s = state.seats[seat]
+    cit = Citizen.from_dict(t["citizen"])
+    if t["plagued"]:
+        free = [i for i, cab in enumerate(s.cabins) if cab.citizen is None]
+        if not free:
+            note(state, f"{who(state, seat)} has no empty quarantine cabin: the {cit.cls} is discarded.",
+                 "R-TURN-RESCUE-3")
+            return
+        if "pick" not in t and len({s.cabins[i].improvement for i in free}) > 1:
+            from .describe import tile_text
+
+            opts = [option(i, f"Cabin {i + 1}" + (f" (improved: {tile_text(state, s.cabins[i].improvement)})"
+                                                  if s.cabins[i].improvement else " (not improved)")) for i in free]
+            ask(state, lane, seat, "rescue", f"The {cit.cls} came from a plagued hex: which quarantine cabin?",
+                opts, t, "R-TURN-RESCUE-3")
+            return
+        i = t.get("pick", free[0])
+        s.cabins[i].citizen, s.cabins[i].space = cit, 1
+        note(state, f"{who(state, seat)} puts the rescued {cit.cls} in space I of quarantine cabin {i + 1}.",
+             "R-TURN-RESCUE-3")
+        return
+    board = state.catalog.boards[s.board]
+    squares = [q.id for q in board.sector(cit.cls) if q.id not in s.squares]
+    if "pick" in t and isinstance(t["pick"], dict):  # made room first (R-CIT-4), then ask again
+        push(state, lane, {k: v for k, v in t.items() if k != "pick"})
+        move_to_workshop(state, lane, seat, t["pick"]["square"], t["pick"]["workshop"])
+        return
+    if not squares:
+        moves = [{"square": q, "workshop": i} for i, ws in enumerate(s.workshops)
+                 if ws.citizen is None and state.catalog.workshops[ws.tile].cls == cit.cls
+                 for q, c in s.squares.items() if c.cls == cit.cls]
+        if not moves:
+            note(state, f"{who(state, seat)}'s {cit.cls} sector is full: the rescued {cit.cls} is discarded.",
+                 "R-TURN-RESCUE-2")
+            return
+        if "pick" not in t:
+            opts = [option(mv, f"Move the {cit.cls} on {mv['square']} into workshop {s.workshops[mv['workshop']].tile} "
+                               "to make room") for mv in moves]
+            opts.append(option(None, f"Discard the rescued {cit.cls}"))
+            ask(state, lane, seat, "rescue", f"Your {cit.cls} sector is full", opts, t, "R-TURN-RESCUE-2")
+            return
+        note(state, f"{who(state, seat)} discards the rescued {cit.cls}.", "R-TURN-RESCUE-2")
+        return
+    if "pick" not in t and len(squares) > 1:
+        opts = [option(q, f"Square {q}: {board.square(q).reward.text()}" + (" (single use)" if board.square(q).once
+                                                                            else "")) for q in squares]
+        ask(state, lane, seat, "rescue", f"Place the rescued {cit.cls} on which square?", opts, t, "R-TURN-RESCUE-2")
+        return
+    q = t.get("pick", squares[0])
+    s.squares[q] = cit
+    note(state, f"{who(state, seat)} places the rescued {cit.cls} on square {q}.", "R-TURN-RESCUE-2")
+
+
+def payments(state: GameState, seat: int, major_unlocks: bool) -> list[dict]:
+    """Ways to pay the round's fire cost (R-TURN-FIRE-1, -5, -6): a major fire counts as one fire;
+    only a cube paid wholly in major fire unlocks the adjacent removal."""
+    s = state.seats[seat]
+    need = state.round_row().fire_cost
+    out = []
+    for major in range(need + 1):
+        fire = need - major
+        if s.major_fire >= major and s.fire >= fire:
+            parts = ([f"{fire} fire"] if fire else []) + ([f"{major} major fire"] if major else [])
+            adj = major_unlocks and major == need
+            out.append({"fire": fire, "major": major, "adjacent": adj, "text": " + ".join(parts)})
+    return out
+
+
+def remove_cube(state: GameState, lane: str, seat: int, where: str) -> None:
+    """A removed cube returns to the supply (Q-6), moves you 1 popularity space (R-TURN-FIRE-3) and
+    scores 2 VP in a 2-fire round (R-TURN-FIRE-2, Q-4, Q-5)."""
+    state.supply_cubes += 1
+    if state.round_row().fire_cost == 2:
+        add_vp(state, seat, 2)
+        note(state, f"{who(state, seat)} scores 2 VP for a cube removed in a 2-fire round.", "R-TURN-FIRE-2")
+    note(state, f"{who(state, seat)} removes a plague cube from {where}.", "R-TURN-FIRE-1")
+    advance(state, lane, seat, "popularity")
+
+
+@task("fight")
+def _fight(state: GameState, t: dict, lane: str) -> None:
+    seat, tile = t["seat"], t["tile"]
+    h = state.hexes[tile]
+    s = state.seats[seat]
+    if h.cubes == 0:
+        return
+    ways = payments(state, seat, major_unlocks=True)
+    if "pick" not in t and ways:
+        opts = []
+        for w in ways:
+            label = f"Remove a cube with {w['text']}" + (" (and may remove 1 cube on an adjacent hex)"
+                                                         if w["adjacent"] else "")
+            opts.append(option({k: w[k] for k in ("fire", "major", "adjacent")}, label, cost=w["text"]))
+        opts.append(option(None, f"Stop: take {h.cubes} rat{'s' if h.cubes > 1 else ''} for the cube"
+                                 f"{'s' if h.cubes > 1 else ''} left"))
+        ask(state, lane, seat, "fight", f"Fight the plague on {tile_name(state, tile)} ({h.cubes} cube"
+                                        f"{'s' if h.cubes > 1 else ''}, {state.round_row().fire_cost} fire each)",
+            opts, t, "R-TURN-FIRE-1")
+        return
+    pay = t.get("pick")
+    if not pay:
+        s.rats += h.cubes
+        note(state, f"{who(state, seat)} takes {h.cubes} rat{'s' if h.cubes > 1 else ''}: plague cubes stay on "
+                    f"{tile_name(state, tile)}.", "R-TURN-FIRE-4")
+        return
+    s.fire -= pay["fire"]
+    s.major_fire -= pay["major"]
+    h.cubes -= 1
+    nxt = [{"do": "fight", "seat": seat, "tile": tile}]
+    near = [a for a in adjacent_hexes(state, tile) if state.hexes[a].cubes > 0]
+    if pay["adjacent"] and near:
+        nxt.insert(0, {"do": "adjacent_cube", "seat": seat, "tile": tile})
+    push(state, lane, *nxt)
+    remove_cube(state, lane, seat, tile_name(state, tile))
+
+
+@task("adjacent_cube")
+def _adjacent(state: GameState, t: dict, lane: str) -> None:
+    """R-TURN-FIRE-5…8, Q-4: the major fire may also clear one cube on an adjacent hex (never a boat)."""
+    seat = t["seat"]
+    near = [a for a in adjacent_hexes(state, t["tile"]) if state.hexes[a].cubes > 0]
+    if not near:
+        return
+    if "pick" not in t:
+        opts = [option(a, f"Remove a cube from {tile_name(state, a)} ({state.hexes[a].cubes} there)") for a in near]
+        opts.append(option(None, "No adjacent cube"))
+        ask(state, lane, seat, "adjacent_cube", "Major fire: also remove a cube from an adjacent hex?", opts, t,
+            "R-TURN-FIRE-5")
+        return
+    if t["pick"] is None:
+        return
+    state.hexes[t["pick"]].cubes -= 1
+    remove_cube(state, lane, seat, tile_name(state, t["pick"]) + " (adjacent)")

@@ -1,0 +1,142 @@
+"""Repopulating the chosen hex instead of its action (R-REPOP-1…6, R-TURN-ACT-1)."""
+
+from __future__ import annotations
+
+from .build import can_pay, pay
+from .describe import cost_text
+from .events import note, tile_name, who
+from .flow import ask, option, push, task
+from .state import GameState
+
+TILES = 5  # R-COMP-2: 5 repopulation tiles per colour
+
+
+def tiles_left(state: GameState, seat: int) -> int:
+    return TILES - sum(1 for h in state.hexes.values() if h.repopulated_by == seat)
+
+
+def givable(state: GameState, seat: int) -> list[tuple[list, object]]:
+    """Citizens that may repopulate: in sectors or workshops, never in quarantine (R-CIT-5)."""
+    s = state.seats[seat]
+    return [(list(loc), c) for loc, c in s.citizens() if loc[0] != "cabin"]
+
+
+def citizens_suffice(state: GameState, seat: int, needs) -> bool:
+    """Upgraded citizens meet regular requirements too; an upgraded requirement needs a gold one."""
+    have = [c for _, c in givable(state, seat)]
+    for cls in {n.cls for n in needs}:
+        gold = sum(n.count for n in needs if n.cls == cls and n.upgraded)
+        total = sum(n.count for n in needs if n.cls == cls)
+        mine = [c for c in have if c.cls == cls]
+        if sum(c.upgraded for c in mine) < gold or len(mine) < total:
+            return False
+    return True
+
+
+def spare_lieutenants(state: GameState, seat: int) -> list[int]:
+    """R-REPOP-3 step 4: still available this round (unused on the estate or lying in Messina), and
+    never the acting one."""
+    acting = state.active["lieutenant"] if state.active else None
+    return [i for i, lt in enumerate(state.seats[seat].lieutenants)
+            if i != acting and not lt.used and lt.where.split(":")[0] in ("estate", "hex", "dock")]
+
+
+def repop_option(state: GameState, seat: int, tile: str) -> dict:
+    c = state.catalog
+    s = state.seats[seat]
+    value = {"act": "repopulate"}
+    if tile in c.harbors:
+        return option(value, "Repopulate this hex", False, "a harbor cannot be repopulated", "R-REPOP-2")
+    hx = c.hexes[tile]
+    if state.hexes[tile].repopulated_by is not None:
+        return option(value, "Repopulate this hex", False, "already repopulated", "R-REPOP-2")
+    if not hx.repop:
+        return option(value, "Repopulate this hex", False, "this hex shows no repopulation requirements", "R-REPOP-2")
+    needs = " + ".join(n.text() for n in hx.repop_citizens)
+    extra = " + a lieutenant" if hx.repop_lieutenant else ""
+    label = f"Repopulate {tile_name(state, tile)}: pay {cost_text(hx.repop_cost)}, give {needs}{extra} " \
+            f"({hx.repop_vp} VP at the end)"
+    why = None
+    if tiles_left(state, seat) <= 0:
+        why = ("you have no repopulation tile left", "R-REPOP-2")
+    elif not any(not w.used for w in s.wagons):
+        why = ("you need a wagon not used this round", "R-REPOP-2")
+    elif not can_pay(s, hx.repop_cost):
+        why = (f"costs {cost_text(hx.repop_cost)}", "R-REPOP-3")
+    elif not citizens_suffice(state, seat, hx.repop_citizens):
+        why = (f"needs {needs} from your sectors or workshops", "R-REPOP-3")
+    elif hx.repop_lieutenant and not spare_lieutenants(state, seat):
+        why = ("needs a lieutenant you have not used this round, besides this one", "R-REPOP-3")
+    if why:
+        return option(value, label, False, why[0], why[1], cost_text(hx.repop_cost))
+    return option(value, label, cost=cost_text(hx.repop_cost))
+
+
+@task("repopulate")
+def _repopulate(state: GameState, t: dict, lane: str) -> None:
+    """R-REPOP-3 steps 1–2, then one question per citizen and the lieutenant, then the tile."""
+    seat, tile = t["seat"], t["tile"]
+    s = state.seats[seat]
+    hx = state.catalog.hexes[tile]
+    pay(s, hx.repop_cost)
+    wagon = next(w for w in s.wagons if not w.used)
+    wagon.used = True
+    steps = []
+    for need in sorted(hx.repop_citizens, key=lambda n: not n.upgraded):
+        steps += [{"do": "give_citizen", "seat": seat, "cls": need.cls, "upgraded": need.upgraded}] * need.count
+    if hx.repop_lieutenant:
+        steps.append({"do": "give_lieutenant", "seat": seat})
+    steps.append({"do": "place_repop", "seat": seat, "tile": tile})
+    note(state, f"{who(state, seat)} repopulates {tile_name(state, tile)}: pays {cost_text(hx.repop_cost)} and "
+                "turns a wagon face down.", "R-REPOP-3")
+    push(state, lane, *steps)
+
+
+@task("give_citizen")
+def _give_citizen(state: GameState, t: dict, lane: str) -> None:
+    from .estate import citizen_label
+
+    seat = t["seat"]
+    s = state.seats[seat]
+    cands = [(loc, c) for loc, c in givable(state, seat) if c.cls == t["cls"] and (c.upgraded or not t["upgraded"])]
+    if "pick" not in t and len(cands) > 1:
+        gold = "upgraded " if t["upgraded"] else ""
+        opts = [option(loc, citizen_label(state, seat, loc, c)) for loc, c in cands]
+        ask(state, lane, seat, "give_citizen", f"Which {gold}{t['cls']} goes back to repopulate?", opts, t, "R-REPOP-3")
+        return
+    loc = t.get("pick", cands[0][0])
+    if loc[0] == "square":
+        cit = s.squares.pop(loc[1])
+    else:
+        cit, s.workshops[loc[1]].citizen = s.workshops[loc[1]].citizen, None
+    note(state, f"{who(state, seat)} returns a{'n upgraded' if cit.upgraded else ''} {cit.cls} to the supply.",
+         "R-REPOP-3")
+
+
+@task("give_lieutenant")
+def _give_lieutenant(state: GameState, t: dict, lane: str) -> None:
+    """R-REPOP-3 step 4 / R-REPOP-6: the figure goes to the box but still counts for register costs."""
+    seat = t["seat"]
+    s = state.seats[seat]
+    spare = spare_lieutenants(state, seat)
+    if "pick" not in t and len({s.lieutenants[i].where for i in spare}) > 1:
+        opts = [option(i, "The lieutenant " + ("on your estate" if s.lieutenants[i].where == "estate"
+                                               else f"lying at {s.lieutenants[i].where.split(':', 1)[1]}"))
+                for i in spare]
+        ask(state, lane, seat, "give_lieutenant", "Which lieutenant do you give up (to the box)?", opts, t, "R-REPOP-3")
+        return
+    i = t.get("pick", spare[0])
+    s.lieutenants[i].where, s.lieutenants[i].used = "box", True
+    note(state, f"{who(state, seat)} gives up a lieutenant to the box.", "R-REPOP-6")
+
+
+@task("place_repop")
+def _place_repop(state: GameState, t: dict, lane: str) -> None:
+    seat, tile = t["seat"], t["tile"]
+    h = state.hexes[tile]
+    h.repopulated_by = seat
+    note(state, f"{who(state, seat)} puts a repopulation tile on {tile_name(state, tile)}.", "R-REPOP-3",
+         seat=seat, hex=tile)
+    if h.cubes:
+        state.seats[seat].rats += 1
+        note(state, f"{who(state, seat)} takes 1 rat: the repopulated hex has plague.", "R-REPOP-3")

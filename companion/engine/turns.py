@@ -1,0 +1,228 @@
+"""A player's turn: choose where a lieutenant goes (hex, dock or recall), then the steps of that turn,
+ending in the free-order action step (R-ROUND-2…3, R-TURN-1…2, R-TURN-ACT-1…2, R-TURN-RECALL-1)."""
+
+from __future__ import annotations
+
+from .describe import tile_text
+from .estate import move_to_workshop, workshop_moves
+from .events import note, tile_name, who
+from .flow import MAIN, ask, option, push, task
+from .gain import add_vp, gain
+from .movement import available, routes, standing_on
+from .registers import advance, advance_cost
+from .state import GameState
+
+
+@task("next_turn")
+def _next_turn(state: GameState, t: dict, lane: str) -> None:
+    """R-ROUND-2 / Q-12: the next seat in play order with a lieutenant left; nobody left ends the round."""
+    n = len(state.order)
+    for k in range(1, n + 1):
+        idx = (state.turn + k) % n
+        if available(state, state.order[idx]):
+            state.turn = idx
+            push(state, lane, {"do": "turn", "seat": state.order[idx]})
+            return
+    push(state, lane, {"do": "end_round"})
+
+
+def turn_options(state: GameState, seat: int) -> list[dict]:
+    """The turn menu: every hex and boat in Messina (greyed with the reason when not possible) and the
+    recall. Costs are the cheapest of the lieutenants that may act now."""
+    s = state.seats[seat]
+    c = state.catalog
+    reach = routes(state, seat)
+    blocked = standing_on(state)
+    opts = []
+    for tile in sorted(state.hexes, key=lambda x: (x not in c.hexes, x)):
+        place = f"hex:{tile}"
+        label = f"{tile_name(state, tile)}: {c.tile(tile).action.text()}"
+        h = state.hexes[tile]
+        if h.citizens:
+            label += f"; rescue {', '.join(ci.cls for ci in h.citizens)}"
+        if h.cubes:
+            label += f"; {h.cubes} plague cube{'s' if h.cubes > 1 else ''}"
+        if tile in blocked:
+            opts.append(option({"go": "hex", "tile": tile}, label, False,
+                               f"already chosen this round by {who(state, blocked[tile])}'s standing lieutenant",
+                               "R-TURN-MOVE-4"))
+            continue
+        opts.append(_priced(state, s, {"go": "hex", "tile": tile}, label, reach.get(place)))
+    for dock, boats in state.docks.items():
+        for boat in boats:
+            label = f"Boat {tile_text(state, boat.tile)} at {dock}" + (" (1 plague cube)" if boat.cube else "")
+            opts.append(_priced(state, s, {"go": "dock", "dock": dock, "boat": boat.tile}, label,
+                                reach.get(f"dock:{dock}")))
+    opts.append(option({"go": "recall"}, "Recall a lieutenant to your estate and take 1 coin"))
+    return opts
+
+
+def _priced(state: GameState, s, value: dict, label: str, ways: list[tuple[int, int]] | None) -> dict:
+    if not ways:
+        return option(value, label, False, "no path from your lieutenants", "Q-11")
+    cheapest = min(c for _, c in ways)
+    if cheapest > s.coins:
+        return option(value, label, False, f"costs {cheapest} coin{'s' if cheapest != 1 else ''}, you have {s.coins}",
+                      "R-TURN-MOVE-3", f"{cheapest} coins")
+    return option(value, label, cost=f"{cheapest} coin{'s' if cheapest != 1 else ''}" if cheapest else "free")
+
+
+@task("turn")
+def _turn(state: GameState, t: dict, lane: str) -> None:
+    seat = t["seat"]
+    if "pick" not in t:
+        ask(state, lane, seat, "turn", f"{state.seats[seat].name}, your turn: where does a lieutenant go?",
+            turn_options(state, seat), t, "R-TURN-1")
+        return
+    pick = t["pick"]
+    if pick["go"] == "recall":
+        choices = [[i, 0] for i in available(state, seat)]
+    else:
+        place = f"hex:{pick['tile']}" if pick["go"] == "hex" else f"dock:{pick['dock']}"
+        choices = [[i, c] for i, c in routes(state, seat).get(place, []) if c <= state.seats[seat].coins]
+    push(state, lane, {"do": "send", "seat": seat, "target": pick, "choices": choices})
+
+
+@task("send")
+def _send(state: GameState, t: dict, lane: str) -> None:
+    """Which lieutenant goes, when several could (their costs differ by where they lie)."""
+    seat, target = t["seat"], t["target"]
+    s = state.seats[seat]
+    choices = t["choices"]
+    if "pick" not in t and len({(s.lieutenants[i].where, c) for i, c in choices}) > 1:
+        opts = [option(i, f"The lieutenant {_where(state, s.lieutenants[i].where)}"
+                       + (f" for {c} coin{'s' if c != 1 else ''}" if c else " (free)"), cost=f"{c} coins" if c else None)
+                for i, c in choices]
+        ask(state, lane, seat, "send", "Which lieutenant goes?", opts, t, "R-TURN-MOVE-3")
+        return
+    lt_i = t.get("pick", choices[0][0])
+    cost = dict(choices)[lt_i]
+    lt = s.lieutenants[lt_i]
+    s.coins -= cost
+    lt.used = True
+    state.rights = []
+    if target["go"] == "recall":
+        lt.where = "estate"
+        s.coins += 1
+        note(state, f"{who(state, seat)} recalls a lieutenant to the estate and takes 1 coin.", "R-TURN-RECALL-1")
+        push(state, lane, {"do": "next_turn"})
+        return
+    paid = f" for {cost} coin{'s' if cost != 1 else ''}" if cost else ""
+    if target["go"] == "hex":
+        tile = target["tile"]
+        lt.where = f"hex:{tile}"
+        state.active = {"seat": seat, "kind": "hex", "tile": tile, "lieutenant": lt_i, "acted": False}
+        note(state, f"{who(state, seat)} stands a lieutenant on {tile_name(state, tile)}{paid}.", "R-TURN-MOVE-5",
+             seat=seat, hex=tile)
+        owner = state.hexes[tile].repopulated_by
+        if owner is not None:
+            add_vp(state, owner, 2)
+            note(state, f"{who(state, owner)} scores 2 VP: their repopulated hex was chosen.", "R-TURN-MOVE-6")
+        push(state, lane, {"do": "rescue", "seat": seat, "tile": tile, "plagued": state.hexes[tile].cubes > 0},
+             {"do": "fight", "seat": seat, "tile": tile}, {"do": "action_step", "seat": seat},
+             {"do": "end_turn", "seat": seat})
+    else:
+        dock = target["dock"]
+        lt.where = f"dock:{dock}"
+        state.active = {"seat": seat, "kind": "dock", "dock": dock, "boat": target["boat"], "lieutenant": lt_i,
+                        "acted": True}
+        note(state, f"{who(state, seat)} sends a lieutenant to {dock}{paid}.", "R-TURN-DOCK-1", seat=seat, dock=dock)
+        push(state, lane, {"do": "boat_cube", "seat": seat, "dock": dock, "boat": target["boat"]},
+             {"do": "action_step", "seat": seat}, {"do": "end_turn", "seat": seat})
+
+
+def _where(state: GameState, where: str) -> str:
+    kind, _, at = where.partition(":")
+    if kind == "hex":
+        return f"on {tile_name(state, at)}"
+    if kind == "dock":
+        return f"at {at}"
+    return "on your estate"
+
+
+def action_options(state: GameState, seat: int) -> list[dict]:
+    """R-TURN-ACT-1…2, R-TURN-DOCK-7, R-REG-3: everything the action step allows, in any order."""
+    from .repopulate import repop_option
+
+    s = state.seats[seat]
+    act = state.active
+    opts = []
+    if act["kind"] == "hex" and not act["acted"]:
+        tile = state.catalog.tile(act["tile"])
+        opts.append(option({"act": "hex"}, f"Take the hex action: {tile.action.text()}"))
+        opts.append(repop_option(state, seat, act["tile"]))
+    for i, r in enumerate(state.rights):
+        from .gain import reward_of
+
+        opts.append(option({"act": "right", "index": i, "reward": r["reward"]},
+                           f"Use {reward_of(r['reward']).text()} ({r['why']})"))
+    price = advance_cost(state, seat)
+    for kind in ("city", "church"):
+        last = state.catalog.register(kind, state.players).last
+        label = f"Pay {price} coins to advance on the {kind} register (space {s.registers[kind]} → " \
+                f"{s.registers[kind] + 1})"
+        if s.registers[kind] >= last:
+            opts.append(option({"act": "pay", "register": kind}, label, False, "already on the last space", "Q-17"))
+        elif s.coins < price:
+            opts.append(option({"act": "pay", "register": kind}, label, False,
+                               f"costs {price} coins (1 per lieutenant you ever owned), you have {s.coins}",
+                               "R-REG-3", f"{price} coins"))
+        else:
+            opts.append(option({"act": "pay", "register": kind}, label, cost=f"{price} coins"))
+    for mv in workshop_moves(state, seat):
+        opts.append(option({"act": "workshop", **mv}, f"Move the {s.squares[mv['square']].cls} on {mv['square']} "
+                                                      f"into workshop {s.workshops[mv['workshop']].tile}"))
+    opts.append(option({"act": "end"}, "End your turn"))
+    return opts
+
+
+@task("action_step")
+def _action_step(state: GameState, t: dict, lane: str) -> None:
+    seat = t["seat"]
+    s = state.seats[seat]
+    if s.deferred:  # R-REG-8: production-time register rewards arrive in this action step
+        state.rights += [{"reward": r, "why": "earned during production"} for r in s.deferred]
+        s.deferred = []
+    if "pick" not in t:
+        ask(state, lane, seat, "action_step", "Action step: choose in any order, then end your turn",
+            action_options(state, seat), t, "R-TURN-ACT-2")
+        return
+    pick = t["pick"]
+    act = pick["act"]
+    if act == "end":
+        return
+    push(state, lane, {"do": "action_step", "seat": seat})
+    if act == "hex":
+        state.active["acted"] = True
+        tile = state.active["tile"]
+        gain(state, lane, seat, state.catalog.tile(tile).action.phrase, f"hex action of {tile_name(state, tile)}")
+    elif act == "repopulate":
+        state.active["acted"] = True
+        push(state, lane, {"do": "repopulate", "seat": seat, "tile": state.active["tile"]})
+    elif act == "right":
+        r = state.rights.pop(pick["index"])
+        gain(state, lane, seat, r["reward"], r["why"])
+    elif act == "pay":
+        price = advance_cost(state, seat)
+        s.coins -= price
+        note(state, f"{who(state, seat)} pays {price} coins to advance on the {pick['register']} register.",
+             "R-REG-3")
+        advance(state, lane, seat, pick["register"])
+    elif act == "workshop":
+        move_to_workshop(state, lane, seat, pick["square"], pick["workshop"])
+
+
+@task("end_turn")
+def _end_turn(state: GameState, t: dict, lane: str) -> None:
+    """R-TURN-ACT-2: earned register actions not used lapse at the end of the turn."""
+    if state.rights:
+        note(state, f"{who(state, t['seat'])} leaves {len(state.rights)} earned action(s) unused; they lapse.",
+             "R-TURN-ACT-2")
+    state.rights = []
+    state.active = None
+    push(state, lane, {"do": "next_turn"})
+
+
+def start_turns(state: GameState, lane: str = MAIN) -> None:
+    state.turn = -1
+    push(state, lane, {"do": "next_turn"})
