@@ -21,16 +21,24 @@ def main(argv: list[str] | None = None) -> int:
     _game_options(setup)
     setup.add_argument("--json", action="store_true", help="print the state as JSON")
 
+    sim = sub.add_parser("simulate", help="play whole games with a random legal policy, checking invariants")
+    _game_options(sim)
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--json", action="store_true", help="print one JSON object per game")
+    sim.add_argument("--no-roundtrip", action="store_true", help="skip the JSON round-trip check (faster)")
+
     args = parser.parse_args(argv)
     if args.command == "catalog":
         return catalog_check(args.override)
     if args.command == "setup":
         return setup_command(args)
+    if args.command == "simulate":
+        return simulate_command(args)
     return 2
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, required=True, choices=(1, 2, 3, 4))
+    p.add_argument("--players", type=int, required=True, choices=(1, 2, 3, 4), help="1 = solo")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--advanced", action="store_true", help="b sides of player and scroll boards (R-ADV-1)")
     p.add_argument("--priority-tile", action="store_true", help="use the register priority tile (R-PRIO-1)")
@@ -82,4 +90,26 @@ def setup_command(args) -> int:
     else:
         for step in state.setup_steps:
             print(f"- {step['text']}  [{step.get('rule', '')}]")
+    return 0
+
+
+def simulate_command(args) -> int:
+    from .simulate import InvariantBroken, play_game, summary
+
+    for g in range(args.games):
+        seed = args.seed + g
+        try:
+            played = play_game(args.players, seed, args.advanced, args.priority_tile, args.draw,
+                               roundtrip=not args.no_roundtrip)
+        except InvariantBroken as exc:
+            print(json.dumps({"seed": exc.seed, "decision": exc.decision, "invariant": exc.invariant}))
+            print(f"invariant broken: seed {exc.seed}, decision {exc.decision}: {exc.invariant}", file=sys.stderr)
+            return 1
+        result = summary(played)
+        if args.json:
+            print(json.dumps(result))
+        else:
+            totals = ", ".join(f"{x['name']} {x['total']}" for x in result["scoring"])
+            print(f"seed {seed}: {result['decisions']} decisions; {totals}; winner "
+                  f"{' and '.join(result['winner_names'])}")
     return 0

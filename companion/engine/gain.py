@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..catalog.rewards import Reward, parse_reward
+from ..catalog.rewards import Item, Reward, parse_reward
 from .events import note, tile_name, who
 from .flow import MAIN, ask, option, push, task
 from .state import GameState
@@ -54,7 +54,7 @@ def _gain_item(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[seat_i]
     if icon in TOKEN_FIELD:
         setattr(s, TOKEN_FIELD[icon], getattr(s, TOKEN_FIELD[icon]) + n)
-        note(state, f"{who(state, seat_i)} takes {n} {icon.replace('-', ' ')} ({t['why']}).", "R-ACT-1")
+        note(state, f"{who(state, seat_i)} takes {Item(icon, n).text()} ({t['why']}).", "R-ACT-1")
         return
     if icon == "vp":
         add_vp(state, seat_i, n)

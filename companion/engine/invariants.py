@@ -1,0 +1,67 @@
+"""Things a table can get wrong and the companion never may: checked after every simulated decision
+(and available to the host screen as a sanity check)."""
+
+from __future__ import annotations
+
+import json
+
+from .flow import waiting
+from .setup import CUBES
+from .state import GameState, state_from_dict
+
+TOKENS = ("coins", "lumber", "fire", "major_fire", "rats")
+PLACES = ("supply", "estate", "box", "hex", "dock")
+
+
+def broken(state: GameState, roundtrip: bool = True) -> str | None:
+    """The first broken invariant, in words, or None."""
+    if state.phase != "setup":
+        cubes = (sum(h.cubes for h in state.hexes.values())
+                 + sum(b.cube for boats in state.docks.values() for b in boats) + state.supply_cubes)
+        if cubes != CUBES[state.players]:
+            return f"plague cubes in Messina + on boats + supply = {cubes}, not {CUBES[state.players]} (R-SETUP-5)"
+        if state.supply_cubes < 0:
+            return "negative plague-cube supply"
+    for i, s in enumerate(state.seats):
+        for tok in TOKENS:
+            if getattr(s, tok) < 0:
+                return f"seat {i} has {getattr(s, tok)} {tok}"
+        if len(s.lieutenants) != 5:
+            return f"seat {i} has {len(s.lieutenants)} lieutenants, not 5 (R-COMP-3)"
+        for lt in s.lieutenants:
+            kind, _, at = lt.where.partition(":")
+            if kind not in PLACES or (kind == "hex" and at not in state.hexes) or (kind == "dock" and at not in state.docks):
+                return f"seat {i} has a lieutenant at an unknown place {lt.where!r}"
+        if len(s.squares) > 18 or any(cab.citizen and cab.space not in (1, 2) for cab in s.cabins):
+            return f"seat {i} has a citizen in an impossible place"
+    seen: set[int] = set()
+    for cid in _citizen_ids(state):
+        if cid in seen:
+            return f"citizen {cid} is in two places at once"
+        seen.add(cid)
+    for who, d in ((d["who"], d) for _, d in waiting(state)):
+        if not any(o["available"] for o in d["options"]):
+            return f"{who} must decide ({d['kind']}) but has no available option"
+    if state.phase != "over" and not waiting(state):
+        return f"nobody can act in phase {state.phase!r}: the game is stuck"
+    if roundtrip:
+        data = state.to_dict()
+        again = state_from_dict(json.loads(json.dumps(data)), state._catalog).to_dict()
+        if again != data:
+            return "the state does not survive a JSON round-trip"
+    return None
+
+
+def _citizen_ids(state: GameState):
+    for h in state.hexes.values():
+        for c in h.citizens:
+            yield c.id
+    for s in state.seats:
+        for _, c in s.citizens():
+            yield c.id
+    for lane in state.lanes.values():  # citizens in hand between two steps (rescue, leaving quarantine)
+        for t in lane:
+            if t["do"] == "ask":
+                t = t["then"]
+            if isinstance(t.get("citizen"), dict):
+                yield t["citizen"]["id"]
