@@ -516,14 +516,23 @@ _BUILDERS: dict[str, Callable[[dict], Any]] = {
 def _cross_checks(c: m.Catalog) -> list[str]:
     out: list[str] = []
 
-    def bad(family: str, rid: str, problem: str) -> None:
-        out.append(f"{c.origins.get((family, rid), _file_of(family))}: {family} {rid}: {problem}")
+    def family(name: str) -> str:
+        """Where to look for a family-wide problem: the override file and its records, if any."""
+        default = _file_of(name)
+        changed = sorted(rid for (fam, rid), origin in c.origins.items() if fam == name and origin != default)
+        if changed:
+            origin = c.origins[(name, changed[0])]
+            return f"{origin}: {name} {', '.join(changed)}"
+        return f"{default}: {name}"
+
+    def bad(fam: str, rid: str, problem: str) -> None:
+        out.append(f"{c.origins.get((fam, rid), _file_of(fam))}: {fam} {rid}: {problem}")
 
     classes = Counter(h.cls for h in c.hexes.values())
     if classes["B"] != 2:
-        out.append(f"{_file_of('hex')}: hex: {classes['B']} B hexes, R-SETUP-2/3 needs exactly 2")
+        out.append(f"{family('hex')}: {classes['B']} B hexes, R-SETUP-2/3 needs exactly 2")
     if classes["C"] < 4:
-        out.append(f"{_file_of('hex')}: hex: {classes['C']} C hexes, 5 expansions (R-NEXT-6) need at least 4")
+        out.append(f"{family('hex')}: {classes['C']} C hexes, 5 expansions (R-NEXT-6) need at least 4")
     for d in c.docks.values():
         if d.harbor not in c.harbors:
             bad("dock", d.id, f"unknown harbor {d.harbor}")
@@ -534,7 +543,7 @@ def _cross_checks(c: m.Catalog) -> list[str]:
         elif named[t.dock] > 1:
             bad("docking_tile", t.id, f"dock {t.dock} is named by {named[t.dock]} tiles; each dock by one (M-4)")
     if len({d.harbor for d in c.docks.values()}) != 4:
-        out.append(f"{_file_of('dock')}: dock: each harbor needs exactly one dock (M-4)")
+        out.append(f"{family('dock')}: each harbor needs exactly one dock (M-4)")
     for lay in c.layouts.values():
         for h in lay.harbors:
             if h not in c.harbors:
@@ -546,22 +555,22 @@ def _cross_checks(c: m.Catalog) -> list[str]:
                                       "(R-SETUP-2)")
     for n in (2, 3, 4):
         if not any(n in lay.players for lay in c.layouts.values()):
-            out.append(f"{_file_of('layout')}: layout: no city for {n} players")
+            out.append(f"{family('layout')}: no city for {n} players")
     stones = sum(1 for b in c.boats.values() if b.cargo == "stones")
     if stones != 3:
-        out.append(f"{_file_of('boat')}: boat: {stones} boats carry precious stones; 2p keeps 6 of 9 (R-SETUP-8)")
+        out.append(f"{family('boat')}: {stones} boats carry precious stones; 2p keeps 6 of 9 (R-SETUP-8)")
     for side, boats in (("2p", 6), ("3-4p", 9)):
         info = c.round_info.get(side)
         if info is None:
-            out.append(f"{_file_of('round_info')}: round_info: no table for side {side}")
+            out.append(f"{family('round_info')}: no table for side {side}")
         elif sum(r.boats for r in info.rounds) > boats:
             bad("round_info", side, f"{sum(r.boats for r in info.rounds)} boats arrive but only {boats} are in play")
         if side not in c.priority_tiles:
-            out.append(f"{_file_of('priority_tile')}: priority_tile: no column for side {side}")
+            out.append(f"{family('priority_tile')}: no column for side {side}")
         for kind in ("popularity", "city", "church"):
             reg = c.registers.get(f"{kind}-{side}")
             if reg is None:
-                out.append(f"{_file_of('register')}: register: missing {kind}-{side}")
+                out.append(f"{family('register')}: missing {kind}-{side}")
             elif reg.kind != kind or reg.side != side:
                 bad("register", reg.id, "kind and side must match the id")
             elif kind == "city":
@@ -574,18 +583,18 @@ def _cross_checks(c: m.Catalog) -> list[str]:
     for era in (1, 2):
         for cls in CLASSES:
             if eras[(era, cls)] == 0:
-                out.append(f"{_file_of('workshop')}: workshop: no era {era} {cls} workshop (R-SETUP-11)")
+                out.append(f"{family('workshop')}: no era {era} {cls} workshop (R-SETUP-11)")
     backs = Counter(w.back for w in c.wagons.values())
     if sorted(backs.items()) != [(n, 2) for n in range(1, 6)]:
-        out.append(f"{_file_of('wagon')}: wagon: backs must be 5 pairs numbered 1–5 (R-SETUP-10)")
+        out.append(f"{family('wagon')}: backs must be 5 pairs numbered 1–5 (R-SETUP-10)")
     for t in c.solo_tiles.values():
         if t.hex not in c.hexes and t.hex not in c.harbors:
             bad("solo_tile", t.id, f"unknown hex {t.hex}")
     if not c.wheel:
-        out.append(f"{_file_of('wheel')}: wheel: no windows")
+        out.append(f"{family('wheel')}: no windows")
     for sid in ("a",):
         if sid not in c.boards:
-            out.append(f"{_file_of('board')}: board: player board a is missing")
+            out.append(f"{family('board')}: player board a is missing")
         if sid not in c.scroll_boards:
-            out.append(f"{_file_of('scroll_board')}: scroll_board: scroll board a is missing")
+            out.append(f"{family('scroll_board')}: scroll board a is missing")
     return out

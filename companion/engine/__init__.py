@@ -6,8 +6,6 @@ menu; `apply` takes one choice from it and refuses anything else with a reason, 
 
 from __future__ import annotations
 
-import copy
-
 from . import build, docks, estate, gain, plague, registers, repopulate, scoring, setup, turns, upkeep  # noqa: F401
 from .flow import IllegalAction, answer, waiting
 from .scoring import final_scoring, score
@@ -42,7 +40,7 @@ def apply(state: GameState, action: dict, copy_first: bool = False) -> tuple[Gam
     if not isinstance(action, dict) or "who" not in action or "pick" not in action:
         raise IllegalAction("an action names who acts and what they pick")
     if copy_first:
-        state = copy.deepcopy(state)
+        state = state_from_dict(state.to_dict(), state._catalog)
     before = len(state.log)
     answer(state, action["who"], action["pick"], action.get("decision"))
     return state, state.log[before:]
