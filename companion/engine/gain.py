@@ -129,8 +129,12 @@ def _register(state: GameState, t: dict, lane: str) -> None:
             last = state.catalog.register(k, state.players).last
             opts.append(option(k, f"{k} register: space {s.registers[k]} → {s.registers[k] + 1}",
                                s.registers[k] < last, "already on the last space", "Q-17"))
-        if not any(o["available"] for o in opts):
+        open_ = [o["value"] for o in opts if o["available"]]
+        if not open_:
             note(state, f"{who(state, t['seat'])} is at the end of both registers: the advance is lost.", "Q-17")
+            return
+        if len(open_) == 1:  # C-10
+            advance(state, lane, t["seat"], open_[0])
             return
         ask(state, lane, t["seat"], "register", f"Free advance on which register? ({t['why']})", opts, t, "R-ACT-4")
         return

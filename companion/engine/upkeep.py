@@ -132,6 +132,8 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     if not places:
         instruct(state, f"{who(state, seat)}'s {cit.cls} leaves quarantine but finds no room: discard it.", "Q-7")
         return
+    if "pick" not in t and len(places) == 1:  # C-10: a forced choice is taken for you
+        t = {**t, "pick": places[0]}
     if "pick" not in t:
         gold = "upgraded " if cit.upgraded else ""
         opts = [option(p, f"Square {p[1]} ({board.square(p[1]).reward.text()})" if p[0] == "square"
