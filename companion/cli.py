@@ -27,7 +27,14 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--json", action="store_true", help="print one JSON object per game")
     sim.add_argument("--no-roundtrip", action="store_true", help="skip the JSON round-trip check (faster)")
 
+    serve = sub.add_parser("serve", help="serve the companion on the local network")
+    serve.add_argument("--host", default="0.0.0.0")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--threads", type=int, default=8)
+
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve_command(args)
     if args.command == "catalog":
         return catalog_check(args.override)
     if args.command == "setup":
@@ -112,4 +119,29 @@ def simulate_command(args) -> int:
             totals = ", ".join(f"{x['name']} {x['total']}" for x in result["scoring"])
             print(f"seed {seed}: {result['decisions']} decisions; {totals}; winner "
                   f"{' and '.join(result['winner_names'])}")
+    return 0
+
+
+def _lan_address() -> str:
+    """The address phones on the same network can reach (no packet is sent)."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+def serve_command(args) -> int:
+    from waitress import serve
+
+    from .web import create_app
+
+    app = create_app()
+    shown = _lan_address() if args.host in ("0.0.0.0", "") else args.host
+    print(f"Messina 1347 companion: open http://{shown}:{args.port}/ on the host screen "
+          f"(data in {app.instance_path})", flush=True)
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="messina")
     return 0

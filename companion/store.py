@@ -1,0 +1,252 @@
+"""Games on disk: SQLite through sqlite-utils, in WAL mode, in `instance/`.
+
+The action log is the truth: a game's state is its last snapshot plus a replay of the actions after
+it, so a killed server loses nothing that was committed and undo is a replay without the undone
+actions (the seed is in the state, so a replay never re-rolls a draw). Each write checks the version
+the player saw: two phones tapping at once, one wins and the other hears "the game moved on".
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+from .engine import IllegalAction, apply, new_game, state_from_dict
+from .engine.state import GameState, Options
+
+SNAPSHOT_EVERY = 10
+migrations = Migrations("companion")
+
+
+@migrations()
+def m001_initial(db: sqlite_utils.Database) -> None:
+    db["games"].create({"id": str, "created": float, "options": str, "seed": int, "host_token": str,
+                        "version": int}, pk="id")
+    db["seats"].create({"game_id": str, "seat": int, "token": str, "device": str, "joined": float},
+                       pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")])
+    db["seats"].create_index(["token"], unique=True)
+    db["actions"].create({"game_id": str, "version": int, "who": str, "action": str, "undone": int,
+                          "kind": str, "time": float}, pk=("game_id", "version"),
+                         foreign_keys=[("game_id", "games", "id")])
+    db["snapshots"].create({"game_id": str, "version": int, "state": str}, pk=("game_id", "version"),
+                           foreign_keys=[("game_id", "games", "id")])
+
+
+class Stale(Exception):
+    """The action was made against an older version of the game."""
+
+
+class NotFound(Exception):
+    pass
+
+
+@dataclass
+class Game:
+    id: str
+    version: int
+    state: GameState
+    host_token: str
+
+
+def token() -> str:
+    """Secret tokens: 128 bits from `secrets`, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+class Store:
+    def __init__(self, path: str | Path, catalog=None):
+        self.path = str(path)
+        self.catalog = catalog
+        self._cache: dict[str, tuple[int, GameState]] = {}
+        db = self._db()
+        db.enable_wal()
+        migrations.apply(db)
+        db.conn.close()
+
+    def _db(self) -> sqlite_utils.Database:
+        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA busy_timeout = 10000")
+        return sqlite_utils.Database(conn)
+
+    # --- games -----------------------------------------------------------------------------------
+
+    def create(self, options: Options, seed: int | None = None) -> Game:
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        state = new_game(options, seed, self.catalog)
+        gid = secrets.token_hex(4)
+        host = token()
+        db = self._db()
+        try:
+            with db.atomic():
+                db["games"].insert({"id": gid, "created": time.time(), "options": json.dumps(options.to_dict()),
+                                    "seed": seed, "host_token": host, "version": 0})
+                for i in range(options.count):
+                    db["seats"].insert({"game_id": gid, "seat": i, "token": token(), "device": "", "joined": 0.0})
+                db["snapshots"].insert({"game_id": gid, "version": 0, "state": json.dumps(state.to_dict())})
+        finally:
+            db.conn.close()
+        self._cache[gid] = (0, state)
+        return Game(gid, 0, state, host)
+
+    def games(self) -> list[dict]:
+        db = self._db()
+        try:
+            return list(db.query("select id, created, options, version from games order by created desc"))
+        finally:
+            db.conn.close()
+
+    def row(self, gid: str) -> dict:
+        db = self._db()
+        try:
+            rows = list(db.query("select * from games where id = ?", [gid]))
+        finally:
+            db.conn.close()
+        if not rows:
+            raise NotFound(gid)
+        return rows[0]
+
+    def version(self, gid: str) -> int:
+        """The near-free "anything new?" answer."""
+        db = self._db()
+        try:
+            row = db.execute("select version from games where id = ?", [gid]).fetchone()
+        finally:
+            db.conn.close()
+        if row is None:
+            raise NotFound(gid)
+        return row[0]
+
+    def seats(self, gid: str) -> list[dict]:
+        db = self._db()
+        try:
+            return list(db.query("select * from seats where game_id = ? order by seat", [gid]))
+        finally:
+            db.conn.close()
+
+    def seat_by_token(self, tok: str) -> dict:
+        db = self._db()
+        try:
+            rows = list(db.query("select * from seats where token = ?", [tok]))
+        finally:
+            db.conn.close()
+        if not rows:
+            raise NotFound("seat")
+        return rows[0]
+
+    def join(self, tok: str) -> tuple[dict, str]:
+        """A phone scanned a seat's code: it becomes that seat's device (moving it from any other)."""
+        seat = self.seat_by_token(tok)
+        device = token()
+        db = self._db()
+        try:
+            with db.atomic():
+                db["seats"].update((seat["game_id"], seat["seat"]), {"device": device, "joined": time.time()})
+        finally:
+            db.conn.close()
+        return seat, device
+
+    # --- state -----------------------------------------------------------------------------------
+
+    def load(self, gid: str) -> Game:
+        row = self.row(gid)
+        cached = self._cache.get(gid)
+        if cached and cached[0] == row["version"]:
+            return Game(gid, row["version"], cached[1], row["host_token"])
+        db = self._db()
+        try:
+            state = self._rebuild(db, gid, row["version"])
+        finally:
+            db.conn.close()
+        self._cache[gid] = (row["version"], state)
+        return Game(gid, row["version"], state, row["host_token"])
+
+    def _rebuild(self, db, gid: str, version: int) -> GameState:
+        snap = db.execute("select version, state from snapshots where game_id = ? and version <= ? "
+                          "order by version desc limit 1", [gid, version]).fetchone()
+        state = state_from_dict(json.loads(snap[1]), self.catalog)
+        for (action,) in db.execute("select action from actions where game_id = ? and version > ? and version <= ? "
+                                    "and kind = 'act' and undone = 0 order by version", [gid, snap[0], version]):
+            apply(state, json.loads(action))
+        return state
+
+    def act(self, gid: str, seen_version: int, action: dict) -> Game:
+        """Apply one menu choice if the game is still at `seen_version`; all or nothing."""
+        db = self._db()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                row = db.execute("select version from games where id = ?", [gid]).fetchone()
+                if row is None:
+                    raise NotFound(gid)
+                if row[0] != seen_version:
+                    raise Stale(f"the game moved on (version {row[0]}, you saw {seen_version})")
+                cached = self._cache.get(gid)
+                state = cached[1] if cached and cached[0] == row[0] else self._rebuild(db, gid, row[0])
+                work = state_from_dict(state.to_dict(), self.catalog)  # a failed apply changes nothing
+                apply(work, action)
+                new = row[0] + 1
+                db["actions"].insert({"game_id": gid, "version": new, "who": str(action["who"]),
+                                      "action": json.dumps(action), "undone": 0, "kind": "act", "time": time.time()})
+                if new % SNAPSHOT_EVERY == 0:
+                    db["snapshots"].insert({"game_id": gid, "version": new, "state": json.dumps(work.to_dict())})
+                db.execute("update games set version = ? where id = ?", [new, gid])
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        finally:
+            db.conn.close()
+        self._cache[gid] = (new, work)
+        return Game(gid, new, work, "")
+
+    def undo(self, gid: str, seen_version: int, count: int = 1) -> Game:
+        """Take back the last `count` actions. The log keeps them (marked undone); the replay uses the
+        same seed, so every draw comes out as before (ANCHORS: undo never re-rolls)."""
+        db = self._db()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                row = db.execute("select version from games where id = ?", [gid]).fetchone()
+                if row is None:
+                    raise NotFound(gid)
+                if row[0] != seen_version:
+                    raise Stale(f"the game moved on (version {row[0]}, you saw {seen_version})")
+                live = [v for (v,) in db.execute("select version from actions where game_id = ? and kind = 'act' "
+                                                 "and undone = 0 order by version desc limit ?", [gid, count])]
+                if not live:
+                    raise IllegalAction("there is nothing to undo")
+                for v in live:
+                    db.execute("update actions set undone = 1 where game_id = ? and version = ?", [gid, v])
+                db.execute("delete from snapshots where game_id = ? and version >= ?", [gid, min(live)])
+                new = row[0] + 1
+                db["actions"].insert({"game_id": gid, "version": new, "who": "host",
+                                      "action": json.dumps({"undo": sorted(live)}), "undone": 0, "kind": "undo",
+                                      "time": time.time()})
+                db.execute("update games set version = ? where id = ?", [new, gid])
+                state = self._rebuild(db, gid, new)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        finally:
+            db.conn.close()
+        self._cache[gid] = (new, state)
+        return Game(gid, new, state, "")
+
+    def history(self, gid: str) -> list[dict]:
+        """Every logged action, undone ones included (a whole game in one export)."""
+        db = self._db()
+        try:
+            return [{**r, "action": json.loads(r["action"])} for r in
+                    db.query("select version, who, kind, action, undone, time from actions where game_id = ? "
+                             "order by version", [gid])]
+        finally:
+            db.conn.close()

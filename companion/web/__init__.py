@@ -1,0 +1,78 @@
+"""The companion at the table: a Flask app with a host screen, one phone page per seat, and a JSON API.
+
+Views parse, call the store and engine, and render; every rule lives in the engine's menus.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import Babel
+from werkzeug.exceptions import HTTPException
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGUAGES = ("en", "fr", "de")
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """App factory: no work at import time; everything lives under the instance folder."""
+    config = config or {}
+    instance = Path(config.get("INSTANCE", os.environ.get("MESSINA_INSTANCE", ROOT / "instance"))).resolve()
+    app = Flask("companion", instance_path=str(instance), template_folder=str(ROOT / "templates"),
+                static_folder=str(ROOT / "static"))
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.update(
+        DATABASE=str(instance / "companion.db"),
+        SECRET_KEY=_secret_key(instance),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        POLL_MS=1000,
+        MAX_CONTENT_LENGTH=64 * 1024,
+    )
+    app.config.update(config)
+    Babel(app, locale_selector=lambda: request.accept_languages.best_match(LANGUAGES) or "en")
+
+    from ..store import Store
+
+    app.extensions["store"] = Store(app.config["DATABASE"], app.config.get("CATALOG"))
+
+    from . import api, host, join, seat
+
+    from . import svg
+    from .views import qr_svg
+
+    from functools import partial
+
+    from flask_babel import gettext
+
+    app.jinja_env.globals.update(
+        {name: partial(getattr(svg, name), _=gettext)
+         for name in ("city_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg")}, qr_svg=qr_svg)
+    app.register_blueprint(host.bp)
+    app.register_blueprint(seat.bp)
+    app.register_blueprint(join.bp)
+    app.register_blueprint(api.bp)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException):
+        """Every refusal is a clear message, in JSON for the API and a page otherwise."""
+        message = exc.description or exc.name
+        if request.path.startswith("/api/"):
+            return jsonify({"error": message}), exc.code
+        if request.headers.get("HX-Request"):
+            return render_template("partials/_error.html", message=message), exc.code
+        return render_template("error.html", message=message, code=exc.code), exc.code
+
+    return app
+
+
+def _secret_key(instance: Path) -> str:
+    """Created on first run, kept in instance/ (never committed)."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

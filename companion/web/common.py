@@ -1,0 +1,93 @@
+"""Small helpers shared by the views: finding a game, checking who may act, and submitting a choice."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from flask import abort, current_app, request, session
+
+from ..engine import IllegalAction, legal_actions
+from ..store import Game, NotFound, Stale, Store
+
+
+def store() -> Store:
+    return current_app.extensions["store"]
+
+
+def load(gid: str) -> Game:
+    try:
+        return store().load(gid)
+    except NotFound:
+        abort(404, "There is no such game.")
+
+
+def host_key(gid: str) -> str | None:
+    return request.args.get("key") or request.headers.get("X-Host-Token") or request.cookies.get(f"host_{gid}")
+
+
+def require_host(gid: str) -> Game:
+    """Host actions need the host credential (from the host URL, a header, or its cookie)."""
+    game = load(gid)
+    given = host_key(gid) or ""
+    if not hmac.compare_digest(given.encode(), game.host_token.encode()):
+        abort(403, "This page needs the host's link.")
+    return game
+
+
+def seat_of(token: str) -> dict:
+    try:
+        return store().seat_by_token(token)
+    except NotFound:
+        abort(404, "This seat link is not valid (it may be mistyped or from another game).")
+
+
+def device_ok(seat: dict) -> bool:
+    """The phone holding this seat: the one that scanned its code most recently (its cookie)."""
+    return bool(seat["device"]) and hmac.compare_digest(request.cookies.get(f"seat_{seat['token']}", "").encode(),
+                                                        seat["device"].encode())
+
+
+def csrf_token() -> str:
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(16)
+    return session["csrf"]
+
+
+def check_csrf() -> None:
+    sent = request.form.get("csrf", "")
+    if not sent or not hmac.compare_digest(sent.encode(), session.get("csrf", "").encode()):
+        abort(400, "This form has expired. Reload the page and try again.")
+
+
+def int_field(name: str, source=None) -> int:
+    source = request.form if source is None else source
+    raw = source.get(name)
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        abort(400, f"The form is missing a valid '{name}'.")
+
+
+def submit(game_id: str, who, version: int, choice: int, decision: int | None) -> Game:
+    """Turn the n-th menu option of `who` at `version` into an action and apply it; a stale version or
+    an unavailable option is refused with its reason (409) and changes nothing."""
+    game = load(game_id)
+    if version != game.version:
+        abort(409, "The game moved on: here is the new menu.")
+    menu = legal_actions(game.state, who)
+    if not menu:
+        abort(409, "Nothing to decide for you right now.")
+    if decision is not None and decision != menu[0]["action"]["decision"]:
+        abort(409, "The game moved on: here is the new menu.")
+    if not 0 <= choice < len(menu):
+        abort(400, "That option is not on the menu.")
+    opt = menu[choice]
+    if not opt["available"]:
+        abort(409, f"Not possible: {opt['reason']} ({opt['rule']}).")
+    try:
+        return store().act(game_id, version, opt["action"])
+    except Stale:
+        abort(409, "The game moved on: here is the new menu.")
+    except IllegalAction as exc:
+        abort(409, str(exc))

@@ -1,0 +1,197 @@
+"""The host screen: new game, setup with QR codes, the city and the game's progress, upkeep, undo,
+acting for an absent seat, and final scoring."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
+
+from ..engine import IllegalAction
+from ..engine.state import COLOURS, Options, PlayerOption
+from ..store import Stale
+from .common import check_csrf, int_field, load, require_host, store, submit
+from .views import base, menu_view, qr_svg, seats_view, targets
+
+bp = Blueprint("host", __name__)
+
+PARTS = ("status", "setup", "seats", "city", "decide", "upkeep", "log", "scoring", "registers")
+
+
+@bp.get("/")
+def index():
+    from .common import csrf_token
+
+    return render_template("index.html", colours=COLOURS, csrf=csrf_token())
+
+
+def parse_options(form) -> tuple[Options, int | None]:
+    """The new-game form (or API JSON): 1–4 named players with distinct colours, boards, tile, draws."""
+    names = [(form.get(f"name{i}") or "").strip() for i in range(4)]
+    colours = [(form.get(f"colour{i}") or "") for i in range(4)]
+    players = [PlayerOption(n[:40], c) for n, c in zip(names, colours) if n]
+    if not players:
+        abort(400, "Enter at least one player's name.")
+    seed_raw = (form.get("seed") or "").strip()
+    seed = None
+    if seed_raw:
+        if not seed_raw.isdigit() or len(seed_raw) > 12:
+            abort(400, "The seed must be a whole number.")
+        seed = int(seed_raw)
+    draw = form.get("draw") or "app"
+    opts = Options(players, advanced=form.get("advanced") in ("on", "true", "1", True),
+                   priority_tile=form.get("priority_tile") in ("on", "true", "1", True), draw=draw)
+    return opts, seed
+
+
+@bp.post("/games")
+def create():
+    check_csrf()
+    opts, seed = parse_options(request.form)
+    try:
+        game = store().create(opts, seed)
+    except IllegalAction as exc:
+        abort(400, str(exc))
+    resp = redirect(url_for("host.page", gid=game.id, key=game.host_token))
+    resp.set_cookie(f"host_{game.id}", game.host_token, httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 30)
+    return resp
+
+
+def host_context(gid: str) -> dict:
+    game = require_host(gid)
+    ctx = base(game)
+    ctx.update(seats=seats_view(game), host=menu_view(game, "host"), key=game.host_token,
+               history=len(game.state.log))
+    return ctx
+
+
+@bp.get("/host/<gid>")
+def page(gid: str):
+    ctx = host_context(gid)
+    resp = make_response(render_template("host.html", **ctx))
+    resp.set_cookie(f"host_{gid}", ctx["key"], httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 30)
+    return resp
+
+
+@bp.get("/host/<gid>/part/<name>")
+def part(gid: str, name: str):
+    """One live region of the host screen, re-fetched when the game's version changes."""
+    if name not in PARTS:
+        abort(404, "No such part of the screen.")
+    return render_template(f"partials/_{name}.html", **host_context(gid))
+
+
+@bp.get("/games/<gid>/poll")
+def poll(gid: str):
+    """The near-free "anything new?" check: 204 when unchanged, else the new version and a trigger."""
+    try:
+        seen = int(request.args.get("v", "-1"))
+    except ValueError:
+        seen = -1
+    try:
+        now = store().version(gid)
+    except Exception:
+        abort(404, "There is no such game.")
+    if now == seen:
+        return Response(status=204)
+    resp = make_response(render_template("partials/_poll.html", gid=gid, version=now,
+                                         poll_ms=request.args.get("ms", "1000")))
+    resp.headers["HX-Trigger"] = "changed"
+    return resp
+
+
+@bp.post("/host/<gid>/decide")
+def decide(gid: str):
+    """The host answers its own question (a table-draw reveal)."""
+    require_host(gid)
+    check_csrf()
+    submit(gid, "host", int_field("version"), int_field("choice"), int_field("decision"))
+    return _back(gid)
+
+
+@bp.post("/host/<gid>/undo")
+def undo(gid: str):
+    game = require_host(gid)
+    check_csrf()
+    if request.form.get("confirm") != "yes":
+        abort(400, "Tick the box to confirm the undo.")
+    count = int_field("count")
+    if not 1 <= count <= 20:
+        abort(400, "Undo between 1 and 20 actions at a time.")
+    try:
+        store().undo(gid, int_field("version"), count)
+    except Stale:
+        abort(409, "The game moved on: look again before undoing.")
+    except IllegalAction as exc:
+        abort(409, str(exc))
+    del game
+    return _back(gid)
+
+
+def proxy_context(gid: str, index: int) -> dict:
+    ctx = host_context(gid)
+    if not 0 <= index < len(ctx["state"].seats):
+        abort(404, "No such seat.")
+    post = url_for("host.act_for_post", gid=gid, index=index)
+    menu = menu_view(ctx["game"], index)
+    ctx.update(seat_index=index, seat=ctx["state"].seats[index], post_url=post, proxy=True,
+               targets=targets(ctx["game"], index, post, menu["menu"]),
+               part_url=lambda name: url_for("host.seat_part", gid=gid, index=index, name=name), **menu)
+    return ctx
+
+
+@bp.get("/host/<gid>/seat/<int:index>")
+def act_for(gid: str, index: int):
+    """Act for a seat whose phone is gone: the seat's phone page, inside the host's session."""
+    return render_template("seat.html", **proxy_context(gid, index))
+
+
+@bp.get("/host/<gid>/seat/<int:index>/part/<name>")
+def seat_part(gid: str, index: int, name: str):
+    from .seat import PARTS as SEAT_PARTS
+
+    if name not in SEAT_PARTS:
+        abort(404, "No such part of the screen.")
+    return render_template(f"partials/_{name}.html", **proxy_context(gid, index))
+
+
+@bp.post("/host/<gid>/seat/<int:index>/act")
+def act_for_post(gid: str, index: int):
+    game = require_host(gid)
+    check_csrf()
+    if not 0 <= index < len(game.state.seats):
+        abort(404, "No such seat.")
+    submit(gid, index, int_field("version"), int_field("choice"), int_field("decision"))
+    if request.headers.get("HX-Request"):
+        resp = make_response(render_template("partials/_menu.html", **proxy_context(gid, index)))
+        resp.headers["HX-Trigger"] = "changed"
+        return resp
+    return redirect(url_for("host.act_for", gid=gid, index=index))
+
+
+@bp.get("/host/<gid>/export.json")
+def export(gid: str):
+    """The whole game in one file: options, seed and every action (undone ones marked)."""
+    game = require_host(gid)
+    row = store().row(gid)
+    body = {"game": gid, "options": json.loads(row["options"]), "seed": row["seed"], "version": game.version,
+            "actions": store().history(gid)}
+    return Response(json.dumps(body, indent=1), mimetype="application/json",
+                    headers={"Content-Disposition": f"attachment; filename=messina-{gid}.json"})
+
+
+@bp.get("/host/<gid>/qr/<int:index>.svg")
+def qr(gid: str, index: int):
+    ctx = host_context(gid)
+    seats = ctx["seats"]
+    if not 0 <= index < len(seats):
+        abort(404, "No such seat.")
+    return Response(str(qr_svg(seats[index]["url"])), mimetype="image/svg+xml")
+
+
+def _back(gid: str):
+    if request.headers.get("HX-Request"):
+        return Response(status=204, headers={"HX-Trigger": "changed"})
+    return redirect(url_for("host.page", gid=gid))
+
+

@@ -1,0 +1,149 @@
+"""The JSON API flow of the web companion issue: create a game, read menus, act by version, and a
+random policy driving every seat through the API to final scoring."""
+
+import random
+
+import pytest
+
+from companion.web import create_app
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app({"INSTANCE": str(tmp_path), "TESTING": True})
+    return app.test_client()
+
+
+PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}, {"name": "Chiara", "colour": "blue"}]
+
+
+def create(client, **extra):
+    r = client.post("/api/games", json={"players": PLAYERS, "seed": 5, **extra})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def drive(client, game, rng, limit=5000):
+    """Act for whichever seat (or the host) has a menu until the game is over."""
+    host = {"X-Host-Token": game["host_token"]}
+    for _ in range(limit):
+        st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+        if st["phase"] == "over":
+            return st
+        who = st["pending"][0]["who"]
+        if who == "host":
+            menu = client.get(f"/api/games/{game['id']}/host/menu", headers=host).get_json()
+            url = f"/api/games/{game['id']}/host/actions"
+        else:
+            token = game["seats"][who]["token"]
+            menu = client.get(f"/api/seats/{token}/menu").get_json()
+            url = f"/api/seats/{token}/actions"
+        options = [o for o in menu["menu"] if o["available"]]
+        pick = rng.choice(options)
+        r = client.post(url, json={"version": menu["version"], "choice": pick["choice"]}, headers=host)
+        assert r.status_code == 200, r.get_json()
+        assert r.get_json()["version"] == menu["version"] + 1
+    raise AssertionError("the game did not end")
+
+
+def test_create_returns_host_url_token_and_join_urls(client):
+    game = create(client)
+    assert len(game["host_token"]) >= 22 and game["host_url"].endswith(game["host_token"])
+    assert [s["seat"] for s in game["seats"]] == [0, 1, 2]
+    assert all("/j/" in s["join_url"] for s in game["seats"])
+
+
+def test_state_needs_the_host_token(client):
+    game = create(client)
+    assert client.get(f"/api/games/{game['id']}/state").status_code == 403
+    r = client.get(f"/api/games/{game['id']}/state", headers={"X-Host-Token": "forged"})
+    assert r.status_code == 403 and "error" in r.get_json()
+
+
+def test_stale_version_is_refused_with_fresh_menu_and_changes_nothing(client):
+    game = create(client)
+    host = {"X-Host-Token": game["host_token"]}
+    before = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+    who = before["pending"][0]["who"]
+    token = game["seats"][who]["token"]
+    r = client.post(f"/api/seats/{token}/actions", json={"version": before["version"] + 7, "choice": 0})
+    assert r.status_code == 409 and "moved on" in r.get_json()["error"] and r.get_json()["menu"]
+    after = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+    assert after == before
+
+
+def test_a_repeated_submit_is_harmless(client):
+    game = create(client)
+    host = {"X-Host-Token": game["host_token"]}
+    st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+    token = game["seats"][st["pending"][0]["who"]]["token"]
+    menu = client.get(f"/api/seats/{token}/menu").get_json()
+    choice = next(o["choice"] for o in menu["menu"] if o["available"])
+    first = client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": choice})
+    again = client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": choice})
+    assert first.status_code == 200 and again.status_code == 409
+    assert client.get(f"/api/games/{game['id']}/version").get_json()["version"] == menu["version"] + 1
+
+
+@pytest.mark.parametrize("body", [None, [], {"version": "1", "choice": 0}, {"version": 0}, {"version": 0, "choice": 999},
+                                  {"version": True, "choice": 0}])
+def test_malformed_actions_get_a_4xx_message(client, body):
+    game = create(client)
+    token = game["seats"][0]["token"]
+    r = client.post(f"/api/seats/{token}/actions", json=body)
+    assert 400 <= r.status_code < 500 and r.get_json()["error"]
+
+
+def test_forged_seat_token_is_404(client):
+    r = client.get("/api/seats/not-a-token/menu")
+    assert r.status_code == 404 and r.get_json()["error"]
+
+
+def test_an_unavailable_option_is_refused_with_its_rule(client):
+    game = create(client)
+    host = {"X-Host-Token": game["host_token"]}
+    rng = random.Random(3)
+    for _ in range(400):  # play until some seat's menu has a greyed option
+        st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+        who = st["pending"][0]["who"]
+        token = game["seats"][who]["token"]
+        menu = client.get(f"/api/seats/{token}/menu").get_json()
+        greyed = [o for o in menu["menu"] if not o["available"]]
+        if greyed:
+            r = client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": greyed[0]["choice"]})
+            assert r.status_code == 409 and greyed[0]["rule"] in r.get_json()["error"]
+            return
+        pick = rng.choice([o for o in menu["menu"] if o["available"]])
+        client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": pick["choice"]})
+    raise AssertionError("no greyed option met")
+
+
+def test_random_policy_through_the_api_reaches_final_scoring(client):
+    game = create(client)
+    st = drive(client, game, random.Random(9))
+    assert st["state"]["scoring"]["winners"]
+    page = client.get(f"/host/{game['id']}?key={game['host_token']}")
+    assert page.status_code == 200 and b"Final scoring" in page.data
+
+
+def test_table_draw_game_is_driven_through_host_reveals(client):
+    game = create(client, draw="table")
+    st = drive(client, game, random.Random(2))
+    assert st["phase"] == "over"
+
+
+def test_restarted_server_resumes_the_game_exactly(tmp_path):
+    app = create_app({"INSTANCE": str(tmp_path), "TESTING": True})
+    c = app.test_client()
+    game = create(c)
+    host = {"X-Host-Token": game["host_token"]}
+    rng = random.Random(4)
+    for _ in range(40):
+        st = c.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+        token = game["seats"][st["pending"][0]["who"]]["token"]
+        menu = c.get(f"/api/seats/{token}/menu").get_json()
+        pick = rng.choice([o for o in menu["menu"] if o["available"]])
+        c.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": pick["choice"]})
+    before = c.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+    again = create_app({"INSTANCE": str(tmp_path), "TESTING": True}).test_client()
+    assert again.get(f"/api/games/{game['id']}/state", headers=host).get_json() == before
