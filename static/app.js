@@ -1,17 +1,14 @@
-// Refusals (4xx) show their message in the flash area instead of being dropped; the poller keeps
-// every region fresh. No other script runs on these pages.
-document.addEventListener("DOMContentLoaded", function () {
-  if (!window.htmx) return;
-  htmx.config.responseHandling = [
-    {code: "204", swap: false},
-    {code: "[23]..", swap: true},
-    {code: "4..", swap: true, error: false, target: "#flash"},
-    {code: "...", swap: false, error: true}
-  ];
-  document.body.addEventListener("htmx:afterSwap", function (e) {
-    if (e.detail.target && e.detail.target.id === "flash") {
-      htmx.trigger(document.body, "changed");
-      setTimeout(function () { e.detail.target.innerHTML = ""; }, 6000);
-    }
-  });
+// Refusals (4xx) show their message in the flash area instead of being dropped, and every region
+// refreshes; the poller keeps the screen current. No other script runs on these pages.
+document.addEventListener("htmx:beforeSwap", function (e) {
+  var status = e.detail.xhr.status;
+  if (status >= 400 && status < 500) {
+    var flash = document.getElementById("flash");
+    e.detail.shouldSwap = true;
+    e.detail.isError = false;
+    e.detail.target = flash;
+    e.detail.swapOverride = "innerHTML";
+    setTimeout(function () { flash.innerHTML = ""; }, 6000);
+    if (window.htmx) htmx.trigger(document.body, "changed");
+  }
 });

@@ -33,6 +33,7 @@ _ATTR_NAME = re.compile(r"^[A-Za-z_:][-A-Za-z0-9_:.]*$")
 
 
 def _same(s: str) -> str:
+    """The default `_`: English as written, when no translation is installed."""
     return s
 
 
@@ -64,6 +65,7 @@ def el(tag: str, attrs: dict | None = None, *children) -> Markup:
 
 
 def _flatten(items):
+    """Children may come as nested lists, so callers can build rows with comprehensions."""
     for c in items:
         if isinstance(c, (list, tuple)):
             yield from _flatten(c)
@@ -98,10 +100,12 @@ def axial_to_xy(q: int, r: int) -> tuple[float, float]:
 
 
 def _ink(colour: str) -> str:
+    """Text colour that stays legible on a player's colour."""
     return "#000" if colour == "yellow" else "#fff"
 
 
 def _letter(colour: str) -> str:
+    """A player colour's letter, so colour is never the only cue."""
     return COLOUR_LETTERS.get(colour, "?")
 
 
@@ -127,6 +131,7 @@ def citizen_chip(c, x, y, _: Gettext = _same, r=7) -> Markup:
 
 
 def _star(x, y, r) -> Markup:
+    """The upgrade mark: a small black star, visible without seeing gold."""
     pts = []
     for k in range(10):
         rad = r if k % 2 == 0 else r * 0.45
@@ -230,8 +235,8 @@ def _repop_tile(state, h, x, y, _: Gettext) -> Markup | None:
     seat = state.seats[h.repopulated_by]
     return el("g", {"class": "repop-tile", "data-colour": seat.colour},
               el("title", {}, f"{_('repopulated by')} {seat.name} ({_letter(seat.colour)})"),
-              el("rect", {"x": x - 9, "y": y - 9, "width": 18, "height": 18, "fill": PLAYER_FILL.get(seat.colour, "#888"),
-                          "stroke": "#000", "stroke-width": 1.5}),
+              el("rect", {"x": x - 9, "y": y - 9, "width": 18, "height": 18,
+                          "fill": PLAYER_FILL.get(seat.colour, "#888"), "stroke": "#000", "stroke-width": 1.5}),
               txt(x, y, _letter(seat.colour), size=10, fill=_ink(seat.colour), **{"font-weight": "bold"}))
 
 
@@ -293,7 +298,7 @@ def _dock_box(state, dock, x, y, target, _: Gettext) -> tuple[Markup, float]:
 def _boat(state, at, x, y, _: Gettext) -> Markup:
     """A boat at a dock: a hull with its id; a black cube beside it while it carries plague."""
     cargo = state.catalog.boats[at.tile].cargo if at.tile in state.catalog.boats else ""
-    hull = f"{_fmt(x - 32)},{_fmt(y - 8)} {_fmt(x + 32)},{_fmt(y - 8)} {_fmt(x + 24)},{_fmt(y + 8)} {_fmt(x - 24)},{_fmt(y + 8)}"
+    hull = " ".join(f"{_fmt(x + dx)},{_fmt(y + dy)}" for dx, dy in ((-32, -8), (32, -8), (24, 8), (-24, 8)))
     cube = el("rect", {"class": "boat-cube", "x": x + 36, "y": y - 5, "width": 10, "height": 10, "fill": "#000"})
     return el("g", {"class": "boat" + (" has-cube" if at.cube else ""), "data-boat": at.tile},
               el("title", {}, f"{at.tile} ({cargo})" + (f", {_('plague cube')}" if at.cube else "")),
@@ -411,7 +416,8 @@ def _cabin(state, i: int, cab, x, y, _: Gettext) -> Markup:
             body.append(citizen_chip(cab.citizen, sx + 32, y + 40, _, r=9))
     if cab.citizen and cab.space not in (1, 2):  # defensive: a citizen without a space still shows
         body.append(citizen_chip(cab.citizen, x + 150, y + 38, _, r=9))
-    body += [txt(x + 8, y + 68 + j * 12, ln, size=9, anchor="start") for j, ln in enumerate(textwrap.wrap(what, 32)[:2])]
+    lines = textwrap.wrap(what, 32)[:2]
+    body += [txt(x + 8, y + 68 + j * 12, ln, size=9, anchor="start") for j, ln in enumerate(lines)]
     return el("g", {"class": "cabin" + (" improved" if imp or cab.improvement else ""), "data-cabin": i,
                     "data-space": cab.space}, body)
 
@@ -457,8 +463,9 @@ def _overseer(board, cls: str, ov, x, y, _: Gettext) -> Markup:
     for k in range(7):
         sx = x + 170 + k * 86
         here = k == ov.step
-        out += [el("rect", {"x": sx, "y": y, "width": 80, "height": 32, "rx": 4, "fill": "#fff8e1" if here else "#fff",
-                            "stroke": "#444", "stroke-width": 2.5 if here else 1, "class": "step" + (" here" if here else "")}),
+        out += [el("rect", {"x": sx, "y": y, "width": 80, "height": 32, "rx": 4, "stroke": "#444",
+                            "fill": "#fff8e1" if here else "#fff", "stroke-width": 2.5 if here else 1,
+                            "class": "step" + (" here" if here else "")}),
                 txt(sx + 6, y + 9, str(k), size=9, anchor="start", fill="#555"),
                 txt(sx + 40, y + 22, _step_type(path, k, ov.branch, _) if path else "", size=10)]
     mark = Citizen(0, cls, ov.upgraded)
@@ -469,36 +476,62 @@ def _overseer(board, cls: str, ov, x, y, _: Gettext) -> Markup:
 
 
 def estate_svg(state, seat_index: int, _: Gettext = _same) -> Markup:
-    """A seat's whole estate in one picture: sectors, cabins, workshops, overseers and a legend."""
+    """A seat's whole estate in one picture: sectors, cabins, workshops, overseers and a legend,
+    stacked top to bottom so it reads on a phone held upright."""
     seat = state.seats[seat_index]
     board = state.catalog.boards[seat.board]
-    parts = [el("rect", {"x": 8, "y": 4, "width": 26, "height": 26, "fill": PLAYER_FILL.get(seat.colour, "#888"),
-                         "stroke": "#000"}),
-             txt(21, 17, _letter(seat.colour), size=14, fill=_ink(seat.colour), **{"font-weight": "bold"}),
-             txt(42, 17, f"{_('Estate of')} {seat.name} ({_letter(seat.colour)}) · {_('board')} {board.id}",
-                 size=15, anchor="start", **{"font-weight": "bold"})]
-    top, th = _sector(board, SECTORS[0][0], seat, SECTORS[0][1], 38, _)
-    parts.append(top)
-    bottom_h = 0
-    for cls, sx in SECTORS[1:]:
-        g, h = _sector(board, cls, seat, sx, 38 + th + 6, _)
+    parts, y = [_estate_header(seat, board, _)], 38
+    for section in (_sectors, _cabins, _workshops, _overseers):
+        g, y = section(state, seat, board, y, _)
         parts.append(g)
-        bottom_h = max(bottom_h, h)
-    y = 38 + th + 6 + bottom_h + 8
-    parts.append(txt(8, y + 8, _("Quarantine cabins"), size=13, anchor="start", **{"font-weight": "bold"}))
-    parts += [_cabin(state, i, cab, 8 + (i % 4) * 196, y + 20 + (i // 4) * 100, _) for i, cab in enumerate(seat.cabins)]
-    y += 20 + math.ceil(max(len(seat.cabins), 1) / 4) * 100
-    parts.append(txt(8, y + 8, _("Workshops"), size=13, anchor="start", **{"font-weight": "bold"}))
-    slots = max(board.workshop_slots, len(seat.workshops))
-    parts += [_workshop(state, seat.workshops[i] if i < len(seat.workshops) else None, 8 + (i % 6) * 130,
-                        y + 20 + (i // 6) * 84, _) for i in range(slots)]
-    y += 20 + math.ceil(max(slots, 1) / 6) * 84
-    parts.append(txt(8, y + 8, _("Overseers"), size=13, anchor="start", **{"font-weight": "bold"}))
-    for k, cls in enumerate(("craftsman", "aristocrat", "nun")):
-        parts.append(_overseer(board, cls, seat.overseers.get(cls) or Overseer(), 8, y + 20 + k * 42, _))
-    y += 20 + 3 * 42
     parts.append(_legend(8, y + 8, _))
     return svg(0, 0, 800, y + 40, f"{_('Estate of')} {seat.name}", "estate", parts)
+
+
+def _estate_header(seat, board, _: Gettext) -> Markup:
+    """Whose estate this is: colour swatch with letter, name, board id."""
+    who = f"{seat.name} ({_letter(seat.colour)})"
+    return el("g", {"class": "estate-head"},
+              el("rect", {"x": 8, "y": 4, "width": 26, "height": 26, "fill": PLAYER_FILL.get(seat.colour, "#888"),
+                          "stroke": "#000"}),
+              txt(21, 17, _letter(seat.colour), size=14, fill=_ink(seat.colour), **{"font-weight": "bold"}),
+              txt(42, 17, f"{_('Estate of')} {who} · {_('board')} {board.id}", size=15, anchor="start",
+                  **{"font-weight": "bold"}))
+
+
+def _heading(y, label: str) -> Markup:
+    """A section title inside the estate picture."""
+    return txt(8, y + 8, label, size=13, anchor="start", **{"font-weight": "bold"})
+
+
+def _sectors(state, seat, board, y, _: Gettext) -> tuple[Markup, float]:
+    """Craftsman sector on top, aristocrat left and nun right below it, as on the board."""
+    top, th = _sector(board, SECTORS[0][0], seat, SECTORS[0][1], y, _)
+    below = [_sector(board, cls, seat, sx, y + th + 6, _) for cls, sx in SECTORS[1:]]
+    return el("g", {"class": "sectors"}, top, [g for g, _h in below]), y + th + 6 + max(h for _g, h in below) + 8
+
+
+def _cabins(state, seat, board, y, _: Gettext) -> tuple[Markup, float]:
+    """The quarantine cabins, four to a row."""
+    cabins = [_cabin(state, i, cab, 8 + (i % 4) * 196, y + 20 + (i // 4) * 100, _) for i, cab in enumerate(seat.cabins)]
+    return el("g", {"class": "cabins"}, _heading(y, _("Quarantine cabins")), cabins), \
+        y + 20 + math.ceil(max(len(seat.cabins), 1) / 4) * 100
+
+
+def _workshops(state, seat, board, y, _: Gettext) -> tuple[Markup, float]:
+    """Built workshops first, then the board's free slots dashed."""
+    slots = max(board.workshop_slots, len(seat.workshops))
+    shops = [_workshop(state, seat.workshops[i] if i < len(seat.workshops) else None, 8 + (i % 6) * 130,
+                       y + 20 + (i // 6) * 84, _) for i in range(slots)]
+    return el("g", {"class": "workshops"}, _heading(y, _("Workshops")), shops), \
+        y + 20 + math.ceil(max(slots, 1) / 6) * 84
+
+
+def _overseers(state, seat, board, y, _: Gettext) -> tuple[Markup, float]:
+    """One track per overseer, in the sectors' order."""
+    rows = [_overseer(board, cls, seat.overseers.get(cls) or Overseer(), 8, y + 20 + k * 42, _)
+            for k, (cls, _x) in enumerate(SECTORS)]
+    return el("g", {"class": "overseers"}, _heading(y, _("Overseers")), rows), y + 20 + 3 * 42
 
 
 def _legend(x, y, _: Gettext) -> Markup:
@@ -534,6 +567,7 @@ def _lieutenant_text(state, lt, _: Gettext) -> str:
 
 
 def _items(values) -> Markup:
+    """A list in a <dd>, or a dash when empty, so every row has a value to read."""
     values = list(values)
     return el("ul", {}, [el("li", {}, v) for v in values]) if values else Markup("—")
 
@@ -556,8 +590,8 @@ def tokens_html(state, seat_index: int, _: Gettext = _same) -> Markup:
             (_("Deferred rewards"), _items(seat.deferred))]
     body = [el("div", {"class": "token-row"}, el("dt", {}, k), el("dd", {}, v)) for k, v in rows]
     return el("dl", {"class": f"tokens tokens-{seat.colour}", "data-seat": seat_index},
-              el("div", {"class": "token-row token-head"}, el("dt", {}, _("Player")), el("dd", {}, f"{seat.name} ({_letter(seat.colour)})")),
-              body)
+              el("div", {"class": "token-row token-head"}, el("dt", {}, _("Player")),
+                 el("dd", {}, f"{seat.name} ({_letter(seat.colour)})")), body)
 
 
 # ---------------------------------------------------------------- wheel and scoring
