@@ -10,6 +10,7 @@ from .gain import TOKEN_FIELD, add_vp
 from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
 
 CYCLE_PAYMENTS = ("vp", "coins", "lumber", "fire", "major_fire")  # 1 VP or 1 resource token
+ONE = {"vp": "1 VP", "coins": "1 coin", "lumber": "1 lumber", "fire": "1 fire", "major_fire": "1 major fire"}
 
 
 def can_pay(seat: Seat, cost: Bundle) -> bool:
@@ -68,8 +69,7 @@ def _build(state: GameState, t: dict, lane: str) -> None:
                     have = seat.vp if pay_with == "vp" else getattr(seat, pay_with)
                     if have >= 1:
                         opts.append(option({"cycle": kind, "pay": pay_with},
-                                           f"Cycle all 3 {kind} stacks, paying 1 {pay_with.replace('_', ' ')}",
-                                           cost=f"1 {pay_with.replace('_', ' ')}"))
+                                           f"Cycle all 3 {kind} stacks, paying {ONE[pay_with]}", cost=ONE[pay_with]))
         if not t["cycled"] or not legal:
             opts.append(option({"build": None}, "Build nothing"))
         elif t["cycled"]:
@@ -79,8 +79,8 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         return
     pick = t["pick"]
     if "cycle" in pick:
-        _cycle(state, lane, seat_i, pick["cycle"], pick["pay"])
         push(state, lane, {"do": "build", "seat": seat_i, "why": t["why"], "cycled": True})
+        _cycle(state, lane, seat_i, pick["cycle"], pick["pay"])  # its new tiles turn up before the build
         return
     what = pick["build"]
     c = state.catalog
@@ -121,7 +121,7 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
         if st.up:
             st.bottom.append(st.up)
             st.up = None
-    note(state, f"{who(state, seat_i)} pays 1 {pay_with.replace('_', ' ')} to cycle the {kind}.", "R-BUILD-2")
+    note(state, f"{who(state, seat_i)} pays {ONE[pay_with]} to cycle the {kind}.", "R-BUILD-2")
     what = "improvement" if kind == "improvements" else "workshop"
     keys = range(3) if kind == "improvements" else CLASSES
     push(state, lane, *({"do": "reveal_face_up", "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))

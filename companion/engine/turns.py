@@ -62,8 +62,8 @@ def _priced(state: GameState, s, value: dict, label: str, ways: list[tuple[int, 
         return option(value, label, False, "no path from your lieutenants", "Q-11")
     cheapest = min(c for _, c in ways)
     if cheapest > s.coins:
-        return option(value, label, False, f"costs {cheapest} coin{'s' if cheapest != 1 else ''}, you have {s.coins}",
-                      "R-TURN-MOVE-3", f"{cheapest} coins")
+        coins = f"{cheapest} coin{'s' if cheapest != 1 else ''}"
+        return option(value, label, False, f"costs {coins}, you have {s.coins}", "R-TURN-MOVE-3", coins)
     return option(value, label, cost=f"{cheapest} coin{'s' if cheapest != 1 else ''}" if cheapest else "free")
 
 
