@@ -6,7 +6,7 @@ menu; `apply` takes one choice from it and refuses anything else with a reason, 
 
 from __future__ import annotations
 
-from . import build, docks, estate, gain, plague, registers, repopulate, scoring, setup, turns, upkeep  # noqa: F401
+from . import build, docks, estate, gain, plague, registers, repopulate, scoring, setup, solo, turns, upkeep  # noqa: F401
 from .flow import IllegalAction, answer, waiting
 from .scoring import final_scoring, score
 from .setup import new_game, options_for

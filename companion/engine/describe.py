@@ -7,7 +7,7 @@ from .state import GameState
 
 
 def cost_text(cost: Bundle) -> str:
-    return cost.text() if cost.items else "free"
+    return cost.text() if cost.items else "nothing"
 
 
 def tile_text(state: GameState, tile: str) -> str:

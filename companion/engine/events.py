@@ -34,6 +34,8 @@ def instruct(state: GameState, text: str, rule: str | None = None, **data) -> No
 
 
 def who(state: GameState, seat: int) -> str:
+    if seat < 0:
+        return "the opponent"
     s = state.seats[seat]
     return f"{s.name} ({COLOUR_LETTERS.get(s.colour, '?')})"
 

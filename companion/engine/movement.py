@@ -26,6 +26,9 @@ def standing_on(state: GameState) -> dict[str, int]:
         for lt in s.lieutenants:
             if lt.used and lt.where.startswith("hex:"):
                 out[lt.where[4:]] = i
+    if state.opponent:
+        for tile in state.opponent.placed:
+            out[tile] = -1  # the solo opponent's standing lieutenants (R-SOLO-5)
     return out
 
 

@@ -169,11 +169,21 @@ class WagonStack(Serial):
 
 @dataclass
 class Opponent(Serial):
-    """The solo game's virtual opponent (R-SOLO-1…9): it only needs a popularity counter here."""
+    """The solo game's virtual opponent (R-SOLO-1…9): a popularity counter, its deck of solo tiles and
+    the hexes its lieutenants stand on this round."""
 
     colour: str
     popularity: int = 0
     stamp: int = 0
+    deck: Stack | None = None  # the face-down solo tiles (pool "solo")
+    aside: list[str] = field(default_factory=list)  # revealed this round: invalid or played (R-SOLO-5)
+    placed: list[str] = field(default_factory=list)  # hexes with its standing lieutenants this round
+    skipped: int = 0  # turns lost when no solo tile named an available hex
+    moved_last: bool = False  # turns strictly alternate (Q-18)
+
+    def lieutenants(self, rnd: int) -> int:
+        """R-SOLO-3: 3 in rounds I–III, 4 in IV–V, 5 in VI."""
+        return 3 if rnd <= 3 else 4 if rnd <= 5 else 5
 
 
 @dataclass

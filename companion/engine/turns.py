@@ -15,7 +15,21 @@ from .state import GameState
 
 @task("next_turn")
 def _next_turn(state: GameState, t: dict, lane: str) -> None:
-    """R-ROUND-2 / Q-12: the next seat in play order with a lieutenant left; nobody left ends the round."""
+    """R-ROUND-2 / Q-12: the next seat in play order with a lieutenant left; nobody left ends the round.
+    Solo: you and the opponent alternate (R-SOLO-4, Q-18)."""
+    if state.opponent is not None:
+        from .solo import next_mover
+
+        mover = next_mover(state)
+        if mover == "you":
+            state.opponent.moved_last = False
+            state.turn = 0
+            push(state, lane, {"do": "turn", "seat": 0})
+        elif mover == "opponent":
+            push(state, lane, {"do": "opponent_turn"})
+        else:
+            push(state, lane, {"do": "end_round"})
+        return
     n = len(state.order)
     for k in range(1, n + 1):
         idx = (state.turn + k) % n
@@ -225,4 +239,8 @@ def _end_turn(state: GameState, t: dict, lane: str) -> None:
 
 def start_turns(state: GameState, lane: str = MAIN) -> None:
     state.turn = -1
+    if state.opponent is not None:
+        from .solo import start_round
+
+        start_round(state)
     push(state, lane, {"do": "next_turn"})

@@ -1,0 +1,140 @@
+"""The solo game's virtual opponent (R-SOLO-1…7, Q-18): its deck of solo tiles, its turns, and the
+strict alternation of turns with the player."""
+
+from __future__ import annotations
+
+from .city import distances_from
+from .draws import reveal, stack_next
+from .events import instruct, tile_name, who
+from .flow import push, task
+from .gain import add_vp
+from .movement import available, standing_on
+from .state import GameState, Stack
+
+
+def start_round(state: GameState) -> None:
+    """Q-18: all 14 tiles are reshuffled at each round start; the opponent's figures went home."""
+    opp = state.opponent
+    state.pools["solo"] = sorted(state.catalog.solo_tiles)
+    opp.deck = Stack(pool="solo", hidden=len(state.pools["solo"]))
+    opp.aside, opp.placed, opp.skipped = [], [], 0
+    opp.moved_last = state.round % 2 == 1  # R-SOLO-4: you start rounds I, III, V
+
+
+def next_mover(state: GameState) -> str | None:
+    """Q-18: turns alternate strictly; when one side has no lieutenant left the other finishes."""
+    opp = state.opponent
+    you = bool(available(state, 0))
+    them = len(opp.placed) + opp.skipped < opp.lieutenants(state.round)
+    if opp.moved_last:
+        return "you" if you else "opponent" if them else None
+    return "opponent" if them else "you" if you else None
+
+
+@task("opponent_turn")
+def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
+    """R-SOLO-5: reveal tiles until one names a hex in play without a standing figure; the others are
+    ignored for the rest of the round."""
+    opp = state.opponent
+    if len(opp.deck) == 0:
+        state.pools["solo"] = sorted(opp.aside)
+        opp.deck = Stack(pool="solo", hidden=len(opp.aside))
+        opp.aside = []
+        instruct(state, "The opponent's deck is empty: shuffle its spent solo tiles into a new deck.", "R-SOLO-5")
+    tries = t.get("tries", 0)
+    if tries > 2 * len(state.catalog.solo_tiles) or len(opp.deck) == 0:
+        opp.skipped += 1
+        opp.moved_last = True
+        instruct(state, "No solo tile names an available hex: the opponent loses this turn.", "R-SOLO-5")
+        push(state, lane, {"do": "next_turn"})
+        return
+    ready, tile = stack_next(state, opp.deck, lane, t, "solo tile did the opponent reveal",
+                             lambda x: f"{x}: {tile_name(state, state.catalog.solo_tiles[x].hex)}, "
+                                       f"{state.catalog.solo_tiles[x].action}", "R-SOLO-5")
+    if not ready:
+        return
+    opp.aside.append(tile)
+    solo = state.catalog.solo_tiles[tile]
+    if solo.hex not in state.hexes or solo.hex in standing_on(state):
+        why = "is not in play" if solo.hex not in state.hexes else "has a standing figure"
+        instruct(state, f"Opponent reveals {tile}: {tile_name(state, solo.hex)} {why}; reveal another.", "R-SOLO-5")
+        push(state, lane, {"do": "opponent_turn", "tries": tries + 1})
+        return
+    opp.placed.append(solo.hex)
+    opp.moved_last = True
+    h = state.hexes[solo.hex]
+    parts = [f"Opponent reveals {tile} and takes {tile_name(state, solo.hex)}"]
+    if h.citizens:
+        parts.append(f"return its {', '.join(c.cls for c in h.citizens)} to the supply")
+        h.citizens = []
+    if h.cubes:
+        h.cubes -= 1
+        state.supply_cubes += 1
+        opp.popularity += 1
+        opp.stamp = state.next_stamp()
+        parts.append(f"remove 1 plague cube and move the opponent to popularity {opp.popularity}")
+    instruct(state, ": ".join(parts[:1]) + (": " + "; ".join(parts[1:]) if parts[1:] else "") + ".", "R-SOLO-6",
+             hex=solo.hex, tile=tile)
+    if h.repopulated_by is not None:
+        add_vp(state, h.repopulated_by, 2)
+        instruct(state, f"{who(state, h.repopulated_by)} scores 2 VP: the opponent chose their repopulated hex.",
+                 "Q-18")
+    push(state, lane, {"do": "opponent_action", "action": solo.action, "hex": solo.hex}, {"do": "next_turn"})
+
+
+@task("opponent_action")
+def _opponent_action(state: GameState, t: dict, lane: str) -> None:
+    """R-SOLO-7 / Q-18: the tile's red action; what it takes leaves the game, replacements turn up."""
+    from .describe import tile_text
+
+    action = t["action"]
+    if action == "boat":
+        dist = distances_from(state, f"hex:{t['hex']}")
+        docks = [(dist.get(f"dock:{d}", 99), d) for d, boats in state.docks.items() if boats]
+        if not docks:
+            instruct(state, "No boat is in Messina: the opponent takes nothing.", "Q-18")
+            return
+        near = min(d for d, _ in docks)
+        boats = [b.tile for d, dock in docks if d == near for b in state.docks[dock]]
+        boat = reveal(state, lane, t, "boat does the opponent take (random among the nearest)", boats,
+                      lambda x: tile_text(state, x), "R-SOLO-7")
+        if boat is None:
+            return
+        for dock, at in state.docks.items():
+            for b in at:
+                if b.tile == boat:
+                    at.remove(b)
+                    if b.cube:
+                        state.supply_cubes += 1
+                    instruct(state, f"The opponent takes boat {tile_text(state, boat)} from {dock}; it leaves the "
+                                    "game" + (" and its cube returns to the supply." if b.cube else "."), "R-SOLO-7")
+                    return
+    elif action == "wagon":
+        for i, ws in enumerate(state.wagon_stacks):
+            if ws.up:
+                instruct(state, f"The opponent takes wagon {tile_text(state, ws.up)}; it leaves the game.", "R-SOLO-7")
+                ws.up = None
+                push(state, lane, {"do": "reveal_wagon", "index": i})
+                return
+        instruct(state, "No wagon is available: the opponent takes nothing.", "Q-18")
+    elif action.startswith("workshop-"):
+        cls = action.split("-", 1)[1]
+        st = state.workshops[cls]
+        if st.up:
+            instruct(state, f"The opponent takes the {cls} workshop {tile_text(state, st.up)}; it leaves the game.",
+                     "R-SOLO-7")
+            st.up = None
+            push(state, lane, {"do": "reveal_face_up", "what": "workshop", "index": cls, "rule": "R-SOLO-7"})
+        else:
+            instruct(state, f"No {cls} workshop is face up: the opponent takes nothing.", "Q-18")
+    elif action == "improvements":
+        taken = [i for i, st in enumerate(state.improvements) if st.up]
+        if not taken:
+            instruct(state, "No cabin improvement is face up: the opponent takes nothing.", "Q-18")
+        for i in taken:
+            instruct(state, f"The opponent takes improvement {tile_text(state, state.improvements[i].up)}; it leaves "
+                            "the game.", "R-SOLO-7")
+            state.improvements[i].up = None
+        push(state, lane, *({"do": "reveal_face_up", "what": "improvement", "index": i, "rule": "R-SOLO-7"}
+                            for i in taken))
+

@@ -1,0 +1,191 @@
+"""The solo game against the virtual opponent (R-SOLO-1…10, Q-18, Q-19)."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.engine import apply, legal_actions, new_game, options_for, pending
+from companion.simulate import play_game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def first(state, who):
+    opt = next(o for o in legal_actions(state, who) if o["available"])
+    apply(state, opt["action"])
+
+
+def answer(state, who, value):
+    opt = next(o for o in legal_actions(state, who) if o["value"] == value)
+    apply(state, opt["action"])
+
+
+def table_game(seed=3):
+    """A solo game in table-draw mode, set up with the first candidate of every reveal."""
+    s = new_game(options_for(1, draw="table"), seed=seed)
+    while pending(s) and pending(s)[0]["who"] == "host":
+        first(s, "host")
+    return s
+
+
+def recall(state):
+    """The player's quickest turn: recall a lieutenant (R-TURN-RECALL-1)."""
+    answer(state, 0, {"go": "recall"})
+
+
+def solo_tile_for(state, hex_id):
+    return next(t.id for t in state.catalog.solo_tiles.values() if t.hex == hex_id)
+
+
+def test_R_SOLO_2_opponent_set_up_without_city_and_church_counters():
+    s = new_game(options_for(1), seed=1)
+    assert s.opponent is not None and s.opponent.colour != s.seats[0].colour
+    assert s.opponent.popularity == 0 and not hasattr(s.opponent, "registers")
+    assert s.side == "2p" and s.supply_cubes + sum(h.cubes for h in s.hexes.values()) + 1 == 16  # R-SETUP-20
+    assert s.seats[0].vp == 0 and s.seats[0].coins == 0  # Q-18: no compensation
+
+
+def test_R_SOLO_4_you_start_round_one_then_turns_alternate():
+    s = table_game()
+    assert pending(s)[0]["who"] == 0  # you go first in round I
+    recall(s)
+    q = pending(s)[0]
+    assert q["who"] == "host" and q["kind"] == "reveal" and q["rule"] == "R-SOLO-5"
+
+
+def test_R_SOLO_5_reveal_until_an_available_hex_and_ignore_the_rest():
+    s = table_game()
+    recall(s)
+    absent = next(t.id for t in s.catalog.solo_tiles.values() if t.hex not in s.hexes)
+    answer(s, "host", absent)
+    assert any("is not in play" in e["text"] and e.get("rule") == "R-SOLO-5" for e in s.log)
+    options = [o["value"] for o in legal_actions(s, "host")]
+    assert absent not in options  # ignored for the rest of the round
+    present = next(t.id for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.id in options)
+    answer(s, "host", present)
+    assert s.catalog.solo_tiles[present].hex in s.opponent.placed
+
+
+def test_R_SOLO_5_a_hex_with_a_standing_figure_is_not_available():
+    s = table_game()
+    tile = next(t for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.hex in s.catalog.hexes)
+    answer(s, 0, {"go": "hex", "tile": tile.hex})
+    while pending(s)[0]["who"] == 0:
+        opts = legal_actions(s, 0)
+        end = next((o for o in opts if o["value"] == {"act": "end"}), None)
+        apply(s, (end or next(o for o in opts if o["available"]))["action"])
+    answer(s, "host", tile.id)
+    assert tile.hex not in s.opponent.placed
+    assert any("has a standing figure" in e["text"] for e in s.log)
+    # and the player's menu greys a hex where the opponent stands (R-TURN-MOVE-4)
+    other = next(t for t in s.catalog.solo_tiles.values()
+                 if t.hex in s.hexes and t.hex != tile.hex and t.id in [o["value"] for o in legal_actions(s, "host")])
+    answer(s, "host", other.id)
+    while pending(s)[0]["who"] == "host":
+        first(s, "host")
+    hexes = {o["value"].get("tile"): o for o in legal_actions(s, 0) if o["value"].get("go") == "hex"}
+    assert not hexes[other.hex]["available"] and hexes[other.hex]["rule"] == "R-TURN-MOVE-4"
+
+
+def test_R_SOLO_6_citizens_removed_one_cube_removed_popularity_up_no_rats():
+    s = table_game()
+    recall(s)
+    options = [o["value"] for o in legal_actions(s, "host")]
+    tile = next(t for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.hex in s.catalog.hexes
+                and t.id in options)
+    h = s.hexes[tile.hex]
+    h.cubes, h.citizens = 2, [s.new_citizen("nun")]
+    s.supply_cubes -= 2
+    answer(s, "host", tile.id)
+    assert h.citizens == [] and h.cubes == 1 and s.opponent.popularity == 1
+
+
+def test_Q_18_opponent_on_your_repopulated_hex_gives_you_2_vp():
+    s = table_game()
+    recall(s)
+    options = [o["value"] for o in legal_actions(s, "host")]
+    tile = next(t for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.hex in s.catalog.hexes
+                and t.id in options)
+    s.hexes[tile.hex].repopulated_by = 0
+    vp = s.seats[0].vp
+    answer(s, "host", tile.id)
+    assert s.seats[0].vp == vp + 2
+
+
+def test_R_SOLO_7_workshop_of_its_class_leaves_the_game_and_the_next_turns_up():
+    s = table_game()
+    recall(s)
+    options = [o["value"] for o in legal_actions(s, "host")]
+    tile = next(t for t in s.catalog.solo_tiles.values() if t.action.startswith("workshop-") and t.hex in s.hexes
+                and t.id in options)
+    cls = tile.action.split("-")[1]
+    up = s.workshops[cls].up
+    answer(s, "host", tile.id)
+    while pending(s)[0]["who"] == "host":
+        first(s, "host")  # the next workshop turns up (a reveal in table mode)
+    assert s.workshops[cls].up != up and up not in s.pools[s.workshops[cls].pool]
+    assert any(e.get("rule") == "R-SOLO-7" and up in e["text"] for e in s.log)
+
+
+def test_R_SOLO_7_improvements_all_taken_and_wagon_taken():
+    s = new_game(options_for(1), seed=2)
+    from companion.engine.flow import push, run
+
+    before = [st.up for st in s.improvements]
+    wagon = s.wagon_stacks[0].up
+    hexes = [t for t in s.hexes if t in s.catalog.hexes]
+    s.lanes = {"main": []}
+    push(s, "main", {"do": "opponent_action", "action": "improvements", "hex": hexes[0]},
+         {"do": "opponent_action", "action": "wagon", "hex": hexes[0]})
+    run(s)
+    assert all(st.up not in before for st in s.improvements)
+    assert s.wagon_stacks[0].up != wagon
+
+
+def test_R_SOLO_7_boat_from_the_nearest_dock_cube_back_to_supply():
+    s = new_game(options_for(1), seed=2)
+    from companion.engine.city import distances_from
+    from companion.engine.flow import push, run
+
+    hexes = [t for t in s.hexes if t in s.catalog.hexes]
+    dock = next(d for d, b in s.docks.items() if b)
+    boat = s.docks[dock][0]
+    supply = s.supply_cubes
+    target = min(hexes, key=lambda t: distances_from(s, f"hex:{t}").get(f"dock:{dock}", 99))
+    s.lanes = {"main": []}
+    push(s, "main", {"do": "opponent_action", "action": "boat", "hex": target})
+    run(s)
+    assert boat.tile not in [b.tile for boats in s.docks.values() for b in boats]
+    assert s.supply_cubes == supply + (1 if boat.cube else 0)
+    assert boat.tile not in s.seats[0].boats  # Q-18: the opponent's take leaves the game
+
+
+def test_R_SOLO_3_opponent_lieutenants_per_round_and_R_SOLO_4_first_player_by_round():
+    played = play_game(1, 11)
+    s = played.state
+    counts = {}
+    for e in s.log:
+        if e.get("rule") == "R-SOLO-6":
+            counts[e["round"]] = counts.get(e["round"], 0) + 1
+    expected = {r: s.opponent.lieutenants(r) for r in range(1, 7)}
+    assert all(counts.get(r, 0) <= expected[r] for r in expected)
+    assert counts.get(1, 0) == 3 and counts.get(6, 0) in (4, 5)  # skips only when no hex is left
+
+
+def test_R_SOLO_8_9_scoring_lines_in_a_finished_solo_game():
+    s = play_game(1, 5).state
+    keys = [ln["key"] for ln in s.scoring["seats"][0]["lines"]]
+    assert "popularity-bonus" in keys and "repop-bonus" in keys
+    line = next(ln for ln in s.scoring["seats"][0]["lines"] if ln["key"] == "popularity-bonus")
+    assert line["rule"] == "R-SOLO-8"
+    assert line["points"] == (5 if s.scoring["seats"][0]["popularity_after_rats"] >= s.opponent.popularity else 0)
+
+
+def test_solo_simulations_exit_zero_standard_and_advanced():
+    for extra in ([], ["--advanced"]):
+        r = subprocess.run([sys.executable, "-m", "companion", "simulate", "--players", "1", "--seed", "1",
+                            "--games", "5", "--json", *extra], cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        games = [json.loads(line) for line in r.stdout.splitlines()]
+        assert len(games) == 5 and all(g["rounds"] == 6 for g in games)
