@@ -147,3 +147,14 @@ def test_restarted_server_resumes_the_game_exactly(tmp_path):
     before = c.get(f"/api/games/{game['id']}/state", headers=host).get_json()
     again = create_app({"INSTANCE": str(tmp_path), "TESTING": True}).test_client()
     assert again.get(f"/api/games/{game['id']}/state", headers=host).get_json() == before
+
+
+def test_solo_game_through_the_api_reaches_final_scoring(client):
+    """R-SOLO-1…9: one seat against the virtual opponent, played to the end through the API."""
+    r = client.post("/api/games", json={"players": [{"name": "Solo", "colour": "green"}], "seed": 8})
+    game = r.get_json()
+    st = drive(client, game, random.Random(1))
+    lines = {ln["key"] for ln in st["state"]["scoring"]["seats"][0]["lines"]}
+    assert {"popularity-bonus", "repop-bonus"} <= lines
+    page = client.get(f"/host/{game['id']}?key={game['host_token']}")
+    assert b"Virtual opponent" in page.data and b"Final scoring" in page.data
