@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 import textwrap
+from types import SimpleNamespace
 from typing import Callable
 
 from markupsafe import Markup, escape
@@ -193,7 +194,11 @@ def badge(x, y, label: str) -> Markup:
 
 def _standing_at(state, place: str) -> list[tuple]:
     """(seat, lieutenant) pairs whose figure stands at a place ("hex:<tile>" or "dock:<id>")."""
-    return [(seat, lt) for seat in state.seats for lt in seat.lieutenants if lt.where == place]
+    figs = [(seat, lt) for seat in state.seats for lt in seat.lieutenants if lt.where == place]
+    opp = getattr(state, "opponent", None)
+    if opp is not None and place.startswith("hex:") and place[4:] in opp.placed:
+        figs.append((SimpleNamespace(name="Opponent", colour=opp.colour), SimpleNamespace(used=True)))
+    return figs
 
 
 def _target_attrs(base: dict, target: dict | None) -> dict:
