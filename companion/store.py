@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,16 +67,29 @@ class Store:
         self.path = str(path)
         self.catalog = catalog
         self._cache: dict[str, tuple[int, GameState]] = {}
+        self._local = threading.local()
         db = self._db()
         db.enable_wal()
         migrations.apply(db)
-        db.conn.close()
 
     def _db(self) -> sqlite_utils.Database:
-        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("PRAGMA busy_timeout = 10000")
-        return sqlite_utils.Database(conn)
+        """One connection per server thread, kept open: a "anything new?" poll costs one indexed read."""
+        db = getattr(self._local, "db", None)
+        if db is None:
+            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA busy_timeout = 10000")
+            db = self._local.db = sqlite_utils.Database(conn)
+        return db
+
+    def _rows(self, sql: str, params: list | None = None) -> list[dict]:
+        return list(self._db().query(sql, params or []))
+
+    def _one(self, sql: str, params: list, missing: str) -> dict:
+        rows = self._rows(sql, params)
+        if not rows:
+            raise NotFound(missing)
+        return rows[0]
 
     # --- games -----------------------------------------------------------------------------------
 
@@ -84,73 +99,41 @@ class Store:
         gid = secrets.token_hex(4)
         host = token()
         db = self._db()
-        try:
-            with db.atomic():
-                db["games"].insert({"id": gid, "created": time.time(), "options": json.dumps(options.to_dict()),
-                                    "seed": seed, "host_token": host, "version": 0})
-                for i in range(options.count):
-                    db["seats"].insert({"game_id": gid, "seat": i, "token": token(), "device": "", "joined": 0.0})
-                db["snapshots"].insert({"game_id": gid, "version": 0, "state": json.dumps(state.to_dict())})
-        finally:
-            db.conn.close()
+        with db.atomic():
+            db["games"].insert({"id": gid, "created": time.time(), "options": json.dumps(options.to_dict()),
+                                "seed": seed, "host_token": host, "version": 0})
+            for i in range(options.count):
+                db["seats"].insert({"game_id": gid, "seat": i, "token": token(), "device": "", "joined": 0.0})
+            db["snapshots"].insert({"game_id": gid, "version": 0, "state": json.dumps(state.to_dict())})
         self._cache[gid] = (0, state)
         return Game(gid, 0, state, host)
 
     def games(self) -> list[dict]:
-        db = self._db()
-        try:
-            return list(db.query("select id, created, options, version from games order by created desc"))
-        finally:
-            db.conn.close()
+        return self._rows("select id, created, options, version from games order by created desc")
 
     def row(self, gid: str) -> dict:
-        db = self._db()
-        try:
-            rows = list(db.query("select * from games where id = ?", [gid]))
-        finally:
-            db.conn.close()
-        if not rows:
-            raise NotFound(gid)
-        return rows[0]
+        return self._one("select * from games where id = ?", [gid], gid)
 
     def version(self, gid: str) -> int:
         """The near-free "anything new?" answer."""
-        db = self._db()
-        try:
-            row = db.execute("select version from games where id = ?", [gid]).fetchone()
-        finally:
-            db.conn.close()
+        row = self._db().execute("select version from games where id = ?", [gid]).fetchone()
         if row is None:
             raise NotFound(gid)
         return row[0]
 
     def seats(self, gid: str) -> list[dict]:
-        db = self._db()
-        try:
-            return list(db.query("select * from seats where game_id = ? order by seat", [gid]))
-        finally:
-            db.conn.close()
+        return self._rows("select * from seats where game_id = ? order by seat", [gid])
 
     def seat_by_token(self, tok: str) -> dict:
-        db = self._db()
-        try:
-            rows = list(db.query("select * from seats where token = ?", [tok]))
-        finally:
-            db.conn.close()
-        if not rows:
-            raise NotFound("seat")
-        return rows[0]
+        return self._one("select * from seats where token = ?", [tok], "seat")
 
     def join(self, tok: str) -> tuple[dict, str]:
         """A phone scanned a seat's code: it becomes that seat's device (moving it from any other)."""
         seat = self.seat_by_token(tok)
         device = token()
         db = self._db()
-        try:
-            with db.atomic():
-                db["seats"].update((seat["game_id"], seat["seat"]), {"device": device, "joined": time.time()})
-        finally:
-            db.conn.close()
+        with db.atomic():
+            db["seats"].update((seat["game_id"], seat["seat"]), {"device": device, "joined": time.time()})
         return seat, device
 
     # --- state -----------------------------------------------------------------------------------
@@ -161,10 +144,7 @@ class Store:
         if cached and cached[0] == row["version"]:
             return Game(gid, row["version"], cached[1], row["host_token"])
         db = self._db()
-        try:
-            state = self._rebuild(db, gid, row["version"])
-        finally:
-            db.conn.close()
+        state = self._rebuild(db, gid, row["version"])
         self._cache[gid] = (row["version"], state)
         return Game(gid, row["version"], state, row["host_token"])
 
@@ -177,76 +157,61 @@ class Store:
             apply(state, json.loads(action))
         return state
 
+    @contextmanager
+    def _write(self, gid: str, seen_version: int):
+        """One write transaction guarded by the version the screen showed; the game's version moves on
+        by one when it commits, and nothing is written when anything in it fails."""
+        db = self._db()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            row = db.execute("select version from games where id = ?", [gid]).fetchone()
+            if row is None:
+                raise NotFound(gid)
+            if row[0] != seen_version:
+                raise Stale(f"the game moved on (version {row[0]}, you saw {seen_version})")
+            yield db, row[0]
+            db.execute("update games set version = ? where id = ?", [row[0] + 1, gid])
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
     def act(self, gid: str, seen_version: int, action: dict) -> Game:
         """Apply one menu choice if the game is still at `seen_version`; all or nothing."""
-        db = self._db()
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                row = db.execute("select version from games where id = ?", [gid]).fetchone()
-                if row is None:
-                    raise NotFound(gid)
-                if row[0] != seen_version:
-                    raise Stale(f"the game moved on (version {row[0]}, you saw {seen_version})")
-                cached = self._cache.get(gid)
-                state = cached[1] if cached and cached[0] == row[0] else self._rebuild(db, gid, row[0])
-                work = state_from_dict(state.to_dict(), self.catalog)  # a failed apply changes nothing
-                apply(work, action)
-                new = row[0] + 1
-                db["actions"].insert({"game_id": gid, "version": new, "who": str(action["who"]),
-                                      "action": json.dumps(action), "undone": 0, "kind": "act", "time": time.time()})
-                if new % SNAPSHOT_EVERY == 0:
-                    db["snapshots"].insert({"game_id": gid, "version": new, "state": json.dumps(work.to_dict())})
-                db.execute("update games set version = ? where id = ?", [new, gid])
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-        finally:
-            db.conn.close()
+        with self._write(gid, seen_version) as (db, version):
+            cached = self._cache.get(gid)
+            state = cached[1] if cached and cached[0] == version else self._rebuild(db, gid, version)
+            work = state_from_dict(state.to_dict(), self.catalog)  # a refused action changes nothing
+            apply(work, action)
+            new = version + 1
+            db["actions"].insert({"game_id": gid, "version": new, "who": str(action["who"]),
+                                  "action": json.dumps(action), "undone": 0, "kind": "act", "time": time.time()})
+            if new % SNAPSHOT_EVERY == 0:
+                db["snapshots"].insert({"game_id": gid, "version": new, "state": json.dumps(work.to_dict())})
         self._cache[gid] = (new, work)
         return Game(gid, new, work, "")
 
     def undo(self, gid: str, seen_version: int, count: int = 1) -> Game:
         """Take back the last `count` actions. The log keeps them (marked undone); the replay uses the
         same seed, so every draw comes out as before (ANCHORS: undo never re-rolls)."""
-        db = self._db()
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                row = db.execute("select version from games where id = ?", [gid]).fetchone()
-                if row is None:
-                    raise NotFound(gid)
-                if row[0] != seen_version:
-                    raise Stale(f"the game moved on (version {row[0]}, you saw {seen_version})")
-                live = [v for (v,) in db.execute("select version from actions where game_id = ? and kind = 'act' "
-                                                 "and undone = 0 order by version desc limit ?", [gid, count])]
-                if not live:
-                    raise IllegalAction("there is nothing to undo")
-                for v in live:
-                    db.execute("update actions set undone = 1 where game_id = ? and version = ?", [gid, v])
-                db.execute("delete from snapshots where game_id = ? and version >= ?", [gid, min(live)])
-                new = row[0] + 1
-                db["actions"].insert({"game_id": gid, "version": new, "who": "host",
-                                      "action": json.dumps({"undo": sorted(live)}), "undone": 0, "kind": "undo",
-                                      "time": time.time()})
-                db.execute("update games set version = ? where id = ?", [new, gid])
-                state = self._rebuild(db, gid, new)
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-        finally:
-            db.conn.close()
+        with self._write(gid, seen_version) as (db, version):
+            live = [v for (v,) in db.execute("select version from actions where game_id = ? and kind = 'act' "
+                                             "and undone = 0 order by version desc limit ?", [gid, count])]
+            if not live:
+                raise IllegalAction("there is nothing to undo")
+            for v in live:
+                db.execute("update actions set undone = 1 where game_id = ? and version = ?", [gid, v])
+            db.execute("delete from snapshots where game_id = ? and version >= ?", [gid, min(live)])
+            new = version + 1
+            db["actions"].insert({"game_id": gid, "version": new, "who": "host",
+                                  "action": json.dumps({"undo": sorted(live)}), "undone": 0, "kind": "undo",
+                                  "time": time.time()})
+            state = self._rebuild(db, gid, new)
         self._cache[gid] = (new, state)
         return Game(gid, new, state, "")
 
     def history(self, gid: str) -> list[dict]:
         """Every logged action, undone ones included (a whole game in one export)."""
-        db = self._db()
-        try:
-            return [{**r, "action": json.loads(r["action"])} for r in
-                    db.query("select version, who, kind, action, undone, time from actions where game_id = ? "
-                             "order by version", [gid])]
-        finally:
-            db.conn.close()
+        return [{**r, "action": json.loads(r["action"])} for r in
+                self._db().query("select version, who, kind, action, undone, time from actions where game_id = ? "
+                         "order by version", [gid])]
