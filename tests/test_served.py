@@ -1,0 +1,78 @@
+"""Against a real `python -m companion serve` process: the JSON API flow, a random policy driving three
+seats to final scoring, and the host page then showing the scoring table (web companion issue)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "MESSINA_INSTANCE": str(tmp_path_factory.mktemp("served")), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    banner = proc.stdout.readline()
+    assert "open http://" in banner  # serve prints the host URL
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def call(base, path, body=None, headers=None):
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + path, data=data, method="POST" if body is not None else "GET",
+                                 headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            raw = r.read()
+            return r.status, (json.loads(raw) if r.headers.get_content_type() == "application/json" else raw)
+    except urllib.error.HTTPError as e:
+        raw = e.read()
+        return e.code, (json.loads(raw) if e.headers.get_content_type() == "application/json" else raw)
+
+
+def test_api_flow_and_random_policy_to_final_scoring(base):
+    players = [{"name": n, "colour": c} for n, c in (("Ada", "red"), ("Bruno", "yellow"), ("Chiara", "blue"))]
+    code, game = call(base, "/api/games", {"players": players, "seed": 21})
+    assert code == 201 and game["host_url"].startswith(base) and len(game["seats"]) == 3
+    host = {"X-Host-Token": game["host_token"]}
+    rng = random.Random(21)
+    for _ in range(5000):
+        code, st = call(base, f"/api/games/{game['id']}/state", headers=host)
+        assert code == 200
+        if st["phase"] == "over":
+            break
+        who = st["pending"][0]["who"]
+        token = game["seats"][who]["token"]
+        code, menu = call(base, f"/api/seats/{token}/menu")
+        assert code == 200 and menu["version"] == st["version"]
+        pick = rng.choice([o for o in menu["menu"] if o["available"]])
+        code, done = call(base, f"/api/seats/{token}/actions", {"version": menu["version"], "choice": pick["choice"]})
+        assert code == 200 and done["version"] == menu["version"] + 1
+        code, stale = call(base, f"/api/seats/{token}/actions", {"version": menu["version"], "choice": pick["choice"]})
+        assert code == 409 and stale["error"]  # the repeated submit is refused, harmlessly
+    assert st["phase"] == "over" and st["state"]["scoring"]["winners"]
+    code, page = call(base, f"/host/{game['id']}?key={game['host_token']}")
+    assert code == 200 and b"Final scoring" in page and b"<table class=\"scoring\">" in page
