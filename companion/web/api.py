@@ -29,7 +29,9 @@ def create():
     form = {"seed": str(data["seed"]) if data.get("seed") is not None else "", "draw": str(data.get("draw", "app")),
             "advanced": bool(data.get("advanced")), "priority_tile": bool(data.get("priority_tile"))}
     for i, p in enumerate(players):
-        form[f"name{i}"], form[f"colour{i}"] = str(p.get("name", "")), str(p.get("colour", ""))
+        if not isinstance(p.get("name"), str) or not isinstance(p.get("colour"), str):
+            abort(400, "every player needs a name and a colour, both texts.")
+        form[f"name{i}"], form[f"colour{i}"] = p["name"], p["colour"]
     opts, seed = parse_options(form)
     if len(opts.players) != len(players):
         abort(400, "every player needs a name.")

@@ -27,6 +27,9 @@ def index():
 
 def parse_options(form) -> tuple[Options, int | None]:
     """The new-game form (or API JSON): 1–4 named players with distinct colours, boards, tile, draws."""
+    extra = [k for k in form if k.startswith("name") and k[4:].isdecimal() and int(k[4:]) >= 4]
+    if extra:
+        abort(400, "A game has at most 4 players.")
     names = [(form.get(f"name{i}") or "").strip() for i in range(4)]
     colours = [(form.get(f"colour{i}") or "") for i in range(4)]
     players = [PlayerOption(n[:40], c) for n, c in zip(names, colours) if n]
@@ -35,7 +38,7 @@ def parse_options(form) -> tuple[Options, int | None]:
     seed_raw = (form.get("seed") or "").strip()
     seed = None
     if seed_raw:
-        if not seed_raw.isdigit() or len(seed_raw) > 12:
+        if not (seed_raw.isascii() and seed_raw.isdigit()) or len(seed_raw) > 12:
             abort(400, "The seed must be a whole number.")
         seed = int(seed_raw)
     draw = form.get("draw") or "app"
