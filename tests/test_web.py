@@ -1125,10 +1125,6 @@ def test_a_script_name_is_shown_escaped_on_the_host_page(client, xss_game):
     assert XSS not in body and body.count(XSS_ESCAPED) >= 4
 
 
-@pytest.mark.xfail(strict=True, reason="templates/partials/_menu.html:3 renders {{ _(question.prompt) }}: "
-                                       "Flask-Babel's newstyle gettext marks the result safe, so the player's "
-                                       "name inside the prompt ('<name>, your turn: ...') is not escaped (XSS); "
-                                       "same pattern in _decide.html:3, _menu.html:12, error.html:5, _error.html:1")
 @pytest.mark.parametrize("label,url", _xss_urls(True), ids=[u[0] for u in _xss_urls(True)])
 def test_a_script_name_is_escaped_in_the_turn_prompt(client, xss_game, label, url):
     r = client.get(_fill(url, xss_game))

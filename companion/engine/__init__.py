@@ -19,8 +19,8 @@ __all__ = ["GameState", "IllegalAction", "Options", "PlayerOption", "apply", "fi
 
 def pending(state: GameState) -> list[dict]:
     """Every question open now: who must answer and what (several seats at once in production)."""
-    return [{"who": d["who"], "id": d["id"], "kind": d["kind"], "prompt": d["prompt"], "rule": d.get("rule")}
-            for _, d in waiting(state)]
+    return [{"who": d["who"], "id": d["id"], "kind": d["kind"], "prompt": d["prompt"], "rule": d.get("rule"),
+             **{k: d[k] for k in ("prompt_msg", "prompt_args") if k in d}} for _, d in waiting(state)]
 
 
 def legal_actions(state: GameState, who: int | str) -> list[dict]:

@@ -8,9 +8,11 @@ from .events import note, who
 from .flow import ask, option, push, task
 from .gain import TOKEN_FIELD, add_vp
 from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
+from .words import T, again
 
 CYCLE_PAYMENTS = ("vp", "coins", "lumber", "fire", "major_fire")  # 1 VP or 1 resource token
-ONE = {"vp": "1 VP", "coins": "1 coin", "lumber": "1 lumber", "fire": "1 fire", "major_fire": "1 major fire"}
+ONE = {"vp": T("1 VP"), "coins": T("1 coin"), "lumber": T("1 lumber"), "fire": T("1 fire"),
+       "major_fire": T("1 major fire")}
 
 
 def can_pay(seat: Seat, cost: Bundle) -> bool:
@@ -33,26 +35,27 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
             tile = c.improvements[st.up]
             ok, why, rule = True, None, None
             if not free_cabin:
-                ok, why, rule = False, "every cabin already has an improvement", "R-BUILD-3"
+                ok, why, rule = False, T("every cabin already has an improvement"), "R-BUILD-3"
             elif not can_pay(seat, tile.cost):
-                ok, why, rule = False, f"costs {cost_text(tile.cost)}", "R-BUILD-3"
-            opts.append(option({"build": "improvement", "stack": i}, f"Cabin improvement {tile_text(state, st.up)}",
-                               ok, why, rule, cost_text(tile.cost)))
+                ok, why, rule = False, T("costs {cost}", cost=cost_text(tile.cost)), "R-BUILD-3"
+            opts.append(option({"build": "improvement", "stack": i},
+                               T("Cabin improvement {tile}", tile=tile_text(state, st.up)), ok, why, rule,
+                               cost_text(tile.cost)))
     for cls in CLASSES:
         st = state.workshops.get(cls)
         if st and st.up:
             tile = c.workshops[st.up]
             ok = can_pay(seat, tile.cost)
-            opts.append(option({"build": "workshop", "cls": cls}, f"Workshop {tile_text(state, st.up)}", ok,
-                               None if ok else f"costs {cost_text(tile.cost)}", None if ok else "R-BUILD-4",
-                               cost_text(tile.cost)))
+            opts.append(option({"build": "workshop", "cls": cls}, T("Workshop {tile}", tile=tile_text(state, st.up)),
+                               ok, None if ok else T("costs {cost}", cost=cost_text(tile.cost)),
+                               None if ok else "R-BUILD-4", cost_text(tile.cost)))
     for i, ws in enumerate(state.wagon_stacks):
         if ws.up:
             tile = c.wagons[ws.up]
             ok = can_pay(seat, tile.cost)
-            opts.append(option({"build": "wagon", "stack": i}, f"Wagon {tile_text(state, ws.up)}", ok,
-                               None if ok else f"costs {cost_text(tile.cost)}", None if ok else "R-BUILD-7",
-                               cost_text(tile.cost)))
+            opts.append(option({"build": "wagon", "stack": i}, T("Wagon {tile}", tile=tile_text(state, ws.up)), ok,
+                               None if ok else T("costs {cost}", cost=cost_text(tile.cost)),
+                               None if ok else "R-BUILD-7", cost_text(tile.cost)))
     return opts
 
 
@@ -69,13 +72,14 @@ def _build(state: GameState, t: dict, lane: str) -> None:
                     have = seat.vp if pay_with == "vp" else getattr(seat, pay_with)
                     if have >= 1:
                         opts.append(option({"cycle": kind, "pay": pay_with},
-                                           f"Cycle all 3 {kind} stacks, paying {ONE[pay_with]}", cost=ONE[pay_with]))
+                                           T("Cycle all 3 {kind} stacks, paying {price}", kind=kind,
+                                             price=ONE[pay_with]), cost=ONE[pay_with]))
         if not t["cycled"] or not legal:
-            opts.append(option({"build": None}, "Build nothing"))
+            opts.append(option({"build": None}, T("Build nothing")))
         elif t["cycled"]:
-            opts.append(option({"build": None}, "Build nothing", False,
-                               "after cycling you must build one of the tiles you can afford", "R-BUILD-2"))
-        ask(state, lane, seat_i, "build", f"Build ({t['why']})", opts, t, "R-BUILD-1")
+            opts.append(option({"build": None}, T("Build nothing"), False,
+                               T("after cycling you must build one of the tiles you can afford"), "R-BUILD-2"))
+        ask(state, lane, seat_i, "build", T("Build ({why})", why=again(t["why"])), opts, t, "R-BUILD-1")
         return
     pick = t["pick"]
     if "cycle" in pick:
@@ -95,7 +99,8 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         tile, st.up = st.up, None
         pay(seat, c.workshops[tile].cost)
         seat.workshops.append(Workshop(tile))
-        note(state, f"{who(state, seat_i)} builds workshop {tile_text(state, tile)}.", "R-BUILD-4")
+        note(state, T("{who} builds workshop {tile}.", who=who(state, seat_i), tile=tile_text(state, tile)),
+             "R-BUILD-4")
         push(state, lane, {"do": "reveal_face_up", "what": "workshop", "index": pick["cls"], "rule": "R-BUILD-4"})
     elif what == "wagon":
         ws = state.wagon_stacks[pick["stack"]]
@@ -104,8 +109,8 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         pay(seat, wagon.cost)
         seat.wagons.append(WagonOwned(tile))
         add_vp(state, seat_i, wagon.vp)
-        note(state, f"{who(state, seat_i)} builds wagon {tile_text(state, tile)} and scores {wagon.vp} VP.",
-             "R-BUILD-7")
+        note(state, T("{who} builds wagon {tile} and scores {vp} VP.", who=who(state, seat_i),
+                      tile=tile_text(state, tile), vp=wagon.vp), "R-BUILD-7")
         push(state, lane, {"do": "reveal_wagon", "index": pick["stack"]})
 
 
@@ -121,7 +126,8 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
         if st.up:
             st.bottom.append(st.up)
             st.up = None
-    note(state, f"{who(state, seat_i)} pays {ONE[pay_with]} to cycle the {kind}.", "R-BUILD-2")
+    note(state, T("{who} pays {price} to cycle the {kind}.", who=who(state, seat_i), price=ONE[pay_with], kind=kind),
+         "R-BUILD-2")
     what = "improvement" if kind == "improvements" else "workshop"
     keys = range(3) if kind == "improvements" else CLASSES
     push(state, lane, *({"do": "reveal_face_up", "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
@@ -135,12 +141,13 @@ def _place_improvement(state: GameState, t: dict, lane: str) -> None:
     if "pick" not in t and len(free) > 1:
         def label(i):
             cab = seat.cabins[i]
-            inside = f"holds a {cab.citizen.cls}" if cab.citizen else "empty"
-            return f"Cabin {i + 1} ({inside})"
-        ask(state, lane, t["seat"], "place_improvement", "Put the improvement on which cabin?",
+            if cab.citizen:
+                return T("Cabin {n} (holds a {cls})", n=i + 1, cls=cab.citizen.cls)
+            return T("Cabin {n} (empty)", n=i + 1)
+        ask(state, lane, t["seat"], "place_improvement", T("Put the improvement on which cabin?"),
             [option(i, label(i)) for i in free], t, "R-BUILD-3")
         return
     i = t.get("pick", free[0])
     seat.cabins[i].improvement = t["tile"]
-    note(state, f"{who(state, t['seat'])} builds improvement {tile_text(state, t['tile'])} on cabin {i + 1}.",
-         "R-BUILD-3")
+    note(state, T("{who} builds improvement {tile} on cabin {n}.", who=who(state, t["seat"]),
+                  tile=tile_text(state, t["tile"]), n=i + 1), "R-BUILD-3")

@@ -11,6 +11,7 @@ from collections import deque
 from ..catalog.model import AXIAL_STEPS
 from .events import instruct, tile_name, who
 from .state import GameState
+from .words import T, joined
 
 
 def layout(state: GameState):
@@ -104,9 +105,9 @@ def turn_wheel(state: GameState) -> None:
     """R-R1-2: the window moves one space clockwise."""
     state.wheel = (state.wheel + 1) % len(state.catalog.wheel)
     w = window(state)
-    shown = ", ".join(f"{col}→{cls}" for col, cls in w.colours.items() if cls)
-    instruct(state, f"Turn the population wheel one space clockwise to window {w.id}: {w.rat} rat; {shown}.",
-             "R-R1-2" if state.round == 1 else "R-NEXT-9", window=w.id)
+    shown = joined(T("{colour}→{cls}", colour=col, cls=cls) for col, cls in w.colours.items() if cls)
+    instruct(state, T("Turn the population wheel one space clockwise to window {window}: {rat} rat; {shown}.",
+                      window=w.id, rat=w.rat, shown=shown), "R-R1-2" if state.round == 1 else "R-NEXT-9", window=w.id)
 
 
 def neighbourhoods(state: GameState) -> list[str]:
@@ -119,11 +120,11 @@ def add_cubes(state: GameState) -> None:
     rat = window(state).rat
     due = [t for t in neighbourhoods(state) if state.catalog.hexes[t].rat == rat]
     if not due:
-        instruct(state, f"No hex shows the {rat} rat: no plague cubes this step.", "R-R1-2")
+        instruct(state, T("No hex shows the {rat} rat: no plague cubes this step.", rat=rat), "R-R1-2")
         return
     if state.supply_cubes < len(due):
-        instruct(state, f"{len(due)} hexes show the {rat} rat but only {state.supply_cubes} plague cubes are "
-                        "left in the supply: add no cubes in this step.", "R-NEXT-10", due=due)
+        instruct(state, T("{n} hexes show the {rat} rat but only {left} plague cubes are left in the supply: add no "
+                          "cubes in this step.", n=len(due), rat=rat, left=state.supply_cubes), "R-NEXT-10", due=due)
         return
     for t in due:
         h = state.hexes[t]
@@ -132,12 +133,13 @@ def add_cubes(state: GameState) -> None:
         if h.repopulated_by is not None:
             state.seats[h.repopulated_by].rats += 1
     names = ", ".join(tile_name(state, t) for t in due)
-    instruct(state, f"Put 1 plague cube on each hex with the {rat} rat: {names}.", "R-R1-2", hexes=due)
+    instruct(state, T("Put 1 plague cube on each hex with the {rat} rat: {hexes}.", rat=rat, hexes=names), "R-R1-2",
+             hexes=due)
     for t in due:
         owner = state.hexes[t].repopulated_by
         if owner is not None:
-            instruct(state, f"{who(state, owner)} takes 1 rat: a cube landed on their repopulated hex "
-                            f"{tile_name(state, t)}.", "R-NEXT-11", seat=owner, hex=t)
+            instruct(state, T("{who} takes 1 rat: a cube landed on their repopulated hex {tile}.",
+                              who=who(state, owner), tile=tile_name(state, t)), "R-NEXT-11", seat=owner, hex=t)
 
 
 def add_citizens(state: GameState) -> None:
@@ -150,4 +152,5 @@ def add_citizens(state: GameState) -> None:
             state.hexes[t].citizens.append(state.new_citizen(cls))
         if got:
             names = ", ".join(tile_name(state, t) for t in got)
-            instruct(state, f"Put 1 {cls} on each {colour} hex: {names}.", "R-R1-2", cls=cls, hexes=got)
+            instruct(state, T("Put 1 {cls} on each {colour} hex: {hexes}.", cls=cls, colour=colour, hexes=names),
+                     "R-R1-2", cls=cls, hexes=got)

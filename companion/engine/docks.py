@@ -7,6 +7,7 @@ from .events import note, who
 from .flow import ask, option, push, task
 from .plague import payments, remove_cube
 from .state import GameState
+from .words import T, plain
 
 
 @task("boat_cube")
@@ -19,11 +20,11 @@ def _boat_cube(state: GameState, t: dict, lane: str) -> None:
     if boat.cube:
         ways = payments(state, seat, major_unlocks=False)
         if "pick" not in t:
-            opts = [option({"fire": w["fire"], "major": w["major"]}, f"Fight the boat's cube with {w['text']}",
-                           cost=w["text"]) for w in ways]
-            opts.append(option(None, "Take 1 rat instead"))
+            opts = [option({"fire": w["fire"], "major": w["major"]},
+                           T("Fight the boat's cube with {pay}", pay=w["text"]), cost=w["text"]) for w in ways]
+            opts.append(option(None, T("Take 1 rat instead")))
             if ways:
-                ask(state, lane, seat, "boat_cube", "The boat carries a plague cube", opts, t, "R-TURN-DOCK-4")
+                ask(state, lane, seat, "boat_cube", T("The boat carries a plague cube"), opts, t, "R-TURN-DOCK-4")
                 return
         pay = t.get("pick")
         boat.cube = False
@@ -31,11 +32,12 @@ def _boat_cube(state: GameState, t: dict, lane: str) -> None:
             s.fire -= pay["fire"]
             s.major_fire -= pay["major"]
             push(state, lane, {"do": "take_boat", "seat": seat, "dock": t["dock"], "boat": t["boat"]})
-            remove_cube(state, lane, seat, f"the boat at {t['dock']}")
+            remove_cube(state, lane, seat, T("the boat at {dock}", dock=t["dock"]))
             return
         state.supply_cubes += 1
         s.rats += 1
-        note(state, f"{who(state, seat)} takes 1 rat for the boat's cube; the cube is discarded.", "R-TURN-DOCK-4")
+        note(state, T("{who} takes 1 rat for the boat's cube; the cube is discarded.", who=who(state, seat)),
+             "R-TURN-DOCK-4")
     push(state, lane, {"do": "take_boat", "seat": seat, "dock": t["dock"], "boat": t["boat"]})
 
 
@@ -47,11 +49,12 @@ def _take_boat(state: GameState, t: dict, lane: str) -> None:
     state.docks[t["dock"]] = [b for b in state.docks[t["dock"]] if b.tile != t["boat"]]
     s.boats.append(t["boat"])
     boat = state.catalog.boats[t["boat"]]
-    note(state, f"{who(state, seat)} takes boat {boat.id} ({boat.cargo}).", "R-TURN-DOCK-5")
-    steps = [{"do": "gain", "seat": seat, "reward": boat.reward.phrase, "why": f"boat {boat.id}"}]
+    note(state, T("{who} takes boat {boat} ({cargo}).", who=who(state, seat), boat=boat.id, cargo=boat.cargo),
+         "R-TURN-DOCK-5")
+    steps = [{"do": "gain", "seat": seat, "reward": boat.reward.phrase, "why": plain(T("boat {boat}", boat=boat.id))}]
     if len(s.boats) % 2 == 0:
         steps.append({"do": "gain_item", "seat": seat, "icon": "advance-any", "count": 1,
-                      "why": f"an even number of boats ({len(s.boats)}), R-TURN-DOCK-6"})
+                      "why": plain(T("an even number of boats ({n}), R-TURN-DOCK-6", n=len(s.boats)))})
     push(state, lane, *steps)
 
 

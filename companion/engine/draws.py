@@ -11,6 +11,7 @@ from typing import Callable
 
 from .flow import ask, option
 from .state import GameState, Stack
+from .words import T
 
 MASK = (1 << 64) - 1
 
@@ -57,7 +58,7 @@ def reveal(state: GameState, lane: str, t: dict, what: str, candidates, label: C
         return cands[0]
     if state.options.draw == "app":
         return cands[randbelow(state, len(cands))]
-    ask(state, lane, "host", "reveal", f"Which {what} came up?", [option(c, label(c)) for c in cands],
+    ask(state, lane, "host", "reveal", T("Which {what} came up?", what=what), [option(c, label(c)) for c in cands],
         then=t, rule=rule)
     return None
 

@@ -7,17 +7,19 @@ from .events import note, who
 from .flow import ask, option, push, task
 from .gain import gain
 from .state import CLASSES, Citizen, GameState
+from .words import T, again, plain
 
 
 def citizen_label(state: GameState, seat: int, loc, c: Citizen) -> str:
-    gold = "upgraded " if c.upgraded else ""
     kind, at = loc[0], loc[1]
     if kind == "square":
         sq = state.catalog.boards[state.seats[seat].board].square(at)
-        return f"{gold}{c.cls} on square {at} ({sq.reward.text()})"
-    if kind == "cabin":
-        return f"{gold}{c.cls} in quarantine cabin {at + 1}"
-    return f"{gold}{c.cls} in workshop {state.seats[seat].workshops[at].tile}"
+        text = T("{cls} on square {square} ({reward})", cls=c.cls, square=at, reward=sq.reward.text())
+    elif kind == "cabin":
+        text = T("{cls} in quarantine cabin {n}", cls=c.cls, n=at + 1)
+    else:
+        text = T("{cls} in workshop {workshop}", cls=c.cls, workshop=state.seats[seat].workshops[at].tile)
+    return T("upgraded {citizen}", citizen=text) if c.upgraded else text
 
 
 # --- overseers -----------------------------------------------------------------------------------
@@ -43,12 +45,12 @@ def _move_label(state: GameState, seat: int, mv: dict) -> str:
     ov = s.overseers[mv["overseer"]]
     to = ov.step + mv["steps"]
     space = state.catalog.boards[s.board].paths[mv["overseer"]].space(to, mv["branch"])
-    text = f"{mv['overseer']} overseer to step {to}"
+    text = T("{cls} overseer to step {to}", cls=mv["overseer"], to=to)
     if mv["steps"] == 2:
-        text += " (skipping one)"
+        text = T("{move} (skipping one)", move=text)
     if ov.branch is None and mv["branch"] and to >= 2:
-        text += f", {mv['branch']} branch"
-    return f"{text}: {space.type} space {space.id}"
+        text = T("{move}, {branch} branch", move=text, branch=mv["branch"])
+    return T("{move}: {type} space {space}", move=text, type=space.type, space=space.id)
 
 
 @task("advance_overseer")
@@ -57,12 +59,13 @@ def _advance(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     moves = _moves(state, seat, t.get("which"), t.get("skip", False))
     if not moves:
-        note(state, f"{who(state, seat)} has no overseer that can advance: the advance is lost.", "Q-15")
+        note(state, T("{who} has no overseer that can advance: the advance is lost.", who=who(state, seat)), "Q-15")
         return
     if "pick" not in t:
         opts = [option(mv, _move_label(state, seat, mv)) for mv in moves]
-        opts.append(option(None, "Do not advance"))
-        ask(state, lane, seat, "advance_overseer", f"Advance an overseer ({t['why']})", opts, t, "R-OVS-2")
+        opts.append(option(None, T("Do not advance")))
+        ask(state, lane, seat, "advance_overseer", T("Advance an overseer ({why})", why=again(t["why"])), opts, t,
+            "R-OVS-2")
         return
     if t["pick"] is None:
         return
@@ -77,11 +80,13 @@ def move_overseer(state: GameState, lane: str, seat: int, cls: str, steps: int, 
     if ov.branch is None and ov.step >= 2:
         ov.branch = branch
     space = state.catalog.boards[s.board].paths[cls].space(ov.step, ov.branch)
-    note(state, f"{who(state, seat)} advances the {cls} overseer to step {ov.step} ({space.id}).", "R-OVS-2")
+    note(state, T("{who} advances the {cls} overseer to step {step} ({space}).", who=who(state, seat), cls=cls,
+                  step=ov.step, space=space.id), "R-OVS-2")
     pools = activation_pools(state, seat, cls, space)
     if pools:
-        push(state, lane, {"do": "activate", "seat": seat, "why": f"{cls} overseer at {space.id}", "pools": pools,
-                           "done": [], "rule": "R-OVS-7"})
+        push(state, lane, {"do": "activate", "seat": seat, "why": plain(T("{cls} overseer at {space}", cls=cls,
+                                                                             space=space.id)),
+                           "pools": pools, "done": [], "rule": "R-OVS-7"})
 
 
 def activation_pools(state: GameState, seat: int, cls: str, space) -> list[dict]:
@@ -120,10 +125,13 @@ def _activate(state: GameState, t: dict, lane: str) -> None:
     if not choices:
         return
     if "pick" not in t:
-        opts = [option(sq, f"Activate the {s.squares[sq].cls} on {sq}: {board.square(sq).reward.text()}"
-                       + (" (single use)" if board.square(sq).once else "")) for sq in choices]
-        opts.append(option(None, "Stop activating"))
-        ask(state, lane, seat, "activate", f"Activate a citizen ({t['why']})", opts, t, t.get("rule", "R-OVS-6"))
+        opts = [option(sq, (T("Activate the {cls} on {square}: {reward} (single use)", cls=s.squares[sq].cls,
+                                square=sq, reward=board.square(sq).reward.text()) if board.square(sq).once else
+                              T("Activate the {cls} on {square}: {reward}", cls=s.squares[sq].cls, square=sq,
+                                reward=board.square(sq).reward.text()))) for sq in choices]
+        opts.append(option(None, T("Stop activating")))
+        ask(state, lane, seat, "activate", T("Activate a citizen ({why})", why=again(t["why"])), opts, t,
+            t.get("rule", "R-OVS-6"))
         return
     sq = t["pick"]
     if sq is None:
@@ -138,9 +146,9 @@ def _activate(state: GameState, t: dict, lane: str) -> None:
         s.spent_squares.append(sq)
     rest = {k: v for k, v in t.items() if k != "pick"}
     push(state, lane, {"do": "gain", "seat": seat, "reward": square.reward.phrase,
-                       "why": f"{s.squares[sq].cls} on {sq}"},
+                       "why": plain(T("{cls} on {square}", cls=s.squares[sq].cls, square=sq))},
          {**rest, "pools": pools, "done": t["done"] + [sq]})
-    note(state, f"{who(state, seat)} activates the {s.squares[sq].cls} on {sq}.",
+    note(state, T("{who} activates the {cls} on {square}.", who=who(state, seat), cls=s.squares[sq].cls, square=sq),
          "R-ADV-2" if square.once else "R-OVS-6")
 
 
@@ -152,20 +160,22 @@ def _upgrade_overseer(state: GameState, t: dict, lane: str) -> None:
     advance = t.get("advance", False)
     cands = [c for c in CLASSES if not s.overseers[c].upgraded or (advance and s.overseers[c].step < 6)]
     if not cands:
-        note(state, f"{who(state, seat)} has no overseer to upgrade.", "R-ACT-8")
+        note(state, T("{who} has no overseer to upgrade.", who=who(state, seat)), "R-ACT-8")
         return
     if "pick" not in t:
         def label(c):
-            ov = s.overseers[c]
-            return f"{c} overseer ({'already upgraded' if ov.upgraded else 'upgrade'}" + (
-                ", then advance)" if advance else ")")
-        ask(state, lane, seat, "upgrade_overseer", f"Which overseer? ({t['why']})",
+            if s.overseers[c].upgraded:
+                return (T("{cls} overseer (already upgraded, then advance)", cls=c) if advance
+                        else T("{cls} overseer (already upgraded)", cls=c))
+            return (T("{cls} overseer (upgrade, then advance)", cls=c) if advance
+                    else T("{cls} overseer (upgrade)", cls=c))
+        ask(state, lane, seat, "upgrade_overseer", T("Which overseer? ({why})", why=again(t["why"])),
             [option(c, label(c)) for c in cands], t, "R-ACT-8")
         return
     cls = t["pick"]
     if not s.overseers[cls].upgraded:
         s.overseers[cls].upgraded = True
-        note(state, f"{who(state, seat)} upgrades the {cls} overseer.", "R-ACT-8")
+        note(state, T("{who} upgrades the {cls} overseer.", who=who(state, seat), cls=cls), "R-ACT-8")
     if advance:
         push(state, lane, {"do": "advance_overseer", "seat": seat, "which": cls, "why": t["why"]})
 
@@ -191,8 +201,8 @@ def move_to_workshop(state: GameState, lane: str, seat: int, square: str, index:
     s = state.seats[seat]
     cit = s.squares.pop(square)
     s.workshops[index].citizen = cit
-    note(state, f"{who(state, seat)} moves the {cit.cls} from {square} into workshop {s.workshops[index].tile}.",
-         "R-CIT-4")
+    note(state, T("{who} moves the {cls} from {square} into workshop {workshop}.", who=who(state, seat), cls=cit.cls,
+                  square=square, workshop=s.workshops[index].tile), "R-CIT-4")
     late_reward_check(state, lane, seat, index)
 
 
@@ -207,7 +217,7 @@ def late_reward_check(state: GameState, lane: str, seat: int, index: int) -> Non
     if tile.needs_upgraded and not ws.citizen.upgraded:
         return
     ws.spent = True
-    note(state, f"{who(state, seat)}'s late workshop {ws.tile} pays its one-time reward; turn it face down.",
-         "R-BUILD-5")
-    gain(state, lane, seat, tile.reward.phrase, f"late workshop {ws.tile}")
+    note(state, T("{who}'s late workshop {workshop} pays its one-time reward; turn it face down.",
+                  who=who(state, seat), workshop=ws.tile), "R-BUILD-5")
+    gain(state, lane, seat, tile.reward.phrase, T("late workshop {workshop}", workshop=ws.tile))
 

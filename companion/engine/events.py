@@ -7,10 +7,12 @@ the table must do with the physical pieces, in order, citing the rule that deman
 from __future__ import annotations
 
 from .state import COLOUR_LETTERS, GameState
+from .words import T, keep
 
 
 def note(state: GameState, text: str, rule: str | None = None, **data) -> dict:
-    entry = {"n": len(state.log) + 1, "round": state.round, "text": text}
+    """A log entry; a Text also keeps its template ("msg", "args") for the web layer to translate."""
+    entry = keep({"n": len(state.log) + 1, "round": state.round}, "text", text)
     if rule:
         entry["rule"] = rule
     if data:
@@ -21,7 +23,7 @@ def note(state: GameState, text: str, rule: str | None = None, **data) -> dict:
 
 def instruct(state: GameState, text: str, rule: str | None = None, **data) -> None:
     """A step the table carries out: kept in the upkeep report (or setup steps) and the log."""
-    entry = {"step": 0, "text": text}
+    entry = keep({"step": 0}, "text", text)
     if rule:
         entry["rule"] = rule
     if data:
@@ -35,7 +37,7 @@ def instruct(state: GameState, text: str, rule: str | None = None, **data) -> No
 
 def who(state: GameState, seat: int) -> str:
     if seat < 0:
-        return "the opponent"
+        return T("the opponent")
     s = state.seats[seat]
     return f"{s.name} ({COLOUR_LETTERS.get(s.colour, '?')})"
 

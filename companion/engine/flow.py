@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .state import GameState
+from .words import keep
 
 MAIN = "main"
 Handler = Callable[[GameState, dict, str], None]
@@ -43,19 +44,22 @@ def push(state: GameState, lane: str, *tasks: dict) -> None:
 
 def option(value: Any, label: str, available: bool = True, reason: str | None = None,
            rule: str | None = None, cost: str | None = None) -> dict:
-    opt = {"value": value, "label": label, "available": available}
+    """One menu entry; Text label, reason and cost also keep their templates (`label_msg`, `label_args`…)."""
+    opt = keep({"value": value}, "label", label)
+    opt["available"] = available
     if cost:
-        opt["cost"] = cost
+        keep(opt, "cost", cost)
     if not available:
-        opt["reason"], opt["rule"] = reason, rule
+        keep(opt, "reason", reason)
+        opt["rule"] = rule
     return opt
 
 
 def ask(state: GameState, lane: str, who: int | str, kind: str, prompt: str, options: list[dict],
         then: dict, rule: str | None = None) -> None:
     """Leave a decision on top of `lane`; answering it pushes `then` with `pick` set."""
-    decision = {"do": "ask", "id": _next_id(state), "who": who, "kind": kind, "prompt": prompt,
-                "options": options, "then": then}
+    decision = keep({"do": "ask", "id": _next_id(state), "who": who, "kind": kind}, "prompt", prompt)
+    decision.update(options=options, then=then)
     if rule:
         decision["rule"] = rule
     state.lanes.setdefault(lane, []).append(decision)

@@ -12,6 +12,7 @@ from ..catalog.rewards import Item, Reward, parse_reward
 from .events import note, tile_name, who
 from .flow import MAIN, ask, option, push, task
 from .state import GameState
+from .words import T, again, plain
 
 TOKEN_FIELD = {"coin": "coins", "lumber": "lumber", "fire": "fire", "major-fire": "major_fire"}
 
@@ -23,7 +24,7 @@ def reward_of(phrase: str) -> Reward:
 
 def gain(state: GameState, lane: str, seat: int, phrase: str, why: str) -> None:
     """Queue a reward for a seat; `why` names its source for the log ("hex Duomo", "square cr2")."""
-    push(state, lane, {"do": "gain", "seat": seat, "reward": phrase, "why": why})
+    push(state, lane, {"do": "gain", "seat": seat, "reward": phrase, "why": plain(why)})
 
 
 def add_vp(state: GameState, seat: int, n: int) -> None:
@@ -41,7 +42,7 @@ def _gain(state: GameState, t: dict, lane: str) -> None:
         return
     if reward.is_choice and "pick" not in t:
         opts = [option(i, b.text()) for i, b in enumerate(reward.options)]
-        ask(state, lane, t["seat"], "reward_choice", f"Choose one ({t['why']})", opts, t, "R-ACT-2")
+        ask(state, lane, t["seat"], "reward_choice", T("Choose one ({why})", why=again(t["why"])), opts, t, "R-ACT-2")
         return
     bundle = reward.options[t.get("pick", 0)]
     push(state, lane, *({"do": "gain_item", "seat": t["seat"], "icon": i.icon, "count": i.count, "why": t["why"]}
@@ -54,11 +55,12 @@ def _gain_item(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[seat_i]
     if icon in TOKEN_FIELD:
         setattr(s, TOKEN_FIELD[icon], getattr(s, TOKEN_FIELD[icon]) + n)
-        note(state, f"{who(state, seat_i)} takes {Item(icon, n).text()} ({t['why']}).", "R-ACT-1")
+        note(state, T("{who} takes {what} ({why}).", who=who(state, seat_i), what=Item(icon, n).text(),
+                      why=again(t["why"])), "R-ACT-1")
         return
     if icon == "vp":
         add_vp(state, seat_i, n)
-        note(state, f"{who(state, seat_i)} scores {n} VP ({t['why']}).", "R-ACT-3")
+        note(state, T("{who} scores {n} VP ({why}).", who=who(state, seat_i), n=n, why=again(t["why"])), "R-ACT-3")
         return
     if lane != MAIN and icon in ("build", "any-hex"):
         # R-EOR-1: shared tiles and hexes are dealt with in play order once everyone has produced
@@ -100,20 +102,22 @@ def _scroll(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-5: one track of your choice up 1; none past its last level (Q-17)."""
     s = state.seats[t["seat"]]
     board = state.catalog.scroll_boards[s.scroll_board]
-    opts = [option(tr.id, f"{tr.id} track: level {s.scroll[tr.id]} → {s.scroll[tr.id] + 1}",
-                   s.scroll[tr.id] < tr.top, "already at its top level", "Q-17") for tr in board.tracks]
+    opts = [option(tr.id, T("{track} track: level {at} → {to}", track=tr.id, at=s.scroll[tr.id],
+                            to=s.scroll[tr.id] + 1), s.scroll[tr.id] < tr.top, T("already at its top level"), "Q-17")
+            for tr in board.tracks]
     open_ = [o for o in opts if o["available"]]
     if not open_:
-        note(state, f"{who(state, t['seat'])} cannot advance any scroll track: all are at the top.", "Q-17")
+        note(state, T("{who} cannot advance any scroll track: all are at the top.", who=who(state, t["seat"])), "Q-17")
         return
     if "pick" not in t:
         if len(open_) > 1:
-            ask(state, lane, t["seat"], "scroll", f"Advance which scroll track? ({t['why']})", opts, t, "R-ACT-5")
+            ask(state, lane, t["seat"], "scroll", T("Advance which scroll track? ({why})", why=again(t["why"])),
+                opts, t, "R-ACT-5")
             return
         t = {**t, "pick": open_[0]["value"]}
     s.scroll[t["pick"]] += 1
-    note(state, f"{who(state, t['seat'])} advances the {t['pick']} scroll track to level {s.scroll[t['pick']]}.",
-         "R-ACT-5")
+    note(state, T("{who} advances the {track} scroll track to level {level}.", who=who(state, t["seat"]),
+                  track=t["pick"], level=s.scroll[t["pick"]]), "R-ACT-5")
 
 
 @task("register")
@@ -127,16 +131,19 @@ def _register(state: GameState, t: dict, lane: str) -> None:
         opts = []
         for k in ("city", "church"):
             last = state.catalog.register(k, state.players).last
-            opts.append(option(k, f"{k} register: space {s.registers[k]} → {s.registers[k] + 1}",
-                               s.registers[k] < last, "already on the last space", "Q-17"))
+            opts.append(option(k, T("{kind} register: space {at} → {to}", kind=k, at=s.registers[k],
+                                    to=s.registers[k] + 1), s.registers[k] < last, T("already on the last space"),
+                               "Q-17"))
         open_ = [o["value"] for o in opts if o["available"]]
         if not open_:
-            note(state, f"{who(state, t['seat'])} is at the end of both registers: the advance is lost.", "Q-17")
+            note(state, T("{who} is at the end of both registers: the advance is lost.", who=who(state, t["seat"])),
+                 "Q-17")
             return
         if len(open_) == 1:  # C-10
             advance(state, lane, t["seat"], open_[0])
             return
-        ask(state, lane, t["seat"], "register", f"Free advance on which register? ({t['why']})", opts, t, "R-ACT-4")
+        ask(state, lane, t["seat"], "register", T("Free advance on which register? ({why})", why=again(t["why"])), opts,
+            t, "R-ACT-4")
         return
     advance(state, lane, t["seat"], kind)
 
@@ -149,17 +156,18 @@ def _upgrade_citizen(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[t["seat"]]
     places = [(loc, c) for loc, c in s.citizens() if not c.upgraded]
     if not places:
-        note(state, f"{who(state, t['seat'])} has no citizen to upgrade.", "R-UPG-1")
+        note(state, T("{who} has no citizen to upgrade.", who=who(state, t["seat"])), "R-UPG-1")
         return
     if "pick" not in t:
         opts = [option(list(loc), citizen_label(state, t["seat"], loc, c)) for loc, c in places]
-        ask(state, lane, t["seat"], "upgrade_citizen", f"Upgrade which citizen? ({t['why']})", opts, t, "R-UPG-1")
+        ask(state, lane, t["seat"], "upgrade_citizen", T("Upgrade which citizen? ({why})", why=again(t["why"])),
+            opts, t, "R-UPG-1")
         return
     loc = tuple(t["pick"])
     for where, c in places:
         if list(where) == list(loc):
             c.upgraded = True
-            note(state, f"{who(state, t['seat'])} upgrades a {c.cls}.", "R-UPG-1")
+            note(state, T("{who} upgrades a {cls}.", who=who(state, t["seat"]), cls=c.cls), "R-UPG-1")
             if where[0] == "workshop":
                 late_reward_check(state, lane, t["seat"], where[1])
             return
@@ -172,10 +180,10 @@ def _take_lieutenant(state: GameState, t: dict, lane: str) -> None:
     for lt in s.lieutenants:
         if lt.where == "supply":
             lt.where, lt.used = "estate", False
-            note(state, f"{who(state, t['seat'])} takes a lieutenant from the supply "
-                        f"({s.owned_lieutenants} owned).", "R-REG-4")
+            note(state, T("{who} takes a lieutenant from the supply ({n} owned).", who=who(state, t["seat"]),
+                          n=s.owned_lieutenants), "R-REG-4")
             return
-    note(state, f"{who(state, t['seat'])} has no lieutenant left in the supply.", "R-REG-4")
+    note(state, T("{who} has no lieutenant left in the supply.", who=who(state, t["seat"])), "R-REG-4")
 
 
 @task("any_hex")
@@ -185,7 +193,9 @@ def _any_hex(state: GameState, t: dict, lane: str) -> None:
     c = state.catalog
     tiles = sorted(state.hexes)
     if "pick" not in t:
-        opts = [option(tid, f"{tile_name(state, tid)}: {c.tile(tid).action.text()}") for tid in tiles]
-        ask(state, lane, t["seat"], "any_hex", "Use the action of which hex?", opts, t, "R-ACT-7")
+        opts = [option(tid, T("{tile}: {action}", tile=tile_name(state, tid), action=c.tile(tid).action.text()))
+                for tid in tiles]
+        ask(state, lane, t["seat"], "any_hex", T("Use the action of which hex?"), opts, t, "R-ACT-7")
         return
-    gain(state, lane, t["seat"], c.tile(t["pick"]).action.phrase, f"any-hex action of {tile_name(state, t['pick'])}")
+    gain(state, lane, t["seat"], c.tile(t["pick"]).action.phrase,
+         T("any-hex action of {tile}", tile=tile_name(state, t["pick"])))

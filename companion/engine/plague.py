@@ -10,6 +10,7 @@ from .flow import ask, option, push, task
 from .gain import add_vp
 from .registers import advance
 from .state import Citizen, GameState
+from .words import T, joined
 
 
 @task("rescue")
@@ -30,21 +31,22 @@ def _rescue_one(state: GameState, t: dict, lane: str) -> None:
     if t["plagued"]:
         free = [i for i, cab in enumerate(s.cabins) if cab.citizen is None]
         if not free:
-            note(state, f"{who(state, seat)} has no empty quarantine cabin: the {cit.cls} is discarded.",
-                 "R-TURN-RESCUE-3")
+            note(state, T("{who} has no empty quarantine cabin: the {cls} is discarded.", who=who(state, seat),
+                          cls=cit.cls), "R-TURN-RESCUE-3")
             return
         if "pick" not in t and len({s.cabins[i].improvement for i in free}) > 1:
             from .describe import tile_text
 
-            opts = [option(i, f"Cabin {i + 1}" + (f" (improved: {tile_text(state, s.cabins[i].improvement)})"
-                                                  if s.cabins[i].improvement else " (not improved)")) for i in free]
-            ask(state, lane, seat, "rescue", f"The {cit.cls} came from a plagued hex: which quarantine cabin?",
-                opts, t, "R-TURN-RESCUE-3")
+            opts = [option(i, T("Cabin {n} (improved: {tile})", n=i + 1, tile=tile_text(state, s.cabins[i].improvement))
+                           if s.cabins[i].improvement else T("Cabin {n} (not improved)", n=i + 1)) for i in free]
+            ask(state, lane, seat, "rescue",
+                T("The {cls} came from a plagued hex: which quarantine cabin?", cls=cit.cls), opts, t,
+                "R-TURN-RESCUE-3")
             return
         i = t.get("pick", free[0])
         s.cabins[i].citizen, s.cabins[i].space = cit, 1
-        note(state, f"{who(state, seat)} puts the rescued {cit.cls} in space I of quarantine cabin {i + 1}.",
-             "R-TURN-RESCUE-3")
+        note(state, T("{who} puts the rescued {cls} in space I of quarantine cabin {n}.", who=who(state, seat),
+                      cls=cit.cls, n=i + 1), "R-TURN-RESCUE-3")
         return
     board = state.catalog.boards[s.board]
     squares = [q.id for q in board.sector(cit.cls) if q.id not in s.squares]
@@ -57,25 +59,28 @@ def _rescue_one(state: GameState, t: dict, lane: str) -> None:
                  if ws.citizen is None and state.catalog.workshops[ws.tile].cls == cit.cls
                  for q, c in s.squares.items() if c.cls == cit.cls]
         if not moves:
-            note(state, f"{who(state, seat)}'s {cit.cls} sector is full: the rescued {cit.cls} is discarded.",
-                 "R-TURN-RESCUE-2")
+            note(state, T("{who}'s {cls} sector is full: the rescued {cls} is discarded.", who=who(state, seat),
+                          cls=cit.cls), "R-TURN-RESCUE-2")
             return
         if "pick" not in t:
-            opts = [option(mv, f"Move the {cit.cls} on {mv['square']} into workshop {s.workshops[mv['workshop']].tile} "
-                               "to make room") for mv in moves]
-            opts.append(option(None, f"Discard the rescued {cit.cls}"))
-            ask(state, lane, seat, "rescue", f"Your {cit.cls} sector is full", opts, t, "R-TURN-RESCUE-2")
+            opts = [option(mv, T("Move the {cls} on {square} into workshop {workshop} to make room", cls=cit.cls,
+                                 square=mv["square"], workshop=s.workshops[mv["workshop"]].tile)) for mv in moves]
+            opts.append(option(None, T("Discard the rescued {cls}", cls=cit.cls)))
+            ask(state, lane, seat, "rescue", T("Your {cls} sector is full", cls=cit.cls), opts, t, "R-TURN-RESCUE-2")
             return
-        note(state, f"{who(state, seat)} discards the rescued {cit.cls}.", "R-TURN-RESCUE-2")
+        note(state, T("{who} discards the rescued {cls}.", who=who(state, seat), cls=cit.cls), "R-TURN-RESCUE-2")
         return
     if "pick" not in t and len(squares) > 1:
-        opts = [option(q, f"Square {q}: {board.square(q).reward.text()}" + (" (single use)" if board.square(q).once
-                                                                            else "")) for q in squares]
-        ask(state, lane, seat, "rescue", f"Place the rescued {cit.cls} on which square?", opts, t, "R-TURN-RESCUE-2")
+        opts = [option(q, T("Square {square}: {reward} (single use)", square=q, reward=board.square(q).reward.text())
+                       if board.square(q).once else
+                       T("Square {square}: {reward}", square=q, reward=board.square(q).reward.text())) for q in squares]
+        ask(state, lane, seat, "rescue", T("Place the rescued {cls} on which square?", cls=cit.cls), opts, t,
+            "R-TURN-RESCUE-2")
         return
     q = t.get("pick", squares[0])
     s.squares[q] = cit
-    note(state, f"{who(state, seat)} places the rescued {cit.cls} on square {q}.", "R-TURN-RESCUE-2")
+    note(state, T("{who} places the rescued {cls} on square {square}.", who=who(state, seat), cls=cit.cls, square=q),
+         "R-TURN-RESCUE-2")
 
 
 def payments(state: GameState, seat: int, major_unlocks: bool) -> list[dict]:
@@ -87,9 +92,9 @@ def payments(state: GameState, seat: int, major_unlocks: bool) -> list[dict]:
     for major in range(need + 1):
         fire = need - major
         if s.major_fire >= major and s.fire >= fire:
-            parts = ([f"{fire} fire"] if fire else []) + ([f"{major} major fire"] if major else [])
+            parts = ([T("{n} fire", n=fire)] if fire else []) + ([T("{n} major fire", n=major)] if major else [])
             adj = major_unlocks and major == need
-            out.append({"fire": fire, "major": major, "adjacent": adj, "text": " + ".join(parts)})
+            out.append({"fire": fire, "major": major, "adjacent": adj, "text": joined(parts, " + ")})
     return out
 
 
@@ -99,8 +104,8 @@ def remove_cube(state: GameState, lane: str, seat: int, where: str) -> None:
     state.supply_cubes += 1
     if state.round_row().fire_cost == 2:
         add_vp(state, seat, 2)
-        note(state, f"{who(state, seat)} scores 2 VP for a cube removed in a 2-fire round.", "R-TURN-FIRE-2")
-    note(state, f"{who(state, seat)} removes a plague cube from {where}.", "R-TURN-FIRE-1")
+        note(state, T("{who} scores 2 VP for a cube removed in a 2-fire round.", who=who(state, seat)), "R-TURN-FIRE-2")
+    note(state, T("{who} removes a plague cube from {where}.", who=who(state, seat), where=where), "R-TURN-FIRE-1")
     advance(state, lane, seat, "popularity")
 
 
@@ -115,20 +120,24 @@ def _fight(state: GameState, t: dict, lane: str) -> None:
     if "pick" not in t and ways:
         opts = []
         for w in ways:
-            label = f"Remove a cube with {w['text']}" + (" (and may remove 1 cube on an adjacent hex)"
-                                                         if w["adjacent"] else "")
+            label = (T("Remove a cube with {pay} (and may remove 1 cube on an adjacent hex)", pay=w["text"])
+                     if w["adjacent"] else T("Remove a cube with {pay}", pay=w["text"]))
             opts.append(option({k: w[k] for k in ("fire", "major", "adjacent")}, label, cost=w["text"]))
-        opts.append(option(None, f"Stop: take {h.cubes} rat{'s' if h.cubes > 1 else ''} for the cube"
-                                 f"{'s' if h.cubes > 1 else ''} left"))
-        ask(state, lane, seat, "fight", f"Fight the plague on {tile_name(state, tile)} ({h.cubes} cube"
-                                        f"{'s' if h.cubes > 1 else ''}, {state.round_row().fire_cost} fire each)",
+        opts.append(option(None, T("Stop: take {n} rats for the cubes left", n=h.cubes) if h.cubes > 1
+                           else T("Stop: take {n} rat for the cube left", n=h.cubes)))
+        where, fire = tile_name(state, tile), state.round_row().fire_cost
+        ask(state, lane, seat, "fight", T("Fight the plague on {tile} ({n} cubes, {fire} fire each)", tile=where,
+                                          n=h.cubes, fire=fire) if h.cubes > 1 else
+            T("Fight the plague on {tile} ({n} cube, {fire} fire each)", tile=where, n=h.cubes, fire=fire),
             opts, t, "R-TURN-FIRE-1")
         return
     pay = t.get("pick")
     if not pay:
         s.rats += h.cubes
-        note(state, f"{who(state, seat)} takes {h.cubes} rat{'s' if h.cubes > 1 else ''}: plague cubes stay on "
-                    f"{tile_name(state, tile)}.", "R-TURN-FIRE-4")
+        note(state, T("{who} takes {n} rats: plague cubes stay on {tile}.", who=who(state, seat), n=h.cubes,
+                      tile=tile_name(state, tile)) if h.cubes > 1 else
+             T("{who} takes {n} rat: plague cubes stay on {tile}.", who=who(state, seat), n=h.cubes,
+               tile=tile_name(state, tile)), "R-TURN-FIRE-4")
         return
     s.fire -= pay["fire"]
     s.major_fire -= pay["major"]
@@ -149,12 +158,13 @@ def _adjacent(state: GameState, t: dict, lane: str) -> None:
     if not near:
         return
     if "pick" not in t:
-        opts = [option(a, f"Remove a cube from {tile_name(state, a)} ({state.hexes[a].cubes} there)") for a in near]
-        opts.append(option(None, "No adjacent cube"))
-        ask(state, lane, seat, "adjacent_cube", "Major fire: also remove a cube from an adjacent hex?", opts, t,
+        opts = [option(a, T("Remove a cube from {tile} ({n} there)", tile=tile_name(state, a), n=state.hexes[a].cubes))
+                for a in near]
+        opts.append(option(None, T("No adjacent cube")))
+        ask(state, lane, seat, "adjacent_cube", T("Major fire: also remove a cube from an adjacent hex?"), opts, t,
             "R-TURN-FIRE-5")
         return
     if t["pick"] is None:
         return
     state.hexes[t["pick"]].cubes -= 1
-    remove_cube(state, lane, seat, tile_name(state, t["pick"]) + " (adjacent)")
+    remove_cube(state, lane, seat, T("{tile} (adjacent)", tile=tile_name(state, t["pick"])))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .events import note, who
 from .gain import gain
 from .state import GameState
+from .words import T, plain
 
 
 def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
@@ -15,23 +16,27 @@ def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
     s = state.seats[seat]
     reg = state.catalog.register(kind, state.players)
     if s.registers[kind] >= reg.last:
-        note(state, f"{who(state, seat)} is already on the last space of the {kind} register.", "Q-17")
+        note(state, T("{who} is already on the last space of the {kind} register.", who=who(state, seat), kind=kind),
+             "Q-17")
         return False
     s.registers[kind] += 1
     s.stamps[kind] = state.next_stamp()
     space = reg.spaces[s.registers[kind]]
-    note(state, f"{who(state, seat)} advances to space {s.registers[kind]} of the {kind} register.", "R-REG-1")
+    note(state, T("{who} advances to space {n} of the {kind} register.", who=who(state, seat), n=s.registers[kind],
+                  kind=kind), "R-REG-1")
     if not space.reward.is_nothing:
+        why = T("{kind} register space {n}", kind=kind, n=s.registers[kind])
         if state.phase == "upkeep":
             s.deferred.append(space.reward.phrase)
-            note(state, f"{who(state, seat)} earns '{space.reward.text()}' and will use it in their next action "
-                        "step.", "R-REG-8")
+            note(state, T("{who} earns '{reward}' and will use it in their next action step.", who=who(state, seat),
+                          reward=space.reward.text()), "R-REG-8")
         elif state.active and state.active["seat"] == seat:
             # R-TURN-FIRE-3 / R-TURN-ACT-2: usable any time in this turn's action step, lapsing at its end
-            state.rights.append({"reward": space.reward.phrase, "why": f"{kind} register space {s.registers[kind]}"})
-            note(state, f"{who(state, seat)} earns '{space.reward.text()}' for this action step.", "R-TURN-ACT-2")
+            state.rights.append({"reward": space.reward.phrase, "why": plain(why)})
+            note(state, T("{who} earns '{reward}' for this action step.", who=who(state, seat),
+                          reward=space.reward.text()), "R-TURN-ACT-2")
         else:
-            gain(state, lane, seat, space.reward.phrase, f"{kind} register space {s.registers[kind]}")
+            gain(state, lane, seat, space.reward.phrase, why)
     return True
 
 

@@ -7,6 +7,7 @@ from .describe import cost_text
 from .events import note, tile_name, who
 from .flow import ask, option, push, task
 from .state import GameState
+from .words import T, joined
 
 TILES = 5  # R-COMP-2: 5 repopulation tiles per colour
 
@@ -46,27 +47,28 @@ def repop_option(state: GameState, seat: int, tile: str) -> dict:
     s = state.seats[seat]
     value = {"act": "repopulate"}
     if tile in c.harbors:
-        return option(value, "Repopulate this hex", False, "a harbor cannot be repopulated", "R-REPOP-2")
+        return option(value, T("Repopulate this hex"), False, T("a harbor cannot be repopulated"), "R-REPOP-2")
     hx = c.hexes[tile]
     if state.hexes[tile].repopulated_by is not None:
-        return option(value, "Repopulate this hex", False, "already repopulated", "R-REPOP-2")
+        return option(value, T("Repopulate this hex"), False, T("already repopulated"), "R-REPOP-2")
     if not hx.repop:
-        return option(value, "Repopulate this hex", False, "this hex shows no repopulation requirements", "R-REPOP-2")
-    needs = " + ".join(n.text() for n in hx.repop_citizens)
-    extra = " + a lieutenant" if hx.repop_lieutenant else ""
-    label = f"Repopulate {tile_name(state, tile)}: pay {cost_text(hx.repop_cost)}, give {needs}{extra} " \
-            f"({hx.repop_vp} VP at the end)"
+        return option(value, T("Repopulate this hex"), False, T("this hex shows no repopulation requirements"),
+                      "R-REPOP-2")
+    needs = joined((n.text() for n in hx.repop_citizens), " + ")
+    give = T("{citizens} + a lieutenant", citizens=needs) if hx.repop_lieutenant else needs
+    label = T("Repopulate {tile}: pay {cost}, give {give} ({vp} VP at the end)", tile=tile_name(state, tile),
+              cost=cost_text(hx.repop_cost), give=give, vp=hx.repop_vp)
     why = None
     if tiles_left(state, seat) <= 0:
-        why = ("you have no repopulation tile left", "R-REPOP-2")
+        why = (T("you have no repopulation tile left"), "R-REPOP-2")
     elif not any(not w.used for w in s.wagons):
-        why = ("you need a wagon not used this round", "R-REPOP-2")
+        why = (T("you need a wagon not used this round"), "R-REPOP-2")
     elif not can_pay(s, hx.repop_cost):
-        why = (f"costs {cost_text(hx.repop_cost)}", "R-REPOP-3")
+        why = (T("costs {cost}", cost=cost_text(hx.repop_cost)), "R-REPOP-3")
     elif not citizens_suffice(state, seat, hx.repop_citizens):
-        why = (f"needs {needs} from your sectors or workshops", "R-REPOP-3")
+        why = (T("needs {citizens} from your sectors or workshops", citizens=needs), "R-REPOP-3")
     elif hx.repop_lieutenant and not spare_lieutenants(state, seat):
-        why = ("needs a lieutenant you have not used this round, besides this one", "R-REPOP-3")
+        why = (T("needs a lieutenant you have not used this round, besides this one"), "R-REPOP-3")
     if why:
         return option(value, label, False, why[0], why[1], cost_text(hx.repop_cost))
     return option(value, label, cost=cost_text(hx.repop_cost))
@@ -87,8 +89,8 @@ def _repopulate(state: GameState, t: dict, lane: str) -> None:
     if hx.repop_lieutenant:
         steps.append({"do": "give_lieutenant", "seat": seat})
     steps.append({"do": "place_repop", "seat": seat, "tile": tile})
-    note(state, f"{who(state, seat)} repopulates {tile_name(state, tile)}: pays {cost_text(hx.repop_cost)} and "
-                "turns a wagon face down.", "R-REPOP-3")
+    note(state, T("{who} repopulates {tile}: pays {cost} and turns a wagon face down.", who=who(state, seat),
+                  tile=tile_name(state, tile), cost=cost_text(hx.repop_cost)), "R-REPOP-3")
     push(state, lane, *steps)
 
 
@@ -100,17 +102,18 @@ def _give_citizen(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[seat]
     cands = [(loc, c) for loc, c in givable(state, seat) if c.cls == t["cls"] and (c.upgraded or not t["upgraded"])]
     if "pick" not in t and len(cands) > 1:
-        gold = "upgraded " if t["upgraded"] else ""
         opts = [option(loc, citizen_label(state, seat, loc, c)) for loc, c in cands]
-        ask(state, lane, seat, "give_citizen", f"Which {gold}{t['cls']} goes back to repopulate?", opts, t, "R-REPOP-3")
+        prompt = (T("Which upgraded {cls} goes back to repopulate?", cls=t["cls"]) if t["upgraded"]
+                  else T("Which {cls} goes back to repopulate?", cls=t["cls"]))
+        ask(state, lane, seat, "give_citizen", prompt, opts, t, "R-REPOP-3")
         return
     loc = t.get("pick", cands[0][0])
     if loc[0] == "square":
         cit = s.squares.pop(loc[1])
     else:
         cit, s.workshops[loc[1]].citizen = s.workshops[loc[1]].citizen, None
-    note(state, f"{who(state, seat)} returns a{'n upgraded' if cit.upgraded else ''} {cit.cls} to the supply.",
-         "R-REPOP-3")
+    note(state, T("{who} returns an upgraded {cls} to the supply.", who=who(state, seat), cls=cit.cls) if cit.upgraded
+         else T("{who} returns a {cls} to the supply.", who=who(state, seat), cls=cit.cls), "R-REPOP-3")
 
 
 @task("give_lieutenant")
@@ -120,14 +123,15 @@ def _give_lieutenant(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[seat]
     spare = spare_lieutenants(state, seat)
     if "pick" not in t and len({s.lieutenants[i].where for i in spare}) > 1:
-        opts = [option(i, "The lieutenant " + ("on your estate" if s.lieutenants[i].where == "estate"
-                                               else f"lying at {s.lieutenants[i].where.split(':', 1)[1]}"))
+        opts = [option(i, T("The lieutenant on your estate") if s.lieutenants[i].where == "estate"
+                       else T("The lieutenant lying at {place}", place=s.lieutenants[i].where.split(":", 1)[1]))
                 for i in spare]
-        ask(state, lane, seat, "give_lieutenant", "Which lieutenant do you give up (to the box)?", opts, t, "R-REPOP-3")
+        ask(state, lane, seat, "give_lieutenant", T("Which lieutenant do you give up (to the box)?"), opts, t,
+            "R-REPOP-3")
         return
     i = t.get("pick", spare[0])
     s.lieutenants[i].where, s.lieutenants[i].used = "box", True
-    note(state, f"{who(state, seat)} gives up a lieutenant to the box.", "R-REPOP-6")
+    note(state, T("{who} gives up a lieutenant to the box.", who=who(state, seat)), "R-REPOP-6")
 
 
 @task("place_repop")
@@ -135,8 +139,8 @@ def _place_repop(state: GameState, t: dict, lane: str) -> None:
     seat, tile = t["seat"], t["tile"]
     h = state.hexes[tile]
     h.repopulated_by = seat
-    note(state, f"{who(state, seat)} puts a repopulation tile on {tile_name(state, tile)}.", "R-REPOP-3",
-         seat=seat, hex=tile)
+    note(state, T("{who} puts a repopulation tile on {tile}.", who=who(state, seat), tile=tile_name(state, tile)),
+         "R-REPOP-3", seat=seat, hex=tile)
     if h.cubes:
         state.seats[seat].rats += 1
-        note(state, f"{who(state, seat)} takes 1 rat: the repopulated hex has plague.", "R-REPOP-3")
+        note(state, T("{who} takes 1 rat: the repopulated hex has plague.", who=who(state, seat)), "R-REPOP-3")

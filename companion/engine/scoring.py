@@ -10,6 +10,7 @@ from math import floor
 
 from .events import note, who
 from .state import GameState
+from .words import T, keep
 
 POPULARITY_BONUS = {2: (5,), 3: (10, 7, 3), 4: (10, 7, 3)}  # R-SCORE-2
 REPOP_BONUS = {2: (7, 0), 3: (10, 7, 3), 4: (10, 7, 3)}  # R-ADV-3
@@ -21,10 +22,24 @@ def final_scoring(state: GameState) -> dict:
     result = score(state)
     state.scoring = result
     state.phase = "over"
-    winners = " and ".join(who(state, i) for i in result["winners"])
-    note(state, f"Final scoring: {winners} {'win' if len(result['winners']) > 1 else 'wins'} "
-                f"with {result['seats'][result['winners'][0]]['total']} VP.", "R-SCORE-6")
+    names = [who(state, i) for i in result["winners"]]
+    winners = names[0]
+    for name in names[1:]:
+        winners = T("{first} and {second}", first=winners, second=name)
+    vp = result["seats"][result["winners"][0]]["total"]
+    note(state, T("Final scoring: {winners} win with {vp} VP.", winners=winners, vp=vp) if len(names) > 1
+         else T("Final scoring: {winners} wins with {vp} VP.", winners=winners, vp=vp), "R-SCORE-6")
     return result
+
+
+REGISTER_LABEL = {"popularity": T("Popularity register"), "city": T("City register"), "church": T("Church register")}
+
+
+def _line(key: str, label: str, points: int, rule: str, detail: str = "") -> dict:
+    """One scoring line; Text label and detail keep their templates for translation."""
+    line = keep({"key": key}, "label", label)
+    line.update(points=points, rule=rule)
+    return keep(line, "detail", detail)
 
 
 def repopulated(state: GameState, seat: int) -> list[str]:
@@ -40,60 +55,59 @@ def score(state: GameState) -> dict:
         lines = []
 
         def line(key: str, label: str, points: int, rule: str, detail: str = "") -> None:
-            lines.append({"key": key, "label": label, "points": points, "rule": rule, "detail": detail})
+            lines.append(_line(key, label, points, rule, detail))
 
-        line("game", "VP scored during the game", s.vp, "R-SCORE-7")
+        line("game", T("VP scored during the game"), s.vp, "R-SCORE-7")
         loss = c.rat_table.loss(s.rats)
         pop = max(0, s.registers["popularity"] - s.rats)
         after_rats.append(pop)
-        line("rats", "Rat penalty", -loss, "R-END-2",
-             f"{s.rats} rats: popularity {s.registers['popularity']} → {pop}, lose {loss} VP")
+        line("rats", T("Rat penalty"), -loss, "R-END-2",
+             T("{rats} rats: popularity {before} → {after}, lose {loss} VP", rats=s.rats,
+               before=s.registers["popularity"], after=pop, loss=loss))
         for kind in ("popularity", "city", "church"):
             pos = pop if kind == "popularity" else s.registers[kind]
             vp = c.register(kind, state.players).spaces[pos].vp
-            line(f"register-{kind}", f"{kind.capitalize()} register", vp, "R-SCORE-1", f"space {pos}")
+            line(f"register-{kind}", REGISTER_LABEL[kind], vp, "R-SCORE-1", T("space {n}", n=pos))
         mine = repopulated(state, i)
         hex_vp = sum(c.hexes[t].repop_vp for t in mine)
-        line("repopulated", "Repopulated hexes", hex_vp, "R-SCORE-3", ", ".join(mine) or "none")
+        line("repopulated", T("Repopulated hexes"), hex_vp, "R-SCORE-3", ", ".join(mine) or T("none"))
         board = c.scroll_boards[s.scroll_board]
         for tr in board.tracks:
             pts, detail = _track_points(state, i, tr)
-            line(f"scroll-{tr.id}", f"Scroll track: {tr.id}", pts, "R-ADV-4" if board.side == "b" else "R-SCORE-4",
-                 detail)
+            line(f"scroll-{tr.id}", T("Scroll track: {track}", track=tr.id), pts,
+                 "R-ADV-4" if board.side == "b" else "R-SCORE-4", detail)
         tokens = s.coins + s.fire + s.major_fire + s.lumber
-        line("tokens", "Leftover tokens", tokens // 3, "R-SCORE-5", f"{tokens} tokens ÷ 3, rounded down")
+        line("tokens", T("Leftover tokens"), tokens // 3, "R-SCORE-5", T("{n} tokens ÷ 3, rounded down", n=tokens))
         seats.append({"seat": i, "name": s.name, "colour": s.colour, "lines": lines,
                       "popularity_after_rats": pop, "repopulated": mine, "repop_vp": hex_vp})
 
     if n == 1:
         opp = state.opponent.popularity if state.opponent else 0
         got = 5 if after_rats[0] >= opp else 0
-        seats[0]["lines"].append({"key": "popularity-bonus", "label": "Popularity against the opponent",
-                                  "points": got, "rule": "R-SOLO-8",
-                                  "detail": f"you {after_rats[0]}, opponent {opp}"})
+        seats[0]["lines"].append(_line("popularity-bonus", T("Popularity against the opponent"), got, "R-SOLO-8",
+                                       T("you {you}, opponent {opponent}", you=after_rats[0], opponent=opp)))
         count = len(seats[0]["repopulated"])
-        seats[0]["lines"].append({"key": "repop-bonus", "label": "Repopulation count bonus",
-                                  "points": SOLO_REPOP.get(count, 10), "rule": "R-SOLO-9",
-                                  "detail": f"{count} hexes"})
+        seats[0]["lines"].append(_line("repop-bonus", T("Repopulation count bonus"), SOLO_REPOP.get(count, 10),
+                                       "R-SOLO-9", T("{n} hexes", n=count)))
     else:
         fire = [s.fire + 2 * s.major_fire for s in state.seats]  # R-SCORE-2: a major fire counts 2 here
         bonus, how = _placements(after_rats, fire, POPULARITY_BONUS[n])
         for i in range(n):
-            seats[i]["lines"].append({"key": "popularity-bonus", "label": "Popularity placement",
-                                      "points": bonus[i], "rule": "R-SCORE-2", "detail": how[i]})
+            seats[i]["lines"].append(_line("popularity-bonus", T("Popularity placement"), bonus[i], "R-SCORE-2",
+                                           how[i]))
         if state.options.advanced:
             counts = [len(x["repopulated"]) for x in seats]
             worth = [x["repop_vp"] for x in seats]
             bonus, how = _placements(counts, worth, REPOP_BONUS[n], need_one=True)
             for i in range(n):
-                seats[i]["lines"].append({"key": "repop-bonus", "label": "Repopulation majority", "points": bonus[i],
-                                          "rule": "R-ADV-3", "detail": how[i]})
+                seats[i]["lines"].append(_line("repop-bonus", T("Repopulation majority"), bonus[i], "R-ADV-3",
+                                               how[i]))
     for x in seats:
         x["total"] = sum(ln["points"] for ln in x["lines"])
     winners, ranks, tiebreak = _winners(state, seats)
     for x in seats:
         x["rank"] = ranks[x["seat"]]
-    return {"seats": seats, "winners": winners, "tiebreak": tiebreak}
+    return keep({"seats": seats, "winners": winners}, "tiebreak", tiebreak)
 
 
 def _placements(values: list[int], tiebreak: list[int], points: tuple[int, ...], need_one: bool = False):
@@ -111,16 +125,17 @@ def _placements(values: list[int], tiebreak: list[int], points: tuple[int, ...],
         each = total // len(group) if group else 0
         for j in group:
             if need_one and values[j] == 0:
-                how[j] = "needs at least 1 repopulated hex"
+                how[j] = T("needs at least 1 repopulated hex")
                 continue
             bonus[j] = each
             tied_on_value = [x for x in order if values[x] == values[j]]
             if len(group) > 1:
-                how[j] = f"place {place + 1} tied with {len(group) - 1} other(s): points split"
+                how[j] = T("place {n} tied with {others} other(s): points split", n=place + 1, others=len(group) - 1)
             elif len(tied_on_value) > 1:
-                how[j] = f"place {place + 1} (tie on {values[j]} broken by {tiebreak[j]})"
+                how[j] = T("place {n} (tie on {value} broken by {tiebreak})", n=place + 1, value=values[j],
+                           tiebreak=tiebreak[j])
             else:
-                how[j] = f"place {place + 1}" if place < len(points) else "no points for this place"
+                how[j] = T("place {n}", n=place + 1) if place < len(points) else T("no points for this place")
         place += len(group)
         k += len(group)
     return bonus, how
@@ -144,11 +159,11 @@ def _winners(state: GameState, seats: list[dict]):
     tiebreak = None
     if len(tied_total) > 1:
         if len(top) > 1:
-            tiebreak = "tied on total, repopulated hexes and best hex: shared victory (Q-20)"
+            tiebreak = T("tied on total, repopulated hexes and best hex: shared victory (Q-20)")
         elif len({len(x["repopulated"]) for x in tied_total}) > 1:
-            tiebreak = "tied on total: most repopulated hexes wins (R-SCORE-6)"
+            tiebreak = T("tied on total: most repopulated hexes wins (R-SCORE-6)")
         else:
-            tiebreak = "tied on total and repopulated hexes: the most valuable repopulated hex wins (R-SCORE-6)"
+            tiebreak = T("tied on total and repopulated hexes: the most valuable repopulated hex wins (R-SCORE-6)")
     return top, ranks, tiebreak
 
 
@@ -166,18 +181,19 @@ def _track_points(state: GameState, seat: int, tr) -> tuple[int, str]:
             pos = max(0, pos - s.rats)
         lesser, greater = level
         if pos >= reg.double_bar:
-            return int(greater), f"{reg_kind} space {pos}: past the double bar"
+            return int(greater), T("{kind} space {n}: past the double bar", kind=reg_kind, n=pos)
         if pos >= reg.single_bar:
-            return int(lesser), f"{reg_kind} space {pos}: past the single bar"
-        return 0, f"{reg_kind} space {pos}: not past the single bar"
+            return int(lesser), T("{kind} space {n}: past the single bar", kind=reg_kind, n=pos)
+        return 0, T("{kind} space {n}: not past the single bar", kind=reg_kind, n=pos)
     if kind == "overseers":
         steps = sorted((ov.step for ov in s.overseers.values()), reverse=True)[:tr.cap or 2]
         pts = sum(level[st - 4] for st in steps if st >= 4)
-        return int(pts), "overseer steps " + ", ".join(map(str, steps))
+        return int(pts), T("overseer steps {steps}", steps=", ".join(map(str, steps)))
     units, detail = _units(state, seat, kind)
     if tr.cap:
         units = min(units, tr.cap)
-    return floor(units * level), f"{detail} × {level} (level {s.scroll[tr.id]})"
+    return floor(units * level), T("{units} × {factor} (level {level})", units=detail, factor=level,
+                                   level=s.scroll[tr.id])
 
 
 def _units(state: GameState, seat: int, kind: str) -> tuple[int, str]:
@@ -185,23 +201,23 @@ def _units(state: GameState, seat: int, kind: str) -> tuple[int, str]:
     s = state.seats[seat]
     if kind == "buildings":
         n = sum(1 for cab in s.cabins if cab.improvement) + len(s.workshops)
-        return n, f"{n} buildings"
+        return n, T("{n} buildings", n=n)
     if kind == "boats":
-        return len(s.boats), f"{len(s.boats)} boats"
+        return len(s.boats), T("{n} boats", n=len(s.boats))
     if kind == "repopulated":
         n = len(repopulated(state, seat))
-        return n, f"{n} repopulation tiles"
+        return n, T("{n} repopulation tiles", n=n)
     if kind == "goods":
         cargo = Counter(c.boats[b].cargo for b in s.boats)
         best = cargo.most_common(1)[0] if cargo else ("none", 0)
-        return best[1], f"{best[1]} {best[0]}"
+        return best[1], T("{n} {cargo}", n=best[1], cargo=best[0])
     if kind == "workshops":
-        return len(s.workshops), f"{len(s.workshops)} workshops"
+        return len(s.workshops), T("{n} workshops", n=len(s.workshops))
     if kind == "lumber":
-        return s.lumber, f"{s.lumber} lumber"
+        return s.lumber, T("{n} lumber", n=s.lumber)
     if kind == "improvements":
         n = sum(1 for cab in s.cabins if cab.improvement)
-        return n, f"{n} improvements"
+        return n, T("{n} improvements", n=n)
     if kind == "coins":
-        return s.coins, f"{s.coins} coins' worth"
+        return s.coins, T("{n} coins' worth", n=s.coins)
     raise ValueError(kind)

@@ -12,6 +12,7 @@ from .events import instruct, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
 from .state import (CLASSES, COLOURS, BoatAtDock, Cabin, GameState, Hex, Lieutenant, Opponent, Options,
                     Overseer, PlayerOption, Seat, Stack, WagonStack)
+from .words import T, joined, keep
 
 CUBES = {1: 16, 2: 16, 3: 18, 4: 24}  # R-SETUP-5
 START_VP = (0, 1, 0, 1)  # R-SETUP-19, by play-order position
@@ -79,21 +80,22 @@ def _players(state: GameState, t: dict, lane: str) -> None:
                     scroll={tr.id: 0 for tr in scroll.tracks},
                     registers={"popularity": 0, "city": 0, "church": 0})
         state.seats.append(seat)
-    side = "b (advanced)" if opts.advanced else "a"
-    instruct(state, f"Each player takes the pieces of their colour: player board side {side}, scroll board, "
-                    "5 lieutenants, 5 counters, 3 overseers, 3 scroll cubes and 5 repopulation tiles.",
+    side = T("b (advanced)") if opts.advanced else "a"
+    instruct(state, T("Each player takes the pieces of their colour: player board side {side}, scroll board, "
+                      "5 lieutenants, 5 counters, 3 overseers, 3 scroll cubes and 5 repopulation tiles.", side=side),
              "R-SETUP-14")
     if opts.advanced:
         for i, s in enumerate(state.seats):
-            instruct(state, f"{s.name} plays {s.colour} with player board {s.board} and scroll board "
-                            f"{s.scroll_board} (b side), assigned at random.", "R-ADV-1", seat=i)
-    instruct(state, "Put 3 lieutenants beside your board and 2 in the general supply; scroll cubes at the "
-                    "bottom of the 3 tracks; overseers on their start spaces.", "R-SETUP-15")
+            instruct(state, T("{name} plays {colour} with player board {board} and scroll board {scroll} (b side), "
+                              "assigned at random.", name=s.name, colour=s.colour, board=s.board,
+                              scroll=s.scroll_board), "R-ADV-1", seat=i)
+    instruct(state, T("Put 3 lieutenants beside your board and 2 in the general supply; scroll cubes at the "
+                      "bottom of the 3 tracks; overseers on their start spaces."), "R-SETUP-15")
     if opts.count == 1:
         free = [col for col in COLOURS if col != state.seats[0].colour]
         state.opponent = Opponent(colour=free[0])
-        instruct(state, f"The virtual opponent plays {free[0]}; it has counters on the popularity register and "
-                        "the play-order indicator only.", "R-SOLO-2")
+        instruct(state, T("The virtual opponent plays {colour}; it has counters on the popularity register and "
+                          "the play-order indicator only.", colour=free[0]), "R-SOLO-2")
 
 
 @task("setup_city")
@@ -104,13 +106,13 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     dropped = sorted(h.id for h in c.hexes.values() if h.cls == "A" and h.id not in kept)
     if "spaces" not in t:
         if dropped:
-            instruct(state, "Return these A hexes to the box (not for this player count): "
-                            + ", ".join(tile_name(state, h) for h in dropped) + ".", "R-SETUP-1")
+            instruct(state, T("Return these A hexes to the box (not for this player count): {hexes}.",
+                              hexes=", ".join(tile_name(state, h) for h in dropped)), "R-SETUP-1")
         for h, at in layout(state).harbors.items():
             state.hexes[h] = Hex(tile=h, space=h)
-        corners = ", ".join(f"{tile_name(state, h)} at the {h.split('-')[1].upper()} corner"
-                            for h in layout(state).harbors)
-        instruct(state, f"Place the harbor hexes at the four corners: {corners}.", "R-SETUP-2")
+        corners = joined(T("{harbor} at the {corner} corner", harbor=tile_name(state, h),
+                           corner=h.split("-")[1].upper()) for h in layout(state).harbors)
+        instruct(state, T("Place the harbor hexes at the four corners: {corners}.", corners=corners), "R-SETUP-2")
         spaces = start_spaces(state)
         if state.options.draw == "app":
             bs = sorted(h.id for h in c.hexes.values() if h.cls == "B")
@@ -129,8 +131,8 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     cands = remaining_a + bs if len(spaces) > len(remaining_a) or not bs else bs
     if len(spaces) == 1 and not b_placed:
         cands = bs
-    tile = reveal(state, lane, t, f"hex was dealt to space {spaces[0]}", cands, lambda x: tile_name(state, x),
-                  "R-SETUP-2")
+    tile = reveal(state, lane, t, T("hex was dealt to space {space}", space=spaces[0]), cands,
+                  lambda x: tile_name(state, x), "R-SETUP-2")
     if tile is None:
         return
     state.hexes[tile] = Hex(tile=tile, space=spaces[0])
@@ -142,8 +144,8 @@ def _city(state: GameState, t: dict, lane: str) -> None:
 
 def _dealt(state: GameState) -> None:
     deal = sorted((h.space, tile) for tile, h in state.hexes.items() if h.space.startswith("s"))
-    instruct(state, "Shuffle the kept A hexes with 1 random B hex and deal them face up: "
-             + "; ".join(f"{space}: {tile_name(state, tile)}" for space, tile in deal) + ".", "R-SETUP-2",
+    instruct(state, T("Shuffle the kept A hexes with 1 random B hex and deal them face up: {deal}.",
+                      deal="; ".join(f"{space}: {tile_name(state, tile)}" for space, tile in deal)), "R-SETUP-2",
              deal=dict(deal))
 
 
@@ -156,16 +158,16 @@ def _stacks(state: GameState, t: dict, lane: str) -> None:
     cs = sorted(h.id for h in c.hexes.values() if h.cls == "C")
     state.pools["expansion"] = cs
     state.expansion = Stack(pool="expansion", top=b_left, hidden=len(cs))
-    instruct(state, f"Expansion stack: shuffle the {len(cs)} C hexes face down and put the other B hex, "
-                    f"{tile_name(state, b_left[0])}, face down on top.", "R-SETUP-3")
-    instruct(state, "Keep fire, major fire, rat, lumber, coin and citizen tokens within reach.", "R-SETUP-4")
+    instruct(state, T("Expansion stack: shuffle the {n} C hexes face down and put the other B hex, {tile}, face down "
+                      "on top.", n=len(cs), tile=tile_name(state, b_left[0])), "R-SETUP-3")
+    instruct(state, T("Keep fire, major fire, rat, lumber, coin and citizen tokens within reach."), "R-SETUP-4")
     state.supply_cubes = CUBES[n]
-    rest = f"; return the other {24 - CUBES[n]} to the box" if CUBES[n] < 24 else ""
-    instruct(state, f"Use {CUBES[n]} plague cubes{rest}.", "R-SETUP-5")
+    instruct(state, T("Use {n} plague cubes; return the other {rest} to the box.", n=CUBES[n], rest=24 - CUBES[n])
+             if CUBES[n] < 24 else T("Use {n} plague cubes.", n=CUBES[n]), "R-SETUP-5")
     state.pools["docking"] = sorted(c.docking_tiles)
     state.docking = Stack(pool="docking", hidden=len(c.docking_tiles))
     state.docks = {d: [] for d in c.docks}
-    instruct(state, "Shuffle the 4 docking tiles into a face-down pile.", "R-SETUP-7")
+    instruct(state, T("Shuffle the 4 docking tiles into a face-down pile."), "R-SETUP-7")
     boats = [b for b in c.boats.values() if n > 2 or b.cargo != "stones"]
     for back in sorted({b.back for b in boats}):
         group = sorted(b.id for b in boats if b.back == back)
@@ -173,37 +175,38 @@ def _stacks(state: GameState, t: dict, lane: str) -> None:
         state.boats.append(Stack(pool=f"boats-{back}", hidden=len(group)))
     if n <= 2:
         gone = sorted(b.id for b in c.boats.values() if b.cargo == "stones")
-        instruct(state, f"Return the boats carrying precious stones to the box ({', '.join(gone)}).", "R-SETUP-8")
-    instruct(state, f"Sort the {len(boats)} boats by the number on the back, shuffle each group and stack them "
-                    "with group 1 on top, beside the scoreboard.", "R-SETUP-8")
+        instruct(state, T("Return the boats carrying precious stones to the box ({boats}).", boats=", ".join(gone)),
+                 "R-SETUP-8")
+    instruct(state, T("Sort the {n} boats by the number on the back, shuffle each group and stack them with group 1 "
+                      "on top, beside the scoreboard.", n=len(boats)), "R-SETUP-8")
     state.pools["improvements"] = sorted(c.improvements)
     per = len(c.improvements) // 3
     state.improvements = [Stack(pool="improvements", hidden=per) for _ in range(3)]
-    instruct(state, f"Deal the cabin improvements at random into 3 face-down stacks of {per}; turn up the top "
-                    "of each.", "R-SETUP-9")
+    instruct(state, T("Deal the cabin improvements at random into 3 face-down stacks of {n}; turn up the top of "
+                      "each.", n=per), "R-SETUP-9")
     for cls in CLASSES:
         early = sorted(w.id for w in c.workshops.values() if w.era == 1 and w.cls == cls)
         late = sorted(w.id for w in c.workshops.values() if w.era == 2 and w.cls == cls)
         state.pools[f"workshops-{cls}"] = early
         state.pools[f"late-{cls}"] = late
         state.workshops[cls] = Stack(pool=f"workshops-{cls}", hidden=len(early))
-    instruct(state, "Sort the workshops by era and class into 6 stacks and shuffle each. Put the 3 era I "
-                    "stacks face down on the scoreboard and turn up the top of each; set the era II stacks "
-                    "aside until round V.", "R-SETUP-11")
+    instruct(state, T("Sort the workshops by era and class into 6 stacks and shuffle each. Put the 3 era I "
+                      "stacks face down on the scoreboard and turn up the top of each; set the era II stacks "
+                      "aside until round V."), "R-SETUP-11")
     for back in sorted({w.back for w in c.wagons.values()}):
         state.pools[f"wagons-{back}"] = sorted(w.id for w in c.wagons.values() if w.back == back)
     backs = sorted({w.back for w in c.wagons.values()})
     stacks = 1 if n <= 2 else 2
     state.wagon_stacks = [WagonStack(backs=list(backs)) for _ in range(stacks)]
-    text = ("Split the wagons into their 5 back-numbered pairs; build two stacks with one random wagon of "
-            "each pair, wagon 1 face up on top and 2…5 below.")
+    text = T("Split the wagons into their 5 back-numbered pairs; build two stacks with one random wagon of "
+             "each pair, wagon 1 face up on top and 2…5 below.")
     if stacks == 1:
-        text += " Return one stack to the box unseen: one wagon is available at a time."
+        text = T("{text} Return one stack to the box unseen: one wagon is available at a time.", text=text)
     instruct(state, text, "R-SETUP-10")
-    side = state.side
-    instruct(state, f"Use the {side} side of the scoreboard; put the round counter on space I.", "R-SETUP-12")
+    instruct(state, T("Use the {side} side of the scoreboard; put the round counter on space I.", side=state.side),
+             "R-SETUP-12")
     if state.options.priority_tile:
-        instruct(state, "Cover the first column of the round info table with the register priority tile.",
+        instruct(state, T("Cover the first column of the round info table with the register priority tile."),
                  "R-SETUP-13")
 
 
@@ -213,8 +216,9 @@ def _reveal_face_up(state: GameState, t: dict, lane: str) -> None:
     from .describe import tile_text
 
     stack = state.improvements[t["index"]] if t["what"] == "improvement" else state.workshops[t["index"]]
-    where = f"{t['what']} stack {t['index'] + 1}" if t["what"] == "improvement" else f"{t['index']} workshop stack"
-    ready, tile = stack_next(state, stack, lane, t, f"tile on top of the {where}",
+    where = (T("improvement stack {n}", n=t["index"] + 1) if t["what"] == "improvement"
+             else T("{cls} workshop stack", cls=t["index"]))
+    ready, tile = stack_next(state, stack, lane, t, T("tile on top of the {where}", where=where),
                              lambda x: tile_text(state, x), "R-SETUP-9" if t["what"] == "improvement"
                              else "R-SETUP-11")
     if not ready:
@@ -222,8 +226,8 @@ def _reveal_face_up(state: GameState, t: dict, lane: str) -> None:
     stack.up = tile
     if tile:
         default = "R-SETUP-9" if t["what"] == "improvement" else "R-SETUP-11"
-        instruct(state, f"Turn up the top of the {where}: {tile_text(state, tile)}.", t.get("rule", default),
-                 tile=tile)
+        instruct(state, T("Turn up the top of the {where}: {tile}.", where=where, tile=tile_text(state, tile)),
+                 t.get("rule", default), tile=tile)
 
 
 @task("reveal_wagon")
@@ -237,14 +241,16 @@ def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
         return
     back = stack.backs[0]
     pool = state.pools[f"wagons-{back}"]
-    tile = reveal(state, lane, t, f"wagon (back {back}) turned up on wagon stack {t['index'] + 1}", pool,
+    tile = reveal(state, lane, t, T("wagon (back {back}) turned up on wagon stack {n}", back=back, n=t["index"] + 1),
+                  pool,
                   lambda x: tile_text(state, x), "R-SETUP-10")
     if tile is None:
         return
     pool.remove(tile)
     stack.backs.pop(0)
     stack.up = tile
-    instruct(state, f"Wagon stack {t['index'] + 1} shows {tile_text(state, tile)}.", "R-SETUP-10", tile=tile)
+    instruct(state, T("Wagon stack {n} shows {tile}.", n=t["index"] + 1, tile=tile_text(state, tile)), "R-SETUP-10",
+             tile=tile)
 
 
 @task("setup_wheel")
@@ -252,11 +258,11 @@ def _wheel(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-6: the wheel starts at any window (every window shows a rat and three colours)."""
     wheel = state.catalog.wheel
     ids = [w.id for w in wheel]
-    pick = reveal(state, lane, t, "population-wheel window is showing", ids, rule="R-SETUP-6")
+    pick = reveal(state, lane, t, T("population-wheel window is showing"), ids, rule="R-SETUP-6")
     if pick is None:
         return
     state.wheel = ids.index(pick)
-    instruct(state, f"Set the population wheel to window {pick} (any window will do).", "R-SETUP-6",
+    instruct(state, T("Set the population wheel to window {window} (any window will do).", window=pick), "R-SETUP-6",
              window=pick)
 
 
@@ -277,18 +283,20 @@ def _order(state: GameState, t: dict, lane: str) -> None:
     if state.opponent:
         state.opponent.stamp = state.next_stamp()
     names = ", ".join(f"P{i + 1} {who(state, s)}" for i, s in enumerate(order))
-    instruct(state, f"Play order for round I: {names}. Put one counter of each on the play-order indicator.",
+    instruct(state, T("Play order for round I: {names}. Put one counter of each on the play-order indicator.",
+                      names=names),
              "R-SETUP-17" if n > 1 else "R-SOLO-4", order=order)
-    instruct(state, "Stack one counter of each player on space I of the popularity, city and church registers "
-                    "in reverse play order, so the last player's counter is on top.", "R-SETUP-18")
+    instruct(state, T("Stack one counter of each player on space I of the popularity, city and church registers "
+                      "in reverse play order, so the last player's counter is on top."), "R-SETUP-18")
     if n > 1:
         comp = []
         for pos, seat_i in enumerate(order):
             s = state.seats[seat_i]
-            comp.append(f"P{pos + 1} {s.name}: {START_VP[pos]} VP" + (f", {START_COINS[pos]} coin"
-                                                                        if START_COINS[pos] else ""))
-        instruct(state, "Score track and compensation: " + "; ".join(comp) + ". P3's counter sits on P1's, "
-                        "P4's on P2's.", "R-SETUP-19")
+            comp.append(T("P{pos} {name}: {vp} VP, {coins} coin", pos=pos + 1, name=s.name, vp=START_VP[pos],
+                          coins=START_COINS[pos]) if START_COINS[pos] else
+                        T("P{pos} {name}: {vp} VP", pos=pos + 1, name=s.name, vp=START_VP[pos]))
+        instruct(state, T("Score track and compensation: {seats}. P3's counter sits on P1's, P4's on P2's.",
+                          seats=joined(comp, "; ")), "R-SETUP-19")
 
 
 @task("boat_arrives")
@@ -302,22 +310,23 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
         if len(pile) == 0:
             state.pools["docking"] = sorted(state.catalog.docking_tiles)
             pile.hidden = len(state.pools["docking"])
-            instruct(state, "The docking pile is empty: shuffle all 4 docking tiles into a new pile.", "R-NEXT-5")
-        ready, tile = stack_next(state, pile, lane, t, "docking tile was drawn", rule="R-NEXT-5")
+            instruct(state, T("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5")
+        ready, tile = stack_next(state, pile, lane, t, T("docking tile was drawn"), rule="R-NEXT-5")
         if not ready:
             return
         state.docked_at = tile
         t = {k: v for k, v in t.items() if k != "pick"}
         t["dock"] = state.catalog.docking_tiles[tile].dock
-        instruct(state, f"Draw a docking tile: {tile} ({t['dock']}).", t.get("rule", "R-NEXT-5"), tile=tile)
+        instruct(state, T("Draw a docking tile: {tile} ({dock}).", tile=tile, dock=t["dock"]),
+                 t.get("rule", "R-NEXT-5"), tile=tile)
     count = t.get("count", 1)
     for i, stack in enumerate(state.boats):
         if len(stack):
             break
     else:
-        instruct(state, "The boat stack is empty: no boat arrives.", "R-NEXT-5")
+        instruct(state, T("The boat stack is empty: no boat arrives."), "R-NEXT-5")
         return
-    ready, boat = stack_next(state, stack, lane, t, "boat is on top of the boat stack",
+    ready, boat = stack_next(state, stack, lane, t, T("boat is on top of the boat stack"),
                              lambda x: tile_text(state, x), "R-SETUP-8")
     if not ready:
         return
@@ -326,10 +335,12 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     if cube:
         state.supply_cubes -= 1
     state.docks[dock].append(BoatAtDock(boat, cube))
-    where = dock if dock == t["dock"] else f"{dock} ({t['dock']} is full, so the next dock clockwise)"
-    instruct(state, f"Put boat {tile_text(state, boat)} face up at {where}"
-                    + (" with 1 plague cube on it." if cube else "; the cube supply is empty, so no cube (Q-6)."),
-             t.get("rule", "R-NEXT-5"), boat=boat, dock=dock)
+    where = dock if dock == t["dock"] else T("{dock} ({drawn} is full, so the next dock clockwise)", dock=dock,
+                                             drawn=t["dock"])
+    text = (T("Put boat {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
+            if cube else T("Put boat {boat} face up at {where}; the cube supply is empty, so no cube (Q-6).",
+                           boat=tile_text(state, boat), where=where))
+    instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock)
     if count > 1:
         push(state, lane, {"do": "boat_arrives", "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})
 
@@ -338,7 +349,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
 def wheel_step(state: GameState, t: dict, lane: str) -> None:
     """R-R1-2 / R-NEXT-9: turn the wheel and add cubes; a double-wheel round does it twice (Q-3)."""
     if t.get("double"):
-        instruct(state, "This round shows the double-wheel icon: turn the wheel once more and add cubes again.",
+        instruct(state, T("This round shows the double-wheel icon: turn the wheel once more and add cubes again."),
                  "R-NEXT-9")
     turn_wheel(state)
     add_cubes(state)
@@ -355,8 +366,9 @@ def begin_round(state: GameState, t: dict, lane: str) -> None:
     state.phase = "play"
     names = ", ".join(who(state, s) for s in state.order)
     instruct_to = state.setup_steps if state.round == 1 else state.report
-    instruct_to.append({"step": len(instruct_to) + 1, "text": f"Round {roman(state.round)} begins. Play order: "
-                        f"{names}.", "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
+    text = T("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
+    instruct_to.append({**keep({"step": len(instruct_to) + 1}, "text", text),
+                        "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
     from .turns import start_turns
 
     start_turns(state, lane)

@@ -10,6 +10,7 @@ from .flow import push, task
 from .gain import add_vp
 from .movement import available, standing_on
 from .state import GameState, Stack
+from .words import T, joined
 
 
 def start_round(state: GameState) -> None:
@@ -40,45 +41,50 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
         state.pools["solo"] = sorted(opp.aside)
         opp.deck = Stack(pool="solo", hidden=len(opp.aside))
         opp.aside = []
-        instruct(state, "The opponent's deck is empty: shuffle its spent solo tiles into a new deck.", "R-SOLO-5")
+        instruct(state, T("The opponent's deck is empty: shuffle its spent solo tiles into a new deck."), "R-SOLO-5")
     tries = t.get("tries", 0)
     if tries > 2 * len(state.catalog.solo_tiles) or len(opp.deck) == 0:
         opp.skipped += 1
         opp.moved_last = True
-        instruct(state, "No solo tile names an available hex: the opponent loses this turn.", "R-SOLO-5")
+        instruct(state, T("No solo tile names an available hex: the opponent loses this turn."), "R-SOLO-5")
         push(state, lane, {"do": "next_turn"})
         return
-    ready, tile = stack_next(state, opp.deck, lane, t, "solo tile did the opponent reveal",
-                             lambda x: f"{x}: {tile_name(state, state.catalog.solo_tiles[x].hex)}, "
-                                       f"{state.catalog.solo_tiles[x].action}", "R-SOLO-5")
+    ready, tile = stack_next(state, opp.deck, lane, t, T("solo tile did the opponent reveal"),
+                             lambda x: T("{tile}: {hex}, {action}", tile=x,
+                                         hex=tile_name(state, state.catalog.solo_tiles[x].hex),
+                                         action=state.catalog.solo_tiles[x].action), "R-SOLO-5")
     if not ready:
         return
     opp.aside.append(tile)
     solo = state.catalog.solo_tiles[tile]
     if solo.hex not in state.hexes or solo.hex in standing_on(state):
-        why = "is not in play" if solo.hex not in state.hexes else "has a standing figure"
-        instruct(state, f"Opponent reveals {tile}: {tile_name(state, solo.hex)} {why}; reveal another.", "R-SOLO-5")
+        text = (T("Opponent reveals {tile}: {hex} is not in play; reveal another.", tile=tile,
+                  hex=tile_name(state, solo.hex)) if solo.hex not in state.hexes else
+                T("Opponent reveals {tile}: {hex} has a standing figure; reveal another.", tile=tile,
+                  hex=tile_name(state, solo.hex)))
+        instruct(state, text, "R-SOLO-5")
         push(state, lane, {"do": "opponent_turn", "tries": tries + 1})
         return
     opp.placed.append(solo.hex)
     opp.moved_last = True
     h = state.hexes[solo.hex]
-    parts = [f"Opponent reveals {tile} and takes {tile_name(state, solo.hex)}"]
+    takes = T("Opponent reveals {tile} and takes {hex}", tile=tile, hex=tile_name(state, solo.hex))
+    parts = []
     if h.citizens:
-        parts.append(f"return its {', '.join(c.cls for c in h.citizens)} to the supply")
+        parts.append(T("return its {citizens} to the supply", citizens=joined(c.cls for c in h.citizens)))
         h.citizens = []
     if h.cubes:
         h.cubes -= 1
         state.supply_cubes += 1
         opp.popularity += 1
         opp.stamp = state.next_stamp()
-        parts.append(f"remove 1 plague cube and move the opponent to popularity {opp.popularity}")
-    instruct(state, ": ".join(parts[:1]) + (": " + "; ".join(parts[1:]) if parts[1:] else "") + ".", "R-SOLO-6",
-             hex=solo.hex, tile=tile)
+        parts.append(T("remove 1 plague cube and move the opponent to popularity {n}", n=opp.popularity))
+    text = T("{takes}: {then}.", takes=takes, then=joined(parts, "; ")) if parts else T("{takes}.", takes=takes)
+    instruct(state, text, "R-SOLO-6", hex=solo.hex, tile=tile)
     if h.repopulated_by is not None:
         add_vp(state, h.repopulated_by, 2)
-        instruct(state, f"{who(state, h.repopulated_by)} scores 2 VP: the opponent chose their repopulated hex.",
-                 "Q-18")
+        instruct(state, T("{who} scores 2 VP: the opponent chose their repopulated hex.",
+                          who=who(state, h.repopulated_by)), "Q-18")
     push(state, lane, {"do": "opponent_action", "action": solo.action, "hex": solo.hex}, {"do": "next_turn"})
 
 
@@ -92,11 +98,11 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
         dist = distances_from(state, f"hex:{t['hex']}")
         docks = [(dist.get(f"dock:{d}", 99), d) for d, boats in state.docks.items() if boats]
         if not docks:
-            instruct(state, "No boat is in Messina: the opponent takes nothing.", "Q-18")
+            instruct(state, T("No boat is in Messina: the opponent takes nothing."), "Q-18")
             return
         near = min(d for d, _ in docks)
         boats = [b.tile for d, dock in docks if d == near for b in state.docks[dock]]
-        boat = reveal(state, lane, t, "boat does the opponent take (random among the nearest)", boats,
+        boat = reveal(state, lane, t, T("boat does the opponent take (random among the nearest)"), boats,
                       lambda x: tile_text(state, x), "R-SOLO-7")
         if boat is None:
             return
@@ -106,34 +112,38 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
                     at.remove(b)
                     if b.cube:
                         state.supply_cubes += 1
-                    instruct(state, f"The opponent takes boat {tile_text(state, boat)} from {dock}; it leaves the "
-                                    "game" + (" and its cube returns to the supply." if b.cube else "."), "R-SOLO-7")
+                    text = (T("The opponent takes boat {boat} from {dock}; it leaves the game and its cube returns to "
+                              "the supply.", boat=tile_text(state, boat), dock=dock) if b.cube else
+                            T("The opponent takes boat {boat} from {dock}; it leaves the game.",
+                              boat=tile_text(state, boat), dock=dock))
+                    instruct(state, text, "R-SOLO-7")
                     return
     elif action == "wagon":
         for i, ws in enumerate(state.wagon_stacks):
             if ws.up:
-                instruct(state, f"The opponent takes wagon {tile_text(state, ws.up)}; it leaves the game.", "R-SOLO-7")
+                instruct(state, T("The opponent takes wagon {tile}; it leaves the game.", tile=tile_text(state, ws.up)),
+                         "R-SOLO-7")
                 ws.up = None
                 push(state, lane, {"do": "reveal_wagon", "index": i})
                 return
-        instruct(state, "No wagon is available: the opponent takes nothing.", "Q-18")
+        instruct(state, T("No wagon is available: the opponent takes nothing."), "Q-18")
     elif action.startswith("workshop-"):
         cls = action.split("-", 1)[1]
         st = state.workshops[cls]
         if st.up:
-            instruct(state, f"The opponent takes the {cls} workshop {tile_text(state, st.up)}; it leaves the game.",
-                     "R-SOLO-7")
+            instruct(state, T("The opponent takes the {cls} workshop {tile}; it leaves the game.", cls=cls,
+                              tile=tile_text(state, st.up)), "R-SOLO-7")
             st.up = None
             push(state, lane, {"do": "reveal_face_up", "what": "workshop", "index": cls, "rule": "R-SOLO-7"})
         else:
-            instruct(state, f"No {cls} workshop is face up: the opponent takes nothing.", "Q-18")
+            instruct(state, T("No {cls} workshop is face up: the opponent takes nothing.", cls=cls), "Q-18")
     elif action == "improvements":
         taken = [i for i, st in enumerate(state.improvements) if st.up]
         if not taken:
-            instruct(state, "No cabin improvement is face up: the opponent takes nothing.", "Q-18")
+            instruct(state, T("No cabin improvement is face up: the opponent takes nothing."), "Q-18")
         for i in taken:
-            instruct(state, f"The opponent takes improvement {tile_text(state, state.improvements[i].up)}; it leaves "
-                            "the game.", "R-SOLO-7")
+            instruct(state, T("The opponent takes improvement {tile}; it leaves the game.",
+                              tile=tile_text(state, state.improvements[i].up)), "R-SOLO-7")
             state.improvements[i].up = None
         push(state, lane, *({"do": "reveal_face_up", "what": "improvement", "index": i, "rule": "R-SOLO-7"}
                             for i in taken))

@@ -3,7 +3,9 @@ ending in the free-order action step (R-ROUND-2…3, R-TURN-1…2, R-TURN-ACT-1�
 
 from __future__ import annotations
 
-from .describe import tile_text
+from functools import lru_cache
+
+from .describe import coins, tile_text
 from .estate import move_to_workshop, workshop_moves
 from .events import note, tile_name, who
 from .flow import MAIN, ask, option, push, task
@@ -11,6 +13,10 @@ from .gain import add_vp, gain
 from .movement import available, routes, standing_on
 from .registers import advance, advance_cost
 from .state import GameState
+from .words import T, again, joined, plain
+
+
+FREE = T("free")
 
 
 @task("next_turn")
@@ -50,42 +56,78 @@ def turn_options(state: GameState, seat: int) -> list[dict]:
     opts = []
     for tile in sorted(state.hexes, key=lambda x: (x not in c.hexes, x)):
         place = f"hex:{tile}"
-        label = f"{tile_name(state, tile)}: {c.tile(tile).action.text()}"
         h = state.hexes[tile]
-        if h.citizens:
-            label += f"; rescue {', '.join(ci.cls for ci in h.citizens)}"
-        if h.cubes:
-            label += f"; {h.cubes} plague cube{'s' if h.cubes > 1 else ''}"
+        label = hex_label(tile_name(state, tile), c.tile(tile).action.text(), tuple(ci.cls for ci in h.citizens),
+                          h.cubes)
         if tile in blocked:
             opts.append(option({"go": "hex", "tile": tile}, label, False,
-                               f"already chosen this round by {who(state, blocked[tile])}'s standing lieutenant",
-                               "R-TURN-MOVE-4"))
+                               _taken_by(who(state, blocked[tile])), "R-TURN-MOVE-4"))
             continue
         opts.append(_priced(state, s, {"go": "hex", "tile": tile}, label, reach.get(place)))
     for dock, boats in state.docks.items():
         for boat in boats:
-            label = f"Boat {tile_text(state, boat.tile)} at {dock}" + (" (1 plague cube)" if boat.cube else "")
+            label = _boat_label(tile_text(state, boat.tile), dock, boat.cube)
             opts.append(_priced(state, s, {"go": "dock", "dock": dock, "boat": boat.tile}, label,
                                 reach.get(f"dock:{dock}")))
-    opts.append(option({"go": "recall"}, "Recall a lieutenant to your estate and take 1 coin"))
+    opts.append(option({"go": "recall"}, T("Recall a lieutenant to your estate and take 1 coin")))
     return opts
+
+
+@lru_cache(maxsize=2048)
+def hex_label(name: str, action: str, citizens: tuple[str, ...], cubes: int) -> str:
+    """A hex in the turn menu: its action, the citizens to rescue and its plague (cached: every turn
+    menu lists every hex, and a Text is never changed once made)."""
+    label = T("{tile}: {action}", tile=name, action=action)
+    if citizens:
+        label = T("{label}; rescue {citizens}", label=label, citizens=joined(citizens))
+    if cubes == 1:
+        label = T("{label}; {n} plague cube", label=label, n=cubes)
+    elif cubes:
+        label = T("{label}; {n} plague cubes", label=label, n=cubes)
+    return label
 
 
 def _priced(state: GameState, s, value: dict, label: str, ways: list[tuple[int, int]] | None) -> dict:
     if not ways:
-        return option(value, label, False, "no path from your lieutenants", "Q-11")
+        return option(value, label, False, T("no path from your lieutenants"), "Q-11")
     cheapest = min(c for _, c in ways)
     if cheapest > s.coins:
-        coins = f"{cheapest} coin{'s' if cheapest != 1 else ''}"
-        return option(value, label, False, f"costs {coins}, you have {s.coins}", "R-TURN-MOVE-3", coins)
-    return option(value, label, cost=f"{cheapest} coin{'s' if cheapest != 1 else ''}" if cheapest else "free")
+        return option(value, label, False, _too_dear(cheapest, s.coins), "R-TURN-MOVE-3", coins(cheapest))
+    return option(value, label, cost=coins(cheapest) if cheapest else FREE)
+
+
+# Menu texts cached by their values: the turn and action-step menus repeat them every turn, and a
+# Text is never changed once made.
+@lru_cache(maxsize=256)
+def _taken_by(name: str) -> str:
+    return T("already chosen this round by {who}'s standing lieutenant", who=name)
+
+
+@lru_cache(maxsize=256)
+def _boat_label(boat: str, dock: str, cube: bool) -> str:
+    return (T("Boat {boat} at {dock} (1 plague cube)", boat=boat, dock=dock) if cube
+            else T("Boat {boat} at {dock}", boat=boat, dock=dock))
+
+
+@lru_cache(maxsize=256)
+def _too_dear(price: int, have: int) -> str:
+    return T("costs {price}, you have {have}", price=coins(price), have=have)
+
+
+@lru_cache(maxsize=1024)
+def _pay_texts(price: int, kind: str, at: int, have: int) -> tuple[str, str, str]:
+    """Paying to advance on a register: the label, why it is refused when short of coins, the cost."""
+    return (T("Pay {price} coins to advance on the {kind} register (space {at} → {to})", price=price, kind=kind,
+              at=at, to=at + 1),
+            T("costs {price} coins (1 per lieutenant you ever owned), you have {have}", price=price, have=have),
+            T("{n} coins", n=price))
 
 
 @task("turn")
 def _turn(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     if "pick" not in t:
-        ask(state, lane, seat, "turn", f"{state.seats[seat].name}, your turn: where does a lieutenant go?",
+        ask(state, lane, seat, "turn", T("{name}, your turn: where does a lieutenant go?", name=state.seats[seat].name),
             turn_options(state, seat), t, "R-TURN-1")
         return
     pick = t["pick"]
@@ -104,10 +146,12 @@ def _send(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[seat]
     choices = t["choices"]
     if "pick" not in t and len({(s.lieutenants[i].where, c) for i, c in choices}) > 1:
-        opts = [option(i, f"The lieutenant {_where(state, s.lieutenants[i].where)}"
-                       + (f" for {c} coin{'s' if c != 1 else ''}" if c else " (free)"), cost=f"{c} coins" if c else None)
+        opts = [option(i, T("The lieutenant {where} for {price}", where=_where(state, s.lieutenants[i].where),
+                            price=coins(c)) if c else
+                       T("The lieutenant {where} (free)", where=_where(state, s.lieutenants[i].where)),
+                       cost=T("{n} coins", n=c) if c else None)
                 for i, c in choices]
-        ask(state, lane, seat, "send", "Which lieutenant goes?", opts, t, "R-TURN-MOVE-3")
+        ask(state, lane, seat, "send", T("Which lieutenant goes?"), opts, t, "R-TURN-MOVE-3")
         return
     lt_i = t.get("pick", choices[0][0])
     cost = dict(choices)[lt_i]
@@ -118,20 +162,23 @@ def _send(state: GameState, t: dict, lane: str) -> None:
     if target["go"] == "recall":
         lt.where = "estate"
         s.coins += 1
-        note(state, f"{who(state, seat)} recalls a lieutenant to the estate and takes 1 coin.", "R-TURN-RECALL-1")
+        note(state, T("{who} recalls a lieutenant to the estate and takes 1 coin.", who=who(state, seat)),
+             "R-TURN-RECALL-1")
         push(state, lane, {"do": "next_turn"})
         return
-    paid = f" for {cost} coin{'s' if cost != 1 else ''}" if cost else ""
     if target["go"] == "hex":
         tile = target["tile"]
         lt.where = f"hex:{tile}"
         state.active = {"seat": seat, "kind": "hex", "tile": tile, "lieutenant": lt_i, "acted": False}
-        note(state, f"{who(state, seat)} stands a lieutenant on {tile_name(state, tile)}{paid}.", "R-TURN-MOVE-5",
-             seat=seat, hex=tile)
+        text = (T("{who} stands a lieutenant on {tile} for {price}.", who=who(state, seat),
+                  tile=tile_name(state, tile), price=coins(cost)) if cost else
+                T("{who} stands a lieutenant on {tile}.", who=who(state, seat), tile=tile_name(state, tile)))
+        note(state, text, "R-TURN-MOVE-5", seat=seat, hex=tile)
         owner = state.hexes[tile].repopulated_by
         if owner is not None:
             add_vp(state, owner, 2)
-            note(state, f"{who(state, owner)} scores 2 VP: their repopulated hex was chosen.", "R-TURN-MOVE-6")
+            note(state, T("{who} scores 2 VP: their repopulated hex was chosen.", who=who(state, owner)),
+                 "R-TURN-MOVE-6")
         push(state, lane, {"do": "rescue", "seat": seat, "tile": tile, "plagued": state.hexes[tile].cubes > 0},
              {"do": "fight", "seat": seat, "tile": tile}, {"do": "action_step", "seat": seat},
              {"do": "end_turn", "seat": seat})
@@ -140,7 +187,10 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         lt.where = f"dock:{dock}"
         state.active = {"seat": seat, "kind": "dock", "dock": dock, "boat": target["boat"], "lieutenant": lt_i,
                         "acted": True}
-        note(state, f"{who(state, seat)} sends a lieutenant to {dock}{paid}.", "R-TURN-DOCK-1", seat=seat, dock=dock)
+        text = (T("{who} sends a lieutenant to {dock} for {price}.", who=who(state, seat), dock=dock,
+                  price=coins(cost)) if cost else
+                T("{who} sends a lieutenant to {dock}.", who=who(state, seat), dock=dock))
+        note(state, text, "R-TURN-DOCK-1", seat=seat, dock=dock)
         push(state, lane, {"do": "boat_cube", "seat": seat, "dock": dock, "boat": target["boat"]},
              {"do": "action_step", "seat": seat}, {"do": "end_turn", "seat": seat})
 
@@ -148,10 +198,10 @@ def _send(state: GameState, t: dict, lane: str) -> None:
 def _where(state: GameState, where: str) -> str:
     kind, _, at = where.partition(":")
     if kind == "hex":
-        return f"on {tile_name(state, at)}"
+        return T("on {tile}", tile=tile_name(state, at))
     if kind == "dock":
-        return f"at {at}"
-    return "on your estate"
+        return T("at {dock}", dock=at)
+    return T("on your estate")
 
 
 def action_options(state: GameState, seat: int) -> list[dict]:
@@ -163,30 +213,28 @@ def action_options(state: GameState, seat: int) -> list[dict]:
     opts = []
     if act["kind"] == "hex" and not act["acted"]:
         tile = state.catalog.tile(act["tile"])
-        opts.append(option({"act": "hex"}, f"Take the hex action: {tile.action.text()}"))
+        opts.append(option({"act": "hex"}, T("Take the hex action: {action}", action=tile.action.text())))
         opts.append(repop_option(state, seat, act["tile"]))
     for i, r in enumerate(state.rights):
         from .gain import reward_of
 
         opts.append(option({"act": "right", "index": i, "reward": r["reward"]},
-                           f"Use {reward_of(r['reward']).text()} ({r['why']})"))
+                           T("Use {reward} ({why})", reward=reward_of(r["reward"]).text(), why=again(r["why"]))))
     price = advance_cost(state, seat)
     for kind in ("city", "church"):
         last = state.catalog.register(kind, state.players).last
-        label = f"Pay {price} coins to advance on the {kind} register (space {s.registers[kind]} → " \
-                f"{s.registers[kind] + 1})"
+        label, short, cost = _pay_texts(price, kind, s.registers[kind], s.coins)
         if s.registers[kind] >= last:
-            opts.append(option({"act": "pay", "register": kind}, label, False, "already on the last space", "Q-17"))
+            opts.append(option({"act": "pay", "register": kind}, label, False, T("already on the last space"), "Q-17"))
         elif s.coins < price:
-            opts.append(option({"act": "pay", "register": kind}, label, False,
-                               f"costs {price} coins (1 per lieutenant you ever owned), you have {s.coins}",
-                               "R-REG-3", f"{price} coins"))
+            opts.append(option({"act": "pay", "register": kind}, label, False, short, "R-REG-3", cost))
         else:
-            opts.append(option({"act": "pay", "register": kind}, label, cost=f"{price} coins"))
+            opts.append(option({"act": "pay", "register": kind}, label, cost=cost))
     for mv in workshop_moves(state, seat):
-        opts.append(option({"act": "workshop", **mv}, f"Move the {s.squares[mv['square']].cls} on {mv['square']} "
-                                                      f"into workshop {s.workshops[mv['workshop']].tile}"))
-    opts.append(option({"act": "end"}, "End your turn"))
+        opts.append(option({"act": "workshop", **mv}, T("Move the {cls} on {square} into workshop {workshop}",
+                                                        cls=s.squares[mv["square"]].cls, square=mv["square"],
+                                                        workshop=s.workshops[mv["workshop"]].tile)))
+    opts.append(option({"act": "end"}, T("End your turn")))
     return opts
 
 
@@ -195,10 +243,10 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     s = state.seats[seat]
     if s.deferred:  # R-REG-8: production-time register rewards arrive in this action step
-        state.rights += [{"reward": r, "why": "earned during production"} for r in s.deferred]
+        state.rights += [{"reward": r, "why": plain(T("earned during production"))} for r in s.deferred]
         s.deferred = []
     if "pick" not in t:
-        ask(state, lane, seat, "action_step", "Action step: choose in any order, then end your turn",
+        ask(state, lane, seat, "action_step", T("Action step: choose in any order, then end your turn"),
             action_options(state, seat), t, "R-TURN-ACT-2")
         return
     pick = t["pick"]
@@ -209,7 +257,8 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
     if act == "hex":
         state.active["acted"] = True
         tile = state.active["tile"]
-        gain(state, lane, seat, state.catalog.tile(tile).action.phrase, f"hex action of {tile_name(state, tile)}")
+        gain(state, lane, seat, state.catalog.tile(tile).action.phrase,
+             T("hex action of {tile}", tile=tile_name(state, tile)))
     elif act == "repopulate":
         state.active["acted"] = True
         push(state, lane, {"do": "repopulate", "seat": seat, "tile": state.active["tile"]})
@@ -219,8 +268,8 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
     elif act == "pay":
         price = advance_cost(state, seat)
         s.coins -= price
-        note(state, f"{who(state, seat)} pays {price} coins to advance on the {pick['register']} register.",
-             "R-REG-3")
+        note(state, T("{who} pays {price} coins to advance on the {kind} register.", who=who(state, seat),
+                      price=price, kind=pick["register"]), "R-REG-3")
         advance(state, lane, seat, pick["register"])
     elif act == "workshop":
         move_to_workshop(state, lane, seat, pick["square"], pick["workshop"])
@@ -230,8 +279,8 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
 def _end_turn(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-ACT-2: earned register actions not used lapse at the end of the turn."""
     if state.rights:
-        note(state, f"{who(state, t['seat'])} leaves {len(state.rights)} earned action(s) unused; they lapse.",
-             "R-TURN-ACT-2")
+        note(state, T("{who} leaves {n} earned action(s) unused; they lapse.", who=who(state, t["seat"]),
+                      n=len(state.rights)), "R-TURN-ACT-2")
     state.rights = []
     state.active = None
     push(state, lane, {"do": "next_turn"})

@@ -15,6 +15,7 @@ from .gain import add_vp, gain
 from .registers import standing
 from .setup import roman
 from .state import CLASSES, GameState, Stack
+from .words import T, joined
 
 
 def start_upkeep(state: GameState) -> None:
@@ -27,7 +28,7 @@ def start_upkeep(state: GameState) -> None:
 def _end_round(state: GameState, t: dict, lane: str) -> None:
     state.phase = "upkeep"
     state.report = []
-    instruct(state, f"Round {roman(state.round)} is over: production.", "R-EOR-1")
+    instruct(state, T("Round {round} is over: production.", round=roman(state.round)), "R-EOR-1")
     for seat in state.order:
         push(state, str(seat), {"do": "produce", "seat": seat})
     after = [{"do": "resolve_held"}]
@@ -45,10 +46,11 @@ def _produce(state: GameState, t: dict, lane: str) -> None:
     if moves and t.get("pick") != "collect":
         if "pick" not in t:
             s = state.seats[seat]
-            opts = [option(mv, f"First move the {s.squares[mv['square']].cls} on {mv['square']} into workshop "
-                               f"{s.workshops[mv['workshop']].tile}") for mv in moves]
-            opts.append(option("collect", "Collect production"))
-            ask(state, lane, seat, "production", "Production: move citizens into workshops first, or collect?",
+            opts = [option(mv, T("First move the {cls} on {square} into workshop {workshop}",
+                                 cls=s.squares[mv["square"]].cls, square=mv["square"],
+                                 workshop=s.workshops[mv["workshop"]].tile)) for mv in moves]
+            opts.append(option("collect", T("Collect production")))
+            ask(state, lane, seat, "production", T("Production: move citizens into workshops first, or collect?"),
                 opts, t, "R-CIT-4")
             return
         push(state, lane, {"do": "produce", "seat": seat})
@@ -67,8 +69,8 @@ def collect(state: GameState, lane: str, seat: int) -> None:
         if cab.citizen and cab.improvement:
             imp = c.improvements[cab.improvement]
             if imp.cls is None or imp.cls == cab.citizen.cls:
-                gains.append((imp.output.phrase, f"cabin {i + 1}"))
-                lines.append(f"cabin {i + 1}: {imp.output.text()}")
+                gains.append((imp.output.phrase, T("cabin {n}", n=i + 1)))
+                lines.append(T("cabin {n}: {output}", n=i + 1, output=imp.output.text()))
     bonus = 0
     for ws in s.workshops:
         if ws.citizen is None:
@@ -76,15 +78,15 @@ def collect(state: GameState, lane: str, seat: int) -> None:
         tile = c.workshops[ws.tile]
         if tile.era == 1 and (ws.citizen.upgraded or not tile.needs_upgraded):
             out = tile.upgraded_output if ws.citizen.upgraded and tile.upgraded_output else tile.output
-            gains.append((out.phrase, f"workshop {ws.tile}"))
-            lines.append(f"workshop {ws.tile}: {out.text()}")
+            gains.append((out.phrase, T("workshop {workshop}", workshop=ws.tile)))
+            lines.append(T("workshop {workshop}: {output}", workshop=ws.tile, output=out.text()))
         if ws.citizen.upgraded:
             bonus += 1
     if bonus:
         add_vp(state, seat, bonus)
-        lines.append(f"{bonus} VP for upgraded citizens in workshops")
-    text = "; ".join(lines) if lines else "nothing"
-    instruct(state, f"{who(state, seat)} produces: {text}.", "R-EOR-2", seat=seat)
+        lines.append(T("{n} VP for upgraded citizens in workshops", n=bonus))
+    text = joined(lines, "; ") if lines else T("nothing")
+    instruct(state, T("{who} produces: {what}.", who=who(state, seat), what=text), "R-EOR-2", seat=seat)
     for phrase, why in reversed(gains):
         gain(state, lane, seat, phrase, why)
 
@@ -101,7 +103,7 @@ def _resolve_held(state: GameState, t: dict, lane: str) -> None:
 @task("quarantine")
 def _quarantine(state: GameState, t: dict, lane: str) -> None:
     """R-EOR-4 / R-CIT-3: space II leaves quarantine, space I moves to II."""
-    instruct(state, "Quarantine: citizens in space II leave their cabin; citizens in space I move to space II.",
+    instruct(state, T("Quarantine: citizens in space II leave their cabin; citizens in space I move to space II."),
              "R-CIT-3")
     for seat in state.order:
         s = state.seats[seat]
@@ -130,25 +132,28 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
              if ws.citizen is None and state.catalog.workshops[ws.tile].cls == cit.cls]
     places = [["square", q] for q in squares] + [["workshop", i] for i in shops]
     if not places:
-        instruct(state, f"{who(state, seat)}'s {cit.cls} leaves quarantine but finds no room: discard it.", "Q-7")
+        instruct(state, T("{who}'s {cls} leaves quarantine but finds no room: discard it.", who=who(state, seat),
+                          cls=cit.cls), "Q-7")
         return
     if "pick" not in t and len(places) == 1:  # C-10: a forced choice is taken for you
         t = {**t, "pick": places[0]}
     if "pick" not in t:
-        gold = "upgraded " if cit.upgraded else ""
-        opts = [option(p, f"Square {p[1]} ({board.square(p[1]).reward.text()})" if p[0] == "square"
-                       else f"Workshop {s.workshops[p[1]].tile}") for p in places]
-        ask(state, lane, seat, "leave_quarantine", f"Your {gold}{cit.cls} leaves quarantine: where does it go?",
-            opts, t, "R-CIT-3")
+        opts = [option(p, T("Square {square} ({reward})", square=p[1], reward=board.square(p[1]).reward.text())
+                       if p[0] == "square" else T("Workshop {workshop}", workshop=s.workshops[p[1]].tile))
+                for p in places]
+        prompt = (T("Your upgraded {cls} leaves quarantine: where does it go?", cls=cit.cls) if cit.upgraded
+                  else T("Your {cls} leaves quarantine: where does it go?", cls=cit.cls))
+        ask(state, lane, seat, "leave_quarantine", prompt, opts, t, "R-CIT-3")
         return
     kind, at = t["pick"]
     if kind == "square":
         s.squares[at] = cit
-        note(state, f"{who(state, seat)}'s {cit.cls} leaves quarantine for square {at}.", "R-CIT-3")
+        note(state, T("{who}'s {cls} leaves quarantine for square {square}.", who=who(state, seat), cls=cit.cls,
+                      square=at), "R-CIT-3")
     else:
         s.workshops[at].citizen = cit
-        note(state, f"{who(state, seat)}'s {cit.cls} leaves quarantine for workshop {s.workshops[at].tile}.",
-             "R-CIT-3")
+        note(state, T("{who}'s {cls} leaves quarantine for workshop {workshop}.", who=who(state, seat), cls=cit.cls,
+                      workshop=s.workshops[at].tile), "R-CIT-3")
         late_reward_check(state, lane, seat, at)
 
 
@@ -180,7 +185,7 @@ def _after_round(state: GameState, t: dict, lane: str) -> None:
 @task("next_round")
 def _next_round(state: GameState, t: dict, lane: str) -> None:
     state.round += 1
-    instruct(state, f"Set-up for round {roman(state.round)}: move the round counter to {roman(state.round)}.",
+    instruct(state, T("Set-up for round {round}: move the round counter to {round}.", round=roman(state.round)),
              "R-NEXT-1")
 
 
@@ -190,7 +195,7 @@ def _lay_down(state: GameState, t: dict, lane: str) -> None:
     for s in state.seats:
         for lt in s.lieutenants:
             lt.used = False
-    instruct(state, "Lay every lieutenant on a hex or at a dock down flat.", "R-NEXT-2")
+    instruct(state, T("Lay every lieutenant on a hex or at a dock down flat."), "R-NEXT-2")
 
 
 @task("clear_plagued")
@@ -199,13 +204,14 @@ def _clear_plagued(state: GameState, t: dict, lane: str) -> None:
     cleared = []
     for tile, h in sorted(state.hexes.items()):
         if h.cubes and h.citizens:
-            cleared.append(f"{tile_name(state, tile)} ({', '.join(c.cls for c in h.citizens)})")
+            cleared.append(T("{tile} ({citizens})", tile=tile_name(state, tile),
+                             citizens=joined(c.cls for c in h.citizens)))
             h.citizens = []
     if cleared:
-        instruct(state, "Return to the supply the citizens on plagued hexes: " + "; ".join(cleared) + ".",
+        instruct(state, T("Return to the supply the citizens on plagued hexes: {hexes}.", hexes=joined(cleared, "; ")),
                  "R-NEXT-3")
     else:
-        instruct(state, "No citizen stands on a plagued hex.", "R-NEXT-3")
+        instruct(state, T("No citizen stands on a plagued hex."), "R-NEXT-3")
 
 
 @task("play_order")
@@ -218,9 +224,9 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
         order = standing(state, kind)
     state.order = order
     names = ", ".join(who(state, s) for s in order)
-    where = "the scoring track" if kind == "score" else f"the {kind} register"
-    instruct(state, f"Play order by {where}: {names}.", "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4",
-             order=order, register=kind)
+    text = (T("Play order by the scoring track: {names}.", names=names) if kind == "score"
+            else T("Play order by the {kind} register: {names}.", kind=kind, names=names))
+    instruct(state, text, "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4", order=order, register=kind)
 
 
 @task("new_hex")
@@ -235,18 +241,19 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
     filled = {h.space for h in state.hexes.values()}
     free = [x for x in lay.walk_from(harbor) if x not in filled]
     if not free:
-        instruct(state, "Every expansion space is filled: no new hex.", "R-NEXT-6")
+        instruct(state, T("Every expansion space is filled: no new hex."), "R-NEXT-6")
         return
-    ready, tile = stack_next(state, state.expansion, lane, t, "hex is on top of the expansion stack",
+    ready, tile = stack_next(state, state.expansion, lane, t, T("hex is on top of the expansion stack"),
                              lambda x: tile_name(state, x), "R-NEXT-6")
     if not ready:
         return
     if tile is None:
-        instruct(state, "The expansion stack is empty: no new hex.", "R-NEXT-6")
+        instruct(state, T("The expansion stack is empty: no new hex."), "R-NEXT-6")
         return
     state.hexes[tile] = Hex(tile=tile, space=free[0])
-    instruct(state, f"Add the top expansion hex, {tile_name(state, tile)}, at expansion space {free[0]} (the first "
-                    f"empty one clockwise from {tile_name(state, harbor)}).", "R-NEXT-6", tile=tile, space=free[0])
+    instruct(state, T("Add the top expansion hex, {tile}, at expansion space {space} (the first empty one clockwise "
+                      "from {harbor}).", tile=tile_name(state, tile), space=free[0], harbor=tile_name(state, harbor)),
+             "R-NEXT-6", tile=tile, space=free[0])
 
 
 @task("late_workshops")
@@ -257,16 +264,16 @@ def _late_workshops(state: GameState, t: dict, lane: str) -> None:
         state.pools[st.pool] = []  # the unseen early tiles leave the game with the rest
         pool = f"late-{cls}"
         state.workshops[cls] = Stack(pool=pool, hidden=len(state.pools[pool]))
-    instruct(state, "Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
-                    "(era II) stacks face down with the top of each face up.", "R-NEXT-8")
+    instruct(state, T("Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
+                      "(era II) stacks face down with the top of each face up."), "R-NEXT-8")
     push(state, lane, *({"do": "reveal_face_up", "what": "workshop", "index": cls, "rule": "R-NEXT-8"}
                         for cls in CLASSES))
 
 
 @task("quiet_round")
 def _quiet_round(state: GameState, t: dict, lane: str) -> None:
-    instruct(state, "Round VI: the plague abates. No wheel turn, no plague cubes and no citizens for the "
-                    "neighborhoods (boats still bring cubes).", "R-NEXT-12")
+    instruct(state, T("Round VI: the plague abates. No wheel turn, no plague cubes and no citizens for the "
+                      "neighborhoods (boats still bring cubes)."), "R-NEXT-12")
 
 
 @task("wagons_up")
@@ -279,6 +286,7 @@ def _wagons_up(state: GameState, t: dict, lane: str) -> None:
                 w.used = False
                 flipped.append(who(state, i))
     if flipped:
-        instruct(state, "Turn used wagons face up again: " + ", ".join(sorted(set(flipped))) + ".", "R-NEXT-13")
+        instruct(state, T("Turn used wagons face up again: {names}.", names=", ".join(sorted(set(flipped)))),
+                 "R-NEXT-13")
 
 

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "de")
+TRANSLATIONS = ROOT / "companion" / "translations"
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -31,8 +32,13 @@ def create_app(config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         POLL_MS=1000,
         MAX_CONTENT_LENGTH=64 * 1024,
+        BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
     )
     app.config.update(config)
+    from .translate import compile_catalogs
+
+    for directory in app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";"):
+        compile_catalogs(Path(directory))  # the .po files are committed; their .mo are built here
     Babel(app, locale_selector=lambda: request.accept_languages.best_match(LANGUAGES) or "en")
 
     from ..store import Store
@@ -41,7 +47,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     from . import api, host, join, seat
 
-    from . import svg
+    from . import svg, translate
     from .views import qr_svg
 
     from functools import partial
@@ -50,7 +56,8 @@ def create_app(config: dict | None = None) -> Flask:
 
     app.jinja_env.globals.update(
         {name: partial(getattr(svg, name), _=gettext)
-         for name in ("city_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg")}, qr_svg=qr_svg)
+         for name in ("city_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg")}, qr_svg=qr_svg,
+        tr=partial(translate.tr, _=gettext))  # engine text (log, steps, menus, prompts, scoring) translated
     app.register_blueprint(host.bp)
     app.register_blueprint(seat.bp)
     app.register_blueprint(join.bp)

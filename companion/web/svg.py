@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from ..engine.city import space_coord
 from ..engine.state import COLOUR_LETTERS, Citizen, Overseer
+from .translate import tr
 
 Gettext = Callable[[str], str]
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -654,7 +655,7 @@ def _score_seat(s: dict, scoring: dict, state, y, axis, scale, _: Gettext) -> tu
     for ln in s["lines"]:
         p = ln["points"]
         x = axis if p >= 0 else axis + p * scale
-        out += [txt(8, y + 7, _(ln["label"]), size=10, anchor="start"),
+        out += [txt(8, y + 7, tr(ln, "label", _), size=10, anchor="start"),
                 el("rect", {"class": "bar " + ("positive" if p >= 0 else "negative"), "x": x, "y": y,
                             "width": max(abs(p) * scale, 0.5), "height": 14,
                             "fill": PLAYER_FILL.get(colour, "#888") if p >= 0 else "#555", "stroke": "#000",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import qrcode
 import qrcode.image.svg
 from flask import request, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from ..engine import legal_actions, pending
@@ -12,6 +13,7 @@ from ..engine.movement import available
 from ..engine.state import COLOUR_LETTERS
 from ..store import Game
 from .common import csrf_token, store
+from .translate import tr
 
 SYMBOLS = {"red": "▲", "yellow": "●", "blue": "■", "green": "◆"}
 
@@ -66,7 +68,7 @@ def targets(game: Game, who, post_url: str, menu: list[dict]) -> dict:
         if place in out:
             continue
         vals = f'{{"choice": {i}, "version": {game.version}, "decision": {opt["action"]["decision"]}}}'
-        out[place] = {"label": opt.get("cost") or "", "attrs": {
+        out[place] = {"label": tr(opt, "cost", gettext), "attrs": {
             "hx-post": post_url, "hx-vals": vals, "hx-target": "#menu", "hx-swap": "outerHTML",
             "hx-include": "#csrf", "role": "button", "tabindex": "0"}}
     return out

@@ -1,0 +1,247 @@
+"""Translations: the engine writes English through `T` (companion/engine/words.py) and keeps each
+template with its values, so the web layer can show the same text in French or German. The English
+itself never changes (tests/test_golden.py pins it word for word)."""
+
+from __future__ import annotations
+
+import copy
+import html
+import json
+import pickle
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from companion.engine import apply, legal_actions, new_game, options_for, pending
+from companion.engine.words import T, Text, again, joined, keep
+from companion.simulate import play_game
+from companion.web import TRANSLATIONS, create_app
+from companion.web.translate import compile_catalogs, tr
+
+ROOT = Path(__file__).resolve().parents[1]
+POT = ROOT / "companion" / "translations" / "messages.pot"
+FR_PO = ROOT / "companion" / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
+JOINED = re.compile(r"^(\{i\d+\}[^{}]*)*$")  # joined(): the separator is kept, nothing to translate
+
+
+def stored_texts(state):
+    """Every (english, msg, args) the state keeps: log, setup steps, upkeep report, open questions and
+    their menus, scoring lines."""
+    out = []
+
+    def add(d, key):
+        names = ("msg", "args") if key == "text" else (key + "_msg", key + "_args")
+        if names[0] in d:
+            out.append((d[key], d[names[0]], d[names[1]]))
+
+    for e in state.log + state.setup_steps + state.report:
+        add(e, "text")
+    for q in pending(state):
+        add(q, "prompt")
+        for o in legal_actions(state, q["who"]):
+            for key in ("label", "reason", "cost"):
+                add(o, key)
+    if state.scoring:
+        add(state.scoring, "tiebreak")
+        for x in state.scoring["seats"]:
+            for ln in x["lines"]:
+                add(ln, "label")
+                add(ln, "detail")
+    return out
+
+
+def templates_in(msg, args):
+    yield msg
+    for v in args.values():
+        if isinstance(v, dict):
+            yield from templates_in(v["msg"], v["args"])
+
+
+# --- the engine side ---------------------------------------------------------------------------------
+
+def test_text_is_the_english_string_and_keeps_template_and_values():
+    inner = T("{n} coins", n=2)
+    t = T("{who} takes {what}.", who="Ada (R)", what=inner)
+    assert t == "Ada (R) takes 2 coins." and isinstance(t, str)
+    assert t.msg == "{who} takes {what}."
+    assert t.args == {"who": "Ada (R)", "what": {"msg": "{n} coins", "args": {"n": 2}}}
+    assert json.loads(json.dumps(t.args)) == t.args  # plain JSON data
+    assert again({"msg": t.msg, "args": t.args}) == t
+    for twin in (copy.deepcopy(t), pickle.loads(pickle.dumps(t))):
+        assert twin == t and twin.msg == t.msg and twin.args == t.args
+
+
+def test_keep_stores_plain_english_beside_the_template():
+    entry = keep({}, "text", T("Round {round} begins.", round="II"))
+    assert entry == {"text": "Round II begins.", "msg": "Round {round} begins.", "args": {"round": "II"}}
+    assert type(entry["text"]) is str
+    opt = keep({}, "label", T("End your turn"))
+    assert opt == {"label": "End your turn", "label_msg": "End your turn", "label_args": {}}
+    assert keep({}, "label", "2 coins") == {"label": "2 coins"}  # text without a template stays as it was
+    assert joined(["nun", T("the opponent")], "; ") == "nun; the opponent"
+
+
+def test_log_option_and_prompt_carry_their_templates():
+    state = new_game(options_for(3), seed=7)
+    q = pending(state)[0]
+    name = state.seats[q["who"]].name
+    assert q["prompt"] == f"{name}, your turn: where does a lieutenant go?"
+    assert q["prompt_msg"] == "{name}, your turn: where does a lieutenant go?" and q["prompt_args"] == {"name": name}
+    menu = legal_actions(state, q["who"])
+    recall = menu[-1]
+    assert recall["label"] == recall["label_msg"] == "Recall a lieutenant to your estate and take 1 coin"
+    assert any(o.get("cost_msg") == "free" for o in menu)
+    steps = {s["msg"]: s for s in state.setup_steps}
+    wheel = steps["Set the population wheel to window {window} (any window will do)."]
+    assert wheel["text"] == wheel["msg"].format(**wheel["args"])
+    _, events = apply(state, recall["action"])
+    assert events[0]["msg"] == "{who} recalls a lieutenant to the estate and takes 1 coin."
+    assert events[0]["text"] == events[0]["msg"].format(**events[0]["args"])
+
+
+def test_every_stored_template_rebuilds_its_english_and_survives_json():
+    """Across whole games (solo, advanced, table draws) the template filled with its values is the
+    English, and a saved game keeps both."""
+    seen = 0
+    for players, kw in ((1, {}), (2, {"advanced": True}), (4, {"draw": "table", "priority_tile": True})):
+        checked = []
+
+        def check(state, q, menu, picked, events, checked=checked):
+            checked.extend(stored_texts(state))
+
+        played = play_game(players, seed=3, on_decision=check, **kw)
+        checked.extend(stored_texts(played.state))
+        assert played.state.scoring["seats"][0]["lines"][0]["label_msg"] == "VP scored during the game"
+        saved = json.loads(json.dumps(played.state.to_dict()))
+        assert [e.get("msg") for e in saved["log"]] == [e.get("msg") for e in played.state.log]
+        for english, msg, args in checked:
+            assert again({"msg": msg, "args": args}) == english, msg
+        seen += len(checked)
+    assert seen > 1000
+
+
+def test_catalog_template_holds_every_engine_template():
+    """messages.pot is extracted with `T` as a keyword (babel.cfg); rerun the command in
+    docs/ARCHITECTURE.md after changing engine text."""
+    with POT.open("rb") as f:
+        ids = {m.id for m in read_po(f) if m.id}
+    played = play_game(3, seed=11)
+    msgs = {m for _, msg, args in stored_texts(played.state) for m in templates_in(msg, args)}
+    for e in played.state.log:
+        if "msg" in e:
+            msgs.update(templates_in(e["msg"], e["args"]))
+    missing = sorted(m for m in msgs if m not in ids and not JOINED.match(m))
+    assert not missing, missing
+    assert {"End your turn", "{name}, your turn: where does a lieutenant go?", "aristocrat"} <= ids
+
+
+# --- the web side ------------------------------------------------------------------------------------
+
+FAKE_FR = {"{who} takes {what}.": "{who} prend {what}.", "{n} coins": "{n} pièces", "nun": "religieuse",
+           "Put 1 {cls} on each {colour} hex: {hexes}.": "Placez 1 {cls} sur chaque hexagone {colour} : {hexes}.",
+           "broken {x}": "cassé {y}", "Build nothing": "Ne rien construire"}
+
+
+def fake(s):
+    return FAKE_FR.get(s, s)
+
+
+def test_tr_translates_template_then_values_recursively():
+    entry = keep({}, "text", T("{who} takes {what}.", who="Ada (R)", what=T("{n} coins", n=2)))
+    assert tr(entry, "text", fake) == "Ada (R) prend 2 pièces."
+    step = keep({}, "text", T("Put 1 {cls} on each {colour} hex: {hexes}.", cls="nun", colour="orange",
+                              hexes="Giudecca (n01)"))
+    assert tr(step, "text", fake) == "Placez 1 religieuse sur chaque hexagone orange : Giudecca (n01)."
+    assert tr({"label": "Build nothing"}, "label", fake) == "Ne rien construire"  # no template: whole text
+    assert tr(keep({}, "text", T("broken {x}", x=1)), "text", fake) == "broken 1"  # bad translation: English
+    assert tr(None) == "" and tr({"reason": None}, "reason", fake) == ""
+
+
+@pytest.fixture
+def french_app(tmp_path):
+    """The app with the committed French catalog, compiled at start-up into a copy of the directory."""
+    translations = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, translations, ignore=shutil.ignore_patterns("*.mo"))
+    app = create_app({"INSTANCE": str(tmp_path / "instance"), "TESTING": True,
+                      "BABEL_TRANSLATION_DIRECTORIES": str(translations)})
+    assert (translations / "fr" / "LC_MESSAGES" / "messages.mo").exists()
+    return app
+
+
+def test_the_app_reads_the_translations_directory_by_absolute_path(tmp_path):
+    app = create_app({"INSTANCE": str(tmp_path), "TESTING": True})
+    path = Path(app.config["BABEL_TRANSLATION_DIRECTORIES"])
+    assert path.is_absolute() and path == ROOT / "companion" / "translations"
+
+
+def test_compiling_is_skipped_when_the_catalog_is_up_to_date(tmp_path):
+    shutil.copytree(TRANSLATIONS, tmp_path / "t", ignore=shutil.ignore_patterns("*.mo"))
+    compile_catalogs(tmp_path / "t")
+    mo = tmp_path / "t" / "fr" / "LC_MESSAGES" / "messages.mo"
+    before = mo.stat().st_mtime_ns
+    compile_catalogs(tmp_path / "t")
+    assert mo.stat().st_mtime_ns == before
+    assert not list((tmp_path / "t").rglob("*.tmp"))
+
+
+def page(client, url, lang):
+    r = client.get(url, headers={"Accept-Language": lang})
+    assert r.status_code == 200, r.get_data(as_text=True)[:500]
+    return html.unescape(r.get_data(as_text=True))
+
+
+def test_french_seat_and_host_pages_end_to_end(french_app):
+    client = french_app.test_client()
+    players = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
+               {"name": "Chiara", "colour": "blue"}]
+    game = client.post("/api/games", json={"players": players, "seed": 7}).get_json()
+    host = {"X-Host-Token": game["host_token"]}
+    first = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()["pending"][0]["who"]
+    waiting = (first + 1) % 3
+    for s in game["seats"]:
+        client.get(f"/j/{s['token']}")  # this test client becomes every seat's phone
+
+    seat_url = f"/seat/{game['seats'][first]['token']}"
+    fr = page(client, seat_url, "fr")
+    name = players[first]["name"]
+    assert f"{name}, à vous : où va un lieutenant ?" in fr
+    assert "Rappeler un lieutenant sur votre domaine et prendre 1 pièce" in fr
+    assert "gratuit" in fr
+    assert "your turn: where does a lieutenant go?" not in fr
+    en = page(client, seat_url, "en")
+    assert f"{name}, your turn: where does a lieutenant go?" in en and "à vous" not in en
+    de = page(client, seat_url, "de")  # no German catalog yet: English, never an error
+    assert f"{name}, your turn: where does a lieutenant go?" in de
+    assert "Rien à décider pour l'instant." in page(client, f"/seat/{game['seats'][waiting]['token']}", "fr")
+
+    host_url = f"/host/{game['id']}?key={game['host_token']}"
+    fr = page(client, host_url, "fr")
+    assert "Réglez la roue de population sur la fenêtre" in fr
+    assert re.search(r"Placez 1 (religieuse|aristocrate|artisan) sur chaque hexagone", fr)
+    assert "La manche I commence. Ordre du tour :" in fr
+    assert "Journal de la partie" in fr
+
+    menu = client.get(f"/api/seats/{game['seats'][first]['token']}/menu").get_json()
+    recall = next(o for o in menu["menu"] if o["label"].startswith("Recall"))
+    r = client.post(f"/api/seats/{game['seats'][first]['token']}/actions",
+                    json={"version": menu["version"], "choice": recall["choice"]})
+    assert r.status_code == 200
+    fr = page(client, host_url, "fr")
+    assert "rappelle un lieutenant sur son domaine et prend 1 pièce." in fr
+    en = page(client, host_url, "en")
+    assert "recalls a lieutenant to the estate and takes 1 coin." in en
+
+
+def test_the_french_catalog_is_real_and_compiles():
+    with FR_PO.open("rb") as f:
+        catalog = read_po(f, locale="fr")
+    done = {m.id: m.string for m in catalog if m.id and m.string}
+    assert done["End your turn"] == "Terminer votre tour"
+    assert done["Nothing to decide right now."] == "Rien à décider pour l'instant."
+    assert len(done) >= 10
+    for msgid, text in done.items():  # a translation names the same values as its template
+        assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", msgid)), msgid
+    assert isinstance(T("x"), Text)
