@@ -182,7 +182,7 @@ def test_R_SOLO_8_9_scoring_lines_in_a_finished_solo_game():
     assert line["points"] == (5 if s.scoring["seats"][0]["popularity_after_rats"] >= s.opponent.popularity else 0)
 
 
-def test_solo_simulations_exit_zero_standard_and_advanced():
+def test_R_SOLO_1_solo_simulations_with_a_or_b_boards_exit_zero():
     for extra in ([], ["--advanced"]):
         r = subprocess.run([sys.executable, "-m", "companion", "simulate", "--players", "1", "--seed", "1",
                             "--games", "5", "--json", *extra], cwd=ROOT, capture_output=True, text=True, timeout=300)
