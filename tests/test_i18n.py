@@ -1,4 +1,4 @@
-"""Translations: the engine writes English through `T` (companion/engine/words.py) and keeps each
+"""Translations: the engine writes English through `T` (companion/words.py) and keeps each
 template with its values, so the web layer can show the same text in French or German. The English
 itself never changes (tests/test_golden.py pins it word for word)."""
 
@@ -16,7 +16,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from companion.engine import apply, legal_actions, new_game, options_for, pending
-from companion.engine.words import T, Text, again, joined, keep
+from companion.words import T, Text, again, joined, keep
 from companion.simulate import play_game
 from companion.web import TRANSLATIONS, create_app
 from companion.web.translate import compile_catalogs, tr

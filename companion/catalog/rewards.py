@@ -10,32 +10,34 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..words import T, Text, joined
+
 TOKENS = ("coin", "lumber", "fire", "major-fire")
 CLASSES = ("aristocrat", "nun", "craftsman")
 
 #: icon -> what it means to a player (the wording shown on screens).
 ICONS = {
-    "coin": "coin",
-    "lumber": "lumber",
-    "fire": "fire",
-    "major-fire": "major fire",
-    "vp": "VP",
-    "scroll": "scroll advance",
-    "city": "free city advance",
-    "church": "free church advance",
-    "register": "free city or church advance",
-    "upgrade-citizen": "upgrade a citizen",
-    "advance-aristocrat": "advance the aristocrat overseer",
-    "advance-nun": "advance the nun overseer",
-    "advance-craftsman": "advance the craftsman overseer",
-    "advance-any": "advance any overseer",
-    "advance-skip": "advance any overseer, may skip a step",
-    "upgrade-overseer": "upgrade an overseer",
-    "upgrade-advance": "upgrade and advance an overseer",
-    "lieutenant": "take a lieutenant",
-    "any-hex": "use any hex's action",
-    "build": "build",
-    "activate": "activate citizens",
+    "coin": T("coin"),
+    "lumber": T("lumber"),
+    "fire": T("fire"),
+    "major-fire": T("major fire"),
+    "vp": T("VP"),
+    "scroll": T("scroll advance"),
+    "city": T("free city advance"),
+    "church": T("free church advance"),
+    "register": T("free city or church advance"),
+    "upgrade-citizen": T("upgrade a citizen"),
+    "advance-aristocrat": T("advance the aristocrat overseer"),
+    "advance-nun": T("advance the nun overseer"),
+    "advance-craftsman": T("advance the craftsman overseer"),
+    "advance-any": T("advance any overseer"),
+    "advance-skip": T("advance any overseer, may skip a step"),
+    "upgrade-overseer": T("upgrade an overseer"),
+    "upgrade-advance": T("upgrade and advance an overseer"),
+    "lieutenant": T("take a lieutenant"),
+    "any-hex": T("use any hex's action"),
+    "build": T("build"),
+    "activate": T("activate citizens"),
 }
 
 
@@ -48,15 +50,22 @@ class Item:
     icon: str
     count: int = 1
 
-    def text(self) -> str:
-        if self.icon in TOKENS or self.icon == "vp":
-            name = ICONS[self.icon]
-            plural = "s" if self.count != 1 and self.icon in ("coin", "fire", "major-fire") else ""
-            return f"{self.count} {name}{plural}"
-        if self.icon == "activate":
-            return f"activate up to {self.count} citizen{'s' if self.count != 1 else ''}"
-        prefix = f"{self.count}× " if self.count != 1 else ""
-        return prefix + ICONS[self.icon]
+    def text(self) -> Text:
+        """In words, translatable (companion/words.py); the English is what the rulebook icons say."""
+        n, icon = self.count, self.icon
+        if icon == "coin":
+            return T("{n} coin", n=n) if n == 1 else T("{n} coins", n=n)
+        if icon == "fire":
+            return T("{n} fire", n=n) if n == 1 else T("{n} fires", n=n)
+        if icon == "major-fire":
+            return T("{n} major fire", n=n) if n == 1 else T("{n} major fires", n=n)
+        if icon == "lumber":
+            return T("{n} lumber", n=n)
+        if icon == "vp":
+            return T("{n} VP", n=n)
+        if icon == "activate":
+            return T("activate up to {n} citizen", n=n) if n == 1 else T("activate up to {n} citizens", n=n)
+        return ICONS[icon] if n == 1 else T("{n}× {what}", n=n, what=ICONS[icon])
 
 
 @dataclass(frozen=True)
@@ -65,8 +74,8 @@ class Bundle:
 
     items: tuple[Item, ...]
 
-    def text(self) -> str:
-        return " + ".join(i.text() for i in self.items) if self.items else "nothing"
+    def text(self) -> Text:
+        return joined((i.text() for i in self.items), " + ") if self.items else T("nothing")
 
     def tokens(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -91,8 +100,8 @@ class Reward:
     def is_nothing(self) -> bool:
         return all(not b.items for b in self.options)
 
-    def text(self) -> str:
-        return " or ".join(b.text() for b in self.options)
+    def text(self) -> Text:
+        return joined((b.text() for b in self.options), " or ")
 
     def icons(self) -> set[str]:
         return {i.icon for b in self.options for i in b.items}
@@ -154,9 +163,11 @@ class Need:
     count: int
     upgraded: bool
 
-    def text(self) -> str:
-        gold = "upgraded " if self.upgraded else ""
-        return f"{self.count} {gold}{self.cls}{'s' if self.count != 1 else ''}"
+    def text(self) -> Text:
+        n, cls = self.count, self.cls
+        if self.upgraded:
+            return T("{n} upgraded {cls}", n=n, cls=cls) if n == 1 else T("{n} upgraded {cls}s", n=n, cls=cls)
+        return T("{n} {cls}", n=n, cls=cls) if n == 1 else T("{n} {cls}s", n=n, cls=cls)
 
 
 _NEED = re.compile(r"^(\d+)\s+(upgraded\s+)?([a-z]+)$")

@@ -8,7 +8,7 @@ from .events import note, who
 from .flow import ask, option, push, task
 from .gain import TOKEN_FIELD, add_vp
 from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
-from .words import T, again
+from ..words import T, again
 
 CYCLE_PAYMENTS = ("vp", "coins", "lumber", "fire", "major_fire")  # 1 VP or 1 resource token
 ONE = {"vp": T("1 VP"), "coins": T("1 coin"), "lumber": T("1 lumber"), "fire": T("1 fire"),

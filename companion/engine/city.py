@@ -11,7 +11,7 @@ from collections import deque
 from ..catalog.model import AXIAL_STEPS
 from .events import instruct, tile_name, who
 from .state import GameState
-from .words import T, joined
+from ..words import T, joined
 
 
 def layout(state: GameState):

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from ..catalog.rewards import Bundle
 from .state import GameState
-from .words import T
+from ..words import T
 
 
 def cost_text(cost: Bundle) -> str:

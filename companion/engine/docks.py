@@ -7,7 +7,7 @@ from .events import note, who
 from .flow import ask, option, push, task
 from .plague import payments, remove_cube
 from .state import GameState
-from .words import T, plain
+from ..words import T, plain
 
 
 @task("boat_cube")

@@ -11,7 +11,7 @@ from typing import Callable
 
 from .flow import ask, option
 from .state import GameState, Stack
-from .words import T
+from ..words import T
 
 MASK = (1 << 64) - 1
 

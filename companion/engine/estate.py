@@ -7,7 +7,7 @@ from .events import note, who
 from .flow import ask, option, push, task
 from .gain import gain
 from .state import CLASSES, Citizen, GameState
-from .words import T, again, plain
+from ..words import T, again, plain
 
 
 def citizen_label(state: GameState, seat: int, loc, c: Citizen) -> str:

@@ -7,7 +7,7 @@ the table must do with the physical pieces, in order, citing the rule that deman
 from __future__ import annotations
 
 from .state import COLOUR_LETTERS, GameState
-from .words import T, keep
+from ..words import T, keep
 
 
 def note(state: GameState, text: str, rule: str | None = None, **data) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .state import GameState
-from .words import keep
+from ..words import keep
 
 MAIN = "main"
 Handler = Callable[[GameState, dict, str], None]

@@ -12,7 +12,7 @@ from ..catalog.rewards import Item, Reward, parse_reward
 from .events import note, tile_name, who
 from .flow import MAIN, ask, option, push, task
 from .state import GameState
-from .words import T, again, plain
+from ..words import T, again, plain
 
 TOKEN_FIELD = {"coin": "coins", "lumber": "lumber", "fire": "fire", "major-fire": "major_fire"}
 

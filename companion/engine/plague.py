@@ -10,7 +10,7 @@ from .flow import ask, option, push, task
 from .gain import add_vp
 from .registers import advance
 from .state import Citizen, GameState
-from .words import T, joined
+from ..words import T, joined
 
 
 @task("rescue")

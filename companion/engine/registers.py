@@ -5,7 +5,7 @@ from __future__ import annotations
 from .events import note, who
 from .gain import gain
 from .state import GameState
-from .words import T, plain
+from ..words import T, plain
 
 
 def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:

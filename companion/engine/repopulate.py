@@ -7,7 +7,7 @@ from .describe import cost_text
 from .events import note, tile_name, who
 from .flow import ask, option, push, task
 from .state import GameState
-from .words import T, joined
+from ..words import T, joined
 
 TILES = 5  # R-COMP-2: 5 repopulation tiles per colour
 

@@ -10,7 +10,7 @@ from math import floor
 
 from .events import note, who
 from .state import GameState
-from .words import T, keep
+from ..words import T, keep
 
 POPULARITY_BONUS = {2: (5,), 3: (10, 7, 3), 4: (10, 7, 3)}  # R-SCORE-2
 REPOP_BONUS = {2: (7, 0), 3: (10, 7, 3), 4: (10, 7, 3)}  # R-ADV-3

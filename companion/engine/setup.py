@@ -12,7 +12,7 @@ from .events import instruct, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
 from .state import (CLASSES, COLOURS, BoatAtDock, Cabin, GameState, Hex, Lieutenant, Opponent, Options,
                     Overseer, PlayerOption, Seat, Stack, WagonStack)
-from .words import T, joined, keep
+from ..words import T, joined, keep
 
 CUBES = {1: 16, 2: 16, 3: 18, 4: 24}  # R-SETUP-5
 START_VP = (0, 1, 0, 1)  # R-SETUP-19, by play-order position

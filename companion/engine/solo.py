@@ -10,7 +10,7 @@ from .flow import push, task
 from .gain import add_vp
 from .movement import available, standing_on
 from .state import GameState, Stack
-from .words import T, joined
+from ..words import T, joined
 
 
 def start_round(state: GameState) -> None:

@@ -13,7 +13,7 @@ from .gain import add_vp, gain
 from .movement import available, routes, standing_on
 from .registers import advance, advance_cost
 from .state import GameState
-from .words import T, again, joined, plain
+from ..words import T, again, joined, plain
 
 
 FREE = T("free")

@@ -15,7 +15,7 @@ from .gain import add_vp, gain
 from .registers import standing
 from .setup import roman
 from .state import CLASSES, GameState, Stack
-from .words import T, joined
+from ..words import T, joined
 
 
 def start_upkeep(state: GameState) -> None:

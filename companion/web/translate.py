@@ -1,6 +1,6 @@
 """Engine text in the reader's language, and the compiled catalogs that make it possible.
 
-The engine stores English next to its template (companion/engine/words.py): a log entry has "text",
+The engine stores English next to its template (companion/words.py): a log entry has "text",
 "msg" and "args"; a menu option "label", "label_msg" and "label_args"; and so on. `tr` shows such text
 translated: gettext on the template, then the values filled in, each translated the same way (a
 nested template, or a single lowercase word such as a citizen class or a colour). Text stored without

@@ -1,4 +1,4 @@
-"""Engine text that can be translated later: the English now, with its template and values kept.
+"""Text that can be translated later (engine and catalog): the English now, with its template and values kept.
 
 The engine stays pure (no Babel, no locale), so it writes English, but through `T`:
 
