@@ -98,13 +98,14 @@ class Store:
         state = new_game(options, seed, self.catalog)
         gid = secrets.token_hex(4)
         host = token()
-        db = self._db()
-        with db.atomic():
-            db["games"].insert({"id": gid, "created": time.time(), "options": json.dumps(options.to_dict()),
-                                "seed": seed, "host_token": host, "version": 0})
+        with self._immediate() as db:
+            db.execute("insert into games (id, created, options, seed, host_token, version) values (?, ?, ?, ?, ?, 0)",
+                       [gid, time.time(), json.dumps(options.to_dict()), seed, host])
             for i in range(options.count):
-                db["seats"].insert({"game_id": gid, "seat": i, "token": token(), "device": "", "joined": 0.0})
-            db["snapshots"].insert({"game_id": gid, "version": 0, "state": json.dumps(state.to_dict())})
+                db.execute("insert into seats (game_id, seat, token, device, joined) values (?, ?, ?, '', 0)",
+                           [gid, i, token()])
+            db.execute("insert into snapshots (game_id, version, state) values (?, 0, ?)",
+                       [gid, json.dumps(state.to_dict())])
         self._cache[gid] = (0, state)
         return Game(gid, 0, state, host)
 
@@ -131,9 +132,9 @@ class Store:
         """A phone scanned a seat's code: it becomes that seat's device (moving it from any other)."""
         seat = self.seat_by_token(tok)
         device = token()
-        db = self._db()
-        with db.atomic():
-            db["seats"].update((seat["game_id"], seat["seat"]), {"device": device, "joined": time.time()})
+        with self._immediate() as db:
+            db.execute("update seats set device = ?, joined = ? where game_id = ? and seat = ?",
+                       [device, time.time(), seat["game_id"], seat["seat"]])
         return seat, device
 
     # --- state -----------------------------------------------------------------------------------
@@ -158,12 +159,23 @@ class Store:
         return state
 
     @contextmanager
-    def _write(self, gid: str, seen_version: int):
-        """One write transaction guarded by the version the screen showed; the game's version moves on
-        by one when it commits, and nothing is written when anything in it fails."""
+    def _immediate(self):
+        """A write transaction that takes the write lock up front, so a busy database makes it wait
+        (busy_timeout) instead of failing halfway with "database is locked"."""
         db = self._db()
         db.execute("BEGIN IMMEDIATE")
         try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def _write(self, gid: str, seen_version: int):
+        """One write transaction guarded by the version the screen showed; the game's version moves on
+        by one when it commits, and nothing is written when anything in it fails."""
+        with self._immediate() as db:
             row = db.execute("select version from games where id = ?", [gid]).fetchone()
             if row is None:
                 raise NotFound(gid)
@@ -171,10 +183,6 @@ class Store:
                 raise Stale(f"the game moved on (version {row[0]}, you saw {seen_version})")
             yield db, row[0]
             db.execute("update games set version = ? where id = ?", [row[0] + 1, gid])
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
 
     def act(self, gid: str, seen_version: int, action: dict) -> Game:
         """Apply one menu choice if the game is still at `seen_version`; all or nothing."""

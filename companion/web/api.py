@@ -14,7 +14,10 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def _json() -> dict:
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # absurdly nested JSON
+        data = None
     if not isinstance(data, dict):
         abort(400, "Send a JSON object.")
     return data

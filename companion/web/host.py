@@ -32,6 +32,11 @@ def parse_options(form) -> tuple[Options, int | None]:
         abort(400, "A game has at most 4 players.")
     names = [(form.get(f"name{i}") or "").strip() for i in range(4)]
     colours = [(form.get(f"colour{i}") or "") for i in range(4)]
+    for n in names:
+        try:
+            n.encode("utf-8")
+        except UnicodeEncodeError:
+            abort(400, "A player's name has characters that cannot be shown.")
     players = [PlayerOption(n[:40], c) for n, c in zip(names, colours) if n]
     if not players:
         abort(400, "Enter at least one player's name.")
