@@ -143,5 +143,5 @@ def serve_command(args) -> int:
     shown = _lan_address() if args.host in ("0.0.0.0", "") else args.host
     print(f"Messina 1347 companion: open http://{shown}:{args.port}/ on the host screen "
           f"(data in {app.instance_path})", flush=True)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="messina")
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="messina", connection_limit=1000)
     return 0

@@ -100,8 +100,8 @@ def poll(gid: str):
         now = store().version(gid)
     except Exception:
         abort(404, "There is no such game.")
-    if now == seen:
-        return Response(status=204)
+    if now == seen:  # an explicit empty length lets the server keep the connection open
+        return Response(status=204, headers={"Content-Length": "0"})
     resp = make_response(render_template("partials/_poll.html", gid=gid, version=now,
                                          poll_ms=request.args.get("ms", "1000")))
     resp.headers["HX-Trigger"] = "changed"
