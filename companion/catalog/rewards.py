@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..words import T, Text, joined
 
@@ -52,20 +53,25 @@ class Item:
 
     def text(self) -> Text:
         """In words, translatable (companion/words.py); the English is what the rulebook icons say."""
-        n, icon = self.count, self.icon
-        if icon == "coin":
-            return T("{n} coin", n=n) if n == 1 else T("{n} coins", n=n)
-        if icon == "fire":
-            return T("{n} fire", n=n) if n == 1 else T("{n} fires", n=n)
-        if icon == "major-fire":
-            return T("{n} major fire", n=n) if n == 1 else T("{n} major fires", n=n)
-        if icon == "lumber":
-            return T("{n} lumber", n=n)
-        if icon == "vp":
-            return T("{n} VP", n=n)
-        if icon == "activate":
-            return T("activate up to {n} citizen", n=n) if n == 1 else T("activate up to {n} citizens", n=n)
-        return ICONS[icon] if n == 1 else T("{n}× {what}", n=n, what=ICONS[icon])
+        return _item_text(self)
+
+
+@lru_cache(maxsize=4096)
+def _item_text(item: "Item") -> Text:
+    n, icon = item.count, item.icon
+    if icon == "coin":
+        return T("{n} coin", n=n) if n == 1 else T("{n} coins", n=n)
+    if icon == "fire":
+        return T("{n} fire", n=n) if n == 1 else T("{n} fires", n=n)
+    if icon == "major-fire":
+        return T("{n} major fire", n=n) if n == 1 else T("{n} major fires", n=n)
+    if icon == "lumber":
+        return T("{n} lumber", n=n)
+    if icon == "vp":
+        return T("{n} VP", n=n)
+    if icon == "activate":
+        return T("activate up to {n} citizen", n=n) if n == 1 else T("activate up to {n} citizens", n=n)
+    return ICONS[icon] if n == 1 else T("{n}× {what}", n=n, what=ICONS[icon])
 
 
 @dataclass(frozen=True)
@@ -75,7 +81,7 @@ class Bundle:
     items: tuple[Item, ...]
 
     def text(self) -> Text:
-        return joined((i.text() for i in self.items), " + ") if self.items else T("nothing")
+        return _bundle_text(self)
 
     def tokens(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -101,10 +107,21 @@ class Reward:
         return all(not b.items for b in self.options)
 
     def text(self) -> Text:
-        return joined((b.text() for b in self.options), " or ")
+        return _reward_text(self)
 
     def icons(self) -> set[str]:
         return {i.icon for b in self.options for i in b.items}
+
+
+@lru_cache(maxsize=4096)
+def _bundle_text(bundle: Bundle) -> Text:
+    return joined((i.text() for i in bundle.items), " + ") if bundle.items else T("nothing")
+
+
+@lru_cache(maxsize=4096)
+def _reward_text(reward: Reward) -> Text:
+    """Texts are immutable, so one per reward serves every menu that shows it."""
+    return joined((b.text() for b in reward.options), " or ")
 
 
 NOTHING = Reward((Bundle(()),), "nothing")

@@ -14,8 +14,17 @@ from .state import GameState
 from ..words import T, joined
 
 
+_LAYOUTS: dict = {}
+_DISTANCES: dict = {}
+
+
 def layout(state: GameState):
-    return state.catalog.layout_for(state.players)
+    cat = state.catalog
+    key = (id(cat), state.players)
+    lay = _LAYOUTS.get(key)
+    if lay is None or lay[0] is not cat:
+        lay = _LAYOUTS[key] = (cat, cat.layout_for(state.players))
+    return lay[1]
 
 
 def space_coord(state: GameState, space: str) -> tuple[int, int]:
@@ -50,7 +59,22 @@ def dock_of_harbor(state: GameState, harbor: str) -> str:
 
 
 def distances_from(state: GameState, place: str) -> dict[str, int]:
-    """Steps from a place ("hex:<tile>" or "dock:<id>") to every hex tile and dock (Q-11)."""
+    """Steps from a place ("hex:<tile>" or "dock:<id>") to every hex tile and dock (Q-11).
+
+    The city changes only when a hex is added, so results are remembered per city shape (the caller
+    must not change the returned mapping)."""
+    key = (id(state.catalog), state.players, place, tuple(sorted((t, h.space) for t, h in state.hexes.items())))
+    hit = _DISTANCES.get(key)
+    if hit is not None and hit[0] is state.catalog:
+        return hit[1]
+    if len(_DISTANCES) > 50000:
+        _DISTANCES.clear()
+    dist = _distances(state, place)
+    _DISTANCES[key] = (state.catalog, dist)
+    return dist
+
+
+def _distances(state: GameState, place: str) -> dict[str, int]:
     at = tile_at(state)
     coord_of = {t: space_coord(state, h.space) for t, h in state.hexes.items()}
     docks = {d.id: d.harbor for d in state.catalog.docks.values()}
