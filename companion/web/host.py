@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
+from flask_babel import get_locale
 
 from ..engine import IllegalAction
 from ..engine.state import COLOURS, Options, PlayerOption
@@ -86,7 +87,18 @@ def part(gid: str, name: str):
     """One live region of the host screen, re-fetched when the game's version changes."""
     if name not in PARTS:
         abort(404, "No such part of the screen.")
+    if name == "city":  # the biggest picture; every screen asks for it after each change
+        game = require_host(gid)
+        key = (gid, game.version, str(get_locale()))
+        if key not in _CITY:
+            if len(_CITY) > 256:
+                _CITY.clear()
+            _CITY[key] = render_template("partials/_city.html", **host_context(gid))
+        return _CITY[key]
     return render_template(f"partials/_{name}.html", **host_context(gid))
+
+
+_CITY: dict[tuple, str] = {}  # rendered city map by game, version and language
 
 
 @bp.get("/games/<gid>/poll")
