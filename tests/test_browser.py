@@ -7,13 +7,11 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from server import Server
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "test-output"
@@ -34,28 +32,10 @@ def _need_browser():
         pytest.skip("chromium or playwright is not installed here")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def server(tmp_path):
-    port = _free_port()
-    env = {**os.environ, "MESSINA_INSTANCE": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield base
-    proc.terminate()
-    proc.wait(timeout=10)
+    with Server(tmp_path) as srv:
+        yield srv.base
 
 
 def test_three_phones_play_round_one_into_round_two(server):

@@ -4,40 +4,19 @@ seats to final scoring, and the host page then showing the scoring table (web co
 from __future__ import annotations
 
 import json
-import os
 import random
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from server import Server
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {**os.environ, "MESSINA_INSTANCE": str(tmp_path_factory.mktemp("served")), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    banner = proc.stdout.readline()
-    assert "open http://" in banner  # serve prints the host URL
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    proc.wait(timeout=10)
+    with Server(tmp_path_factory.mktemp("served")) as srv:
+        assert "open http://" in srv.tail()  # serve prints the host URL
+        yield srv.base
 
 
 def call(base, path, body=None, headers=None):
