@@ -58,6 +58,9 @@ def create_app(config: dict | None = None) -> Flask:
         {name: partial(getattr(svg, name), _=gettext)
          for name in ("city_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg")}, qr_svg=qr_svg,
         tr=partial(translate.tr, _=gettext))  # engine text (log, steps, menus, prompts, scoring) translated
+    from .fastpoll import FastPoll
+
+    app.wsgi_app = FastPoll(app.wsgi_app, app.extensions["store"])
     app.register_blueprint(host.bp)
     app.register_blueprint(seat.bp)
     app.register_blueprint(join.bp)
