@@ -15,10 +15,6 @@ def available(state: GameState, seat: int) -> list[int]:
     return [i for i, lt in enumerate(lts) if not lt.used and lt.where == "estate"]
 
 
-def has_turn(state: GameState, seat: int) -> bool:
-    return bool(available(state, seat))
-
-
 def standing_on(state: GameState) -> dict[str, int]:
     """Hexes holding a standing figure (used this round), with its seat: they cannot be chosen."""
     out = {}

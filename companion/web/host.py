@@ -114,8 +114,7 @@ def poll(gid: str):
         abort(404, "There is no such game.")
     if now == seen:  # an explicit empty length lets the server keep the connection open
         return Response(status=204, headers={"Content-Length": "0"})
-    resp = make_response(render_template("partials/_poll.html", gid=gid, version=now,
-                                         poll_ms=request.args.get("ms", "1000")))
+    resp = make_response(render_template("partials/_poll.html", gid=gid, version=now))
     resp.headers["HX-Trigger"] = "changed"
     return resp
 
