@@ -5,7 +5,7 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from flask import abort, current_app, request, session
+from flask import abort, current_app, render_template, request, session
 
 from ..engine import IllegalAction, legal_actions
 from ..store import Game, NotFound, Stale, Store
@@ -91,3 +91,13 @@ def submit(game_id: str, who, version: int, choice: int, decision: int | None) -
         abort(409, "The game moved on: here is the new menu.")
     except IllegalAction as exc:
         abort(409, str(exc))
+
+
+def render_once(cache: dict, key: tuple, template: str, context, limit: int = 512) -> str:
+    """A big picture (city map, estate) changes only with the game's version: render it once per key
+    (which names the game or seat, the version and the language) and serve it from memory after."""
+    if key not in cache:
+        if len(cache) > limit:
+            cache.clear()
+        cache[key] = render_template(template, **context())
+    return cache[key]

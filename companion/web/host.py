@@ -11,7 +11,7 @@ from flask_babel import get_locale
 from ..engine import IllegalAction
 from ..engine.state import COLOURS, Options, PlayerOption
 from ..store import Stale
-from .common import check_csrf, int_field, load, require_host, store, submit
+from .common import check_csrf, int_field, render_once, require_host, store, submit
 from .views import base, menu_view, qr_svg, seats_view, targets
 
 bp = Blueprint("host", __name__)
@@ -88,13 +88,8 @@ def part(gid: str, name: str):
     if name not in PARTS:
         abort(404, "No such part of the screen.")
     if name == "city":  # the biggest picture; every screen asks for it after each change
-        game = require_host(gid)
-        key = (gid, game.version, str(get_locale()))
-        if key not in _CITY:
-            if len(_CITY) > 256:
-                _CITY.clear()
-            _CITY[key] = render_template("partials/_city.html", **host_context(gid))
-        return _CITY[key]
+        key = (gid, require_host(gid).version, str(get_locale()))
+        return render_once(_CITY, key, "partials/_city.html", lambda: host_context(gid))
     return render_template(f"partials/_{name}.html", **host_context(gid))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
-from .common import check_csrf, device_ok, int_field, load, seat_of, store, submit
+from .common import check_csrf, device_ok, int_field, load, render_once, seat_of, store, submit
 from .views import base, menu_view, seats_view, targets
 
 bp = Blueprint("seat", __name__)
@@ -40,11 +40,7 @@ def part(token: str, name: str):
         if not device_ok(seat):
             abort(403, "This seat is held by another phone. Scan the seat's code on the host screen to play here.")
         key = (token, store().version(seat["game_id"]), str(get_locale()))
-        if key not in _ESTATE:
-            if len(_ESTATE) > 1024:
-                _ESTATE.clear()
-            _ESTATE[key] = render_template("partials/_estate.html", **seat_context(token))
-        return _ESTATE[key]
+        return render_once(_ESTATE, key, "partials/_estate.html", lambda: seat_context(token))
     return render_template(f"partials/_{name}.html", **seat_context(token))
 
 
