@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from companion.engine import apply, legal_actions, new_game, options_for, pending
 from companion.simulate import play_game
-from companion.web.svg import city_svg, el, estate_svg, scoring_svg, tokens_html, wheel_svg
+from companion.web.svg import city_key, city_svg, el, estate_key, estate_svg, scoring_svg, tokens_html, wheel_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 HOSTILE = "<script>alert(1)</script>"
@@ -225,6 +225,41 @@ def test_estate_marks_spent_squares_workshops_and_cabins():
 
 
 # ---------------------------------------------------------------- tokens, wheel, scoring
+
+
+@pytest.mark.parametrize("players,advanced,seed", [(1, True, 2), (2, False, 5), (3, True, 6), (4, False, 7)])
+def test_a_city_is_the_same_whenever_its_key_is(players, advanced, seed):
+    """The host screen keeps a drawn city while its key stays the same (companion/web/host.py): over a
+    whole game, one key never meets two different maps, and the key does move with the game."""
+    drawn: dict[str, str] = {}
+
+    def look(state, *_):
+        key, picture = city_key(state), str(city_svg(state)) + str(wheel_svg(state))
+        assert drawn.setdefault(key, picture) == picture, "same key, another city"
+
+    played = play_game(players, seed, advanced=advanced, check=False, roundtrip=False, on_decision=look)
+    look(played.state)
+    assert len(drawn) > 20
+
+
+@pytest.mark.parametrize("players,advanced,seed", [(1, False, 2), (2, False, 5), (3, True, 6), (4, False, 7)])
+def test_an_estate_is_the_same_whenever_its_key_is(players, advanced, seed):
+    """The phones keep a drawn estate while its key stays the same (companion/web/seat.py), so the key must
+    cover everything the region draws: over a whole game, one key never meets two different drawings,
+    and the key does move with the game."""
+    drawn: dict[tuple, str] = {}
+    keys = set()
+
+    def look(state, *_):
+        for i in range(len(state.seats)):
+            key = (i, estate_key(state, i))
+            picture = str(estate_svg(state, i)) + str(tokens_html(state, i))
+            assert drawn.setdefault(key, picture) == picture, f"seat {i}: same key, another estate"
+            keys.add(key)
+
+    played = play_game(players, seed, advanced=advanced, check=False, roundtrip=False, on_decision=look)
+    look(played.state)
+    assert len(keys) > 10 * players  # the key follows what happens to the seat
 
 
 def test_tokens_list_everything_a_seat_holds():

@@ -25,13 +25,28 @@ class Serial:
 
 
 def _dump(value: Any) -> Any:
+    kind = type(value)
+    if kind is list:
+        return [_dump(v) for v in value]
+    if kind is dict:
+        return {k: _dump(v) for k, v in value.items()}
+    if kind in _PLAIN:
+        return value
     if dataclasses.is_dataclass(value):
-        return {f.name: _dump(getattr(value, f.name)) for f in _fields(type(value))}
+        return {name: _dump(getattr(value, name)) for name in _names(kind)}
     if isinstance(value, list):
         return [_dump(v) for v in value]
     if isinstance(value, dict):
         return {k: _dump(v) for k, v in value.items()}
     return value
+
+
+_PLAIN = frozenset((int, str, float, bool, type(None)))  # the common leaves, settled without a lookup
+
+
+@lru_cache(maxsize=None)
+def _names(cls) -> tuple:
+    return tuple(f.name for f in _fields(cls))
 
 
 @lru_cache(maxsize=None)

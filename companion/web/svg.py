@@ -8,6 +8,8 @@ citizens their class letter (A/N/C), and upgraded citizens are gold with a star.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import re
 import textwrap
@@ -51,19 +53,28 @@ def _fmt(v) -> str:
 
 def el(tag: str, attrs: dict | None = None, *children) -> Markup:
     """One element; attribute values and text children escaped, Markup children kept as they are.
-    Attribute names are checked because targets' attrs come from callers."""
-    parts = []
+    Attribute names are checked because targets' attrs come from callers. Built as one plain string and
+    marked safe once: a phone's estate is a few hundred elements, drawn again after every move."""
+    head = [tag]
     for k, v in (attrs or {}).items():
         if v is None or v is False:
             continue
-        if not _ATTR_NAME.match(k):
+        if k not in _CHECKED and not _ATTR_NAME.match(k):
             raise ValueError(f"bad attribute name {k!r}")
-        parts.append(f' {k}="{escape(_fmt(v))}"')
-    flat = [c for c in _flatten(children) if c is not None]
-    if not flat and tag not in ("text", "title", "dd", "dt", "td", "th", "li", "span", "div"):
-        return Markup(f"<{tag}{''.join(parts)}/>")
-    inner = Markup("").join(escape(c if isinstance(c, str) else _fmt(c)) for c in flat)
-    return Markup(f"<{tag}{''.join(parts)}>") + inner + Markup(f"</{tag}>")
+        head.append(f'{k}="{_fmt(v) if type(v) in _NUMBERS else escape(v)}"')  # digits need no escaping
+    inner = "".join(c if isinstance(c, Markup) else escape(c if isinstance(c, str) else _fmt(c))
+                    for c in _flatten(children) if c is not None)
+    opening = " ".join(head)
+    if not inner and tag not in _NEVER_EMPTY:
+        return Markup(f"<{opening}/>")
+    return Markup(f"<{opening}>{inner}</{tag}>")
+
+
+_NUMBERS = (int, float)
+_NEVER_EMPTY = frozenset(("text", "title", "dd", "dt", "td", "th", "li", "span", "div"))
+_CHECKED = frozenset(("x", "y", "width", "height", "fill", "stroke", "class", "font-size", "text-anchor",
+                      "dominant-baseline", "points", "d", "r", "cx", "cy", "transform", "stroke-width", "id",
+                      "data-seat", "opacity", "font-weight", "x1", "y1", "x2", "y2", "rx"))
 
 
 def _flatten(items):
@@ -479,6 +490,34 @@ def _overseer(board, cls: str, ov, x, y, _: Gettext) -> Markup:
     out.append(el("g", {"class": "overseer-marker", "data-step": ov.step}, citizen_chip(mark, mx, y + 12, _, r=10)))
     return el("g", {"class": f"overseer overseer-{cls}" + (" upgraded" if ov.upgraded else ""),
                     "data-step": ov.step, "data-branch": ov.branch or ""}, out)
+
+
+def city_key(state) -> str:
+    """Everything the host's city region draws (the map and the wheel), as one short string: the hexes,
+    the docks, the wheel and round, and each seat's name, colour and lieutenants (and the solo
+    opponent's figures). The same key draws the same city (tests/test_svg.py checks this over whole
+    games), so a move that leaves the city alone does not redraw it."""
+    seats = [(s.name, s.colour, [lt.to_dict() for lt in s.lieutenants]) for s in state.seats]
+    opp = getattr(state, "opponent", None)
+    what = {"hexes": {k: h.to_dict() for k, h in state.hexes.items()},
+            "docks": {k: [b.to_dict() for b in v] for k, v in state.docks.items()},
+            "wheel": state.wheel, "round": state.round, "players": state.players, "seats": seats,
+            "opponent": (opp.colour, sorted(opp.placed)) if opp is not None else None}
+    return _digest(json.dumps(what, sort_keys=True))
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def estate_key(state, seat_index: int) -> str:
+    """Everything a seat's estate region shows, as one short string: the seat itself and the hexes it
+    repopulated (tokens_html counts them); the rest comes from the catalog, which a game never changes.
+    Two moments with the same key draw the same estate, so a move by one player redraws one estate
+    instead of every phone's (tests/test_svg.py checks this over whole games)."""
+    seat = state.seats[seat_index].to_dict()
+    repopulated = sum(1 for h in state.hexes.values() if h.repopulated_by == seat_index)
+    return _digest(f"{json.dumps(seat, sort_keys=True)}|{repopulated}")
 
 
 def estate_svg(state, seat_index: int, _: Gettext = _same) -> Markup:

@@ -1,0 +1,94 @@
+"""News for the screens. A screen asks "anything new since version N?" and the question waits at the server
+until the game moves on (or a while passes): news reaches every screen as soon as it is committed, and a
+hundred quiet tables cost sleeping threads instead of thousands of requests a second.
+
+The wait happens in a small WSGI layer in front of Flask, so an unchanged game costs one or two indexed
+reads and no rendering; when there is news, the app answers with the screen's new question and every live
+region of the screen (host.news, seat.news, host.seat_news).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from urllib.parse import parse_qs
+
+# a screen's question: the host screen, a phone, or a phone's page shown on the host screen
+NEWS = re.compile(r"^/(?:host/(?P<gid>[0-9a-f]{1,32})(?:/seat/\d{1,3})?|seat/(?P<token>[A-Za-z0-9_-]{1,64}))/news$")
+UNCHANGED = ("204 No Content", [("Content-Length", "0"), ("Cache-Control", "no-store")])
+
+
+class Bulletin:
+    """The newest version of each game this server committed, and a way to sleep until it moves on.
+
+    The store posts after every commit. Each game has its own wake-up, so a move at one table wakes only
+    the screens of that table."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._latest: dict[str, int] = {}
+        self._bells: dict[str, threading.Condition] = {}
+
+    def post(self, gid: str, version: int) -> None:
+        with self._lock:
+            if version > self._latest.get(gid, -1):  # two commits may post out of order
+                self._latest[gid] = version
+            bell = self._bells.get(gid)
+            if bell is not None:
+                bell.notify_all()
+
+    def wait(self, gid: str, seen: int, now: int, timeout: float, gone=None) -> int:
+        """The game's version once it differs from `seen`, or `seen` when `timeout` passes first.
+
+        `now` is the version just read from the database: it covers commits this bulletin never heard of.
+        `gone()` tells when the screen hung up, so its place is freed early."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            latest = self._latest[gid] = max(self._latest.get(gid, now), now)
+            bell = self._bells.setdefault(gid, threading.Condition(self._lock))
+            while latest == seen:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or (gone is not None and gone()):
+                    break
+                bell.wait(min(remaining, 1.0) if gone is not None else remaining)
+                latest = self._latest[gid]
+            return latest
+
+
+class NewsPoll:
+    """GET <screen>/news?v=N: held while the game is still at N, up to `hold` seconds, then 204.
+
+    At most `places` polls wait at once (each holds a server thread); past that a poll is answered
+    at once, and the page simply asks again a moment later, as a plain poll would."""
+
+    def __init__(self, app, store, bulletin: Bulletin, hold: float, places: int):
+        self.app, self.store, self.bulletin, self.hold = app, store, bulletin, hold
+        self.places = threading.BoundedSemaphore(max(1, places))
+        self.waiting = 0  # how many questions wait right now (read by tests and benchmarks)
+        self._count = threading.Lock()
+
+    def __call__(self, environ, start_response):
+        m = NEWS.match(environ.get("PATH_INFO", ""))
+        if m and environ.get("REQUEST_METHOD") == "GET":
+            seen = parse_qs(environ.get("QUERY_STRING", "")).get("v", [""])[0]
+            try:
+                gid = m["gid"] or self.store.seat_by_token(m["token"])["game_id"]
+                now = self.store.version(gid)
+            except Exception:  # an unknown game or seat: the app answers with its message
+                now = None
+            if now is not None and seen == str(now):  # compared as text: any other text is news
+                if self.hold > 0 and self.places.acquire(blocking=False):
+                    with self._count:
+                        self.waiting += 1
+                    try:
+                        now = self.bulletin.wait(gid, now, now, self.hold,
+                                                 environ.get("waitress.client_disconnected"))
+                    finally:
+                        with self._count:
+                            self.waiting -= 1
+                        self.places.release()
+                if seen == str(now):
+                    start_response(*UNCHANGED)
+                    return [b""]
+        return self.app(environ, start_response)
