@@ -30,7 +30,11 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser("serve", help="serve the companion on the local network")
     serve.add_argument("--host", default="0.0.0.0")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--threads", type=int, default=8)
+    serve.add_argument("--threads", type=int, default=8, help="threads that answer requests")
+    serve.add_argument("--screens", type=int, default=600,
+                       help="screens that may wait for news at once (each holds one more thread)")
+    serve.add_argument("--wait", type=float, default=20.0,
+                       help="seconds a screen's question waits for news before 'nothing new' (0: plain polling)")
 
     args = parser.parse_args(argv)
     if args.command == "serve":
@@ -135,13 +139,27 @@ def _lan_address() -> str:
 
 
 def serve_command(args) -> int:
-    from waitress import serve
+    import gc
+
+    from cheroot.wsgi import Server
 
     from .web import create_app
 
-    app = create_app()
+    screens = max(0, args.screens) if args.wait > 0 else 0
+    app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait)})
     shown = _lan_address() if args.host in ("0.0.0.0", "") else args.host
     print(f"Messina 1347 companion: open http://{shown}:{args.port}/ on the host screen "
           f"(data in {app.instance_path})", flush=True)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="messina", connection_limit=1000)
+    # Drawing a screen makes many short-lived objects; Python's default collector then runs every few
+    # hundred and stalls every thread, which was most of the slowest answers with 100 tables at play.
+    gc.set_threshold(50_000, 20, 20)
+    # A waiting "anything new?" question holds a thread, so the pool is the answering threads plus one
+    # per screen that may wait. Cheroot watches idle connections with epoll, so hundreds of open
+    # phones cost nothing between moves.
+    server = Server((args.host, args.port), app, numthreads=max(1, args.threads) + screens,
+                    server_name="messina", request_queue_size=1024, timeout=60)
+    try:
+        server.start()
+    except KeyboardInterrupt:
+        server.stop()
     return 0

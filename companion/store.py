@@ -68,6 +68,7 @@ class Store:
         self.catalog = catalog
         self._cache: dict[str, tuple[int, GameState]] = {}
         self._local = threading.local()
+        self.listeners: list = []  # told (game id, new version) after every commit that moves a game on
         db = self._db()
         db.enable_wal()
         migrations.apply(db)
@@ -183,6 +184,8 @@ class Store:
                 raise Stale(f"the game moved on (version {row[0]}, you saw {seen_version})")
             yield db, row[0]
             db.execute("update games set version = ? where id = ?", [row[0] + 1, gid])
+        for hear in self.listeners:
+            hear(gid, row[0] + 1)
 
     def act(self, gid: str, seen_version: int, action: dict) -> Game:
         """Apply one menu choice if the game is still at `seen_version`; all or nothing."""

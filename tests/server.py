@@ -35,8 +35,10 @@ def free_port() -> int:
 class Server:
     """One `python -m companion serve` process over an instance folder that outlives restarts."""
 
-    def __init__(self, instance: str | Path, threads: int | None = None, env: dict | None = None):
+    def __init__(self, instance: str | Path, threads: int | None = None, env: dict | None = None,
+                 args: list[str] | None = None):
         self.instance = Path(instance)
+        self.args = list(args or [])
         self.instance.mkdir(parents=True, exist_ok=True)
         self.threads = threads
         self.extra_env = env or {}
@@ -54,6 +56,7 @@ class Server:
         cmd = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
         if self.threads:
             cmd += ["--threads", str(self.threads)]
+        cmd += self.args
         out = open(self.log, "ab")
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         out.close()

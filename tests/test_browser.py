@@ -93,3 +93,46 @@ def test_three_phones_play_round_one_into_round_two(server):
             page.wait_for_timeout(200)
             page.screenshot(path=str(OUT / f"phone-{i + 1}.png"), full_page=True)
         browser.close()
+
+
+def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
+    """A phone taps; the host screen and the other phone hear of it through the question each had
+    waiting (companion/web/news.py) and swap in every region from that one answer: no region is
+    fetched on its own, and nothing is reloaded."""
+    _need_browser()
+    import json
+    import urllib.request
+
+    from playwright.sync_api import sync_playwright
+
+    req = urllib.request.Request(server + "/api/games", method="POST", headers={"Content-Type": "application/json"},
+                                 data=json.dumps({"players": [{"name": "Ada", "colour": "red"},
+                                                              {"name": "Bruno", "colour": "blue"}],
+                                                  "seed": 4}).encode())
+    game = json.load(urllib.request.urlopen(req))
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        phones = []
+        for seat in game["seats"]:
+            page = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True).new_page()
+            page.goto(seat["join_url"])
+            page.wait_for_selector("#estate")
+            phones.append(page)
+        host = browser.new_context().new_page()
+        host.goto(game["host_url"])  # every phone has joined: the phones panel has stopped checking
+        actor = next(p for p in phones if p.locator("#menu button.option:not([disabled])").count())
+        watcher = next(p for p in phones if p is not actor)
+        seen = {id(p): [] for p in (host, watcher)}
+        for p in (host, watcher):
+            p.on("request", lambda r, p=p: seen[id(p)].append(r.url))
+        host.wait_for_timeout(500)  # each screen's question is out and waiting
+        with actor.expect_response(lambda r: r.request.method == "POST"):
+            actor.locator("#menu button.option:not([disabled])").first.click()
+        for p, region in ((host, "#status"), (watcher, "#seat_status")):
+            p.wait_for_function("document.querySelector('#poll').dataset.version === '1'", timeout=5000)
+            assert "v1" in p.locator(region).inner_text()
+            p.wait_for_timeout(600)  # the swapped-in question goes out on its first tick
+            assert [u for u in seen[id(p)] if u.endswith("/news?v=1")], seen[id(p)]
+            assert not [u for u in seen[id(p)] if "/part/" in u], seen[id(p)]
+        assert "v1" in actor.locator("#seat_status").inner_text()  # the actor's phone heard it too
+        browser.close()

@@ -1,4 +1,4 @@
-"""Concurrency against a real server process (waitress, its default threads): many clients submitting for
+"""Concurrency against a real server process (`python -m companion serve`, its default threads): many clients submitting for
 the same version at once; exactly one is applied, every other one is refused with a reason (409), and
 the action log has no duplicated and no lost entry. Plain http.client from threads, started together
 by a barrier on connections that are already open."""

@@ -57,7 +57,8 @@ class World:
     sessions (each with its CSRF token), and a before/after fingerprint of the database."""
 
     def __init__(self, tmp):
-        self.app = create_app({"INSTANCE": str(tmp)})  # not TESTING: a crash is a 500, as in production
+        # not TESTING: a crash is a 500, as in production; an unchanged poll waits briefly for news
+        self.app = create_app({"INSTANCE": str(tmp), "POLL_HOLD_S": 0.01})
         self.store: Store = self.app.extensions["store"]
         self.client = self.app.test_client(use_cookies=False)
         self.db = sqlite3.connect(self.app.config["DATABASE"], isolation_level=None)
@@ -497,7 +498,7 @@ def form_request(p: Pick, world):
                                             "other": game["devices"][(who + 1) % len(game["devices"])]
                                             }.get(device) or p.junk()
     else:
-        path = p.choice(["/", f"/host/{gid}", f"/games/{gid}/poll", "/play", f"/host/{gid}/export.json",
+        path = p.choice(["/", f"/host/{gid}", f"/host/{gid}/news", "/play", f"/host/{gid}/export.json",
                          f"/seat/{world.games[0]['tokens'][0]}"])
     if route != "create":
         current, menu = 0, []
@@ -565,7 +566,8 @@ def get_request(p: Pick, world):
               (f"/host/{gid}/part/{qpart}", 6), (f"/host/{gid}/seat/{index}", 1),
               (f"/host/{gid}/seat/{index}/part/{qpart}", 4), (f"/host/{gid}/export.json", 2),
               (f"/host/{gid}/qr/{index}.svg", 1), (f"/seat/{qtoken}", 2), (f"/seat/{qtoken}/part/{qpart}", 6),
-              (f"/games/{gid}/poll", 8), ("/static/" + quote(p.junk(), safe="/"), 2),
+              (f"/host/{gid}/news", 4), (f"/seat/{qtoken}/news", 3), (f"/host/{gid}/seat/{index}/news", 1),
+              ("/static/" + quote(p.junk(), safe="/"), 2),
               ("/" + quote(p.junk(), safe="/"), 2)]
     path = p.choice([r for r, w in routes for _ in range(w)])
     mutating = False
@@ -575,7 +577,7 @@ def get_request(p: Pick, world):
     key = p.credential(world, ref, "host")
     if key is not None and p.chance(0.5):
         params["key"] = key
-    if path.startswith("/games/"):
+    if path.endswith("/news"):
         params["v"] = p.choice([str(p.rnd.randrange(-2, 50)), p.junk()])
         if p.chance(0.5):
             params["ms"] = p.junk()

@@ -23,7 +23,7 @@ from server import ROOT, Server
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
            {"name": "Chiara", "colour": "blue"}]
-HOST_PARTS = ("status", "setup", "seats", "city", "decide", "upkeep", "log", "scoring", "registers")
+HOST_PARTS = ("status", "setup", "seats", "city", "decide", "upkeep", "log", "scoring", "registers", "undo")
 SEAT_PARTS = ("menu", "estate", "seat_status", "minimap")
 CSRF = re.compile(rb'name="csrf" value="([^"]+)"')
 
@@ -178,6 +178,7 @@ def test_a_phone_page_needs_its_own_device_cookie(app, client):
     assert thief.get(f"/seat/{a}").status_code == 403
     for part in SEAT_PARTS:
         assert thief.get(f"/seat/{a}/part/{part}").status_code == 403
+    assert thief.get(f"/seat/{a}/news?v=x").status_code == 403
     csrf = csrf_of(thief)
     st = state_of(client, game)
     before = fingerprint(app)
@@ -203,6 +204,8 @@ def host_requests(game: dict, version: int, csrf: str) -> list[tuple[str, str, d
             ("POST", f"/host/{gid}/seat/0/act", {"csrf": csrf, "version": version, "choice": 0, "decision": 0})]
     reqs += [("GET", f"/host/{gid}/part/{p}", None) for p in HOST_PARTS]
     reqs += [("GET", f"/host/{gid}/seat/0/part/{p}", None) for p in SEAT_PARTS]
+    # the screens' news, asked with a version the game never had, so it is answered at once
+    reqs += [("GET", f"/host/{gid}/news?v=x", None), ("GET", f"/host/{gid}/seat/0/news?v=x", None)]
     return reqs
 
 
@@ -222,7 +225,7 @@ def send(client, method, path, form, key_via=None, key=None):
 def test_every_host_route_is_covered_here(app):
     """A new host route must be added to host_requests, so the two tests below cover it."""
     adapter = app.url_map.bind("localhost")
-    covered = {adapter.match(path, method)[0] for method, path, _ in host_requests({"id": "g"}, 0, "")}
+    covered = {adapter.match(path.split("?")[0], method)[0] for method, path, _ in host_requests({"id": "g"}, 0, "")}
     host_routes = {r.endpoint for r in app.url_map.iter_rules() if r.rule.startswith("/host/")}
     host_routes |= {"api.state", "api.host_menu", "api.host_action"}
     assert host_routes <= covered, host_routes - covered
@@ -480,10 +483,11 @@ def injected(html: str) -> list[str]:
 def xss_pages(client, game) -> list[str]:
     gid, key = game["id"], game["host_token"]
     pages = [f"/host/{gid}?key={key}", f"/host/{gid}/qr/0.svg?key={key}"]
-    pages += [f"/host/{gid}/part/{p}?key={key}" for p in HOST_PARTS]
+    pages += [f"/host/{gid}/part/{p}?key={key}" for p in HOST_PARTS] + [f"/host/{gid}/news?key={key}"]
     for s in game["seats"]:
         pages += [f"/host/{gid}/seat/{s['seat']}?key={key}", f"/seat/{s['token']}"]
         pages += [f"/seat/{s['token']}/part/{p}" for p in SEAT_PARTS]
+        pages += [f"/seat/{s['token']}/news", f"/host/{gid}/seat/{s['seat']}/news?key={key}"]
     return pages
 
 

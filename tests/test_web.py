@@ -29,7 +29,8 @@ ALL_FOUR = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yello
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"INSTANCE": str(tmp_path), "TESTING": True})
+    # an unchanged game's poll waits this long for news (tests/test_news.py covers the wait itself)
+    return create_app({"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": 0.2})
 
 
 @pytest.fixture
@@ -360,32 +361,91 @@ def test_host_page_of_a_table_game_shows_the_reveal_as_forms(client, table_game)
     assert m["menu"][0]["label"] in decide
 
 
-# --- /games/<gid>/poll -----------------------------------------------------------------------------------
+# --- <screen>/news: a screen's "anything new?" question --------------------------------------------------
 
 
-def test_poll_is_204_and_empty_while_unchanged(client, game):
-    r = client.get(f"/games/{game['id']}/poll?v=0")
+def regions_of(body: str) -> dict:
+    """The live regions a news answer carries, by id: {id: the region as its part route renders it}."""
+    out = {}
+    for m in re.finditer(r'<section hx-swap-oob="true" ([^>]*?\bid="([a-z_]+)")', body):
+        out[m.group(2)] = m.start()
+    ends = sorted(out.values()) + [len(body)]
+    return {rid: "<section " + body[start + len('<section hx-swap-oob="true" '):ends[ends.index(start) + 1]]
+            for rid, start in out.items()}
+
+
+def test_news_while_unchanged_is_204_and_empty(client, game):
+    r = client.get(f"/host/{game['id']}/news?v=0", headers=host_h(game))
     assert r.status_code == 204 and r.data == b"" and "HX-Trigger" not in r.headers
 
 
-def test_poll_reports_a_change_with_a_trigger(client, game):
+def test_host_news_after_a_move_is_the_new_question_and_every_region(client, game):
+    client.get(f"/host/{game['id']}?key={game['host_token']}")  # the host cookie, as the screen has
     step(client, game)
-    r = client.get(f"/games/{game['id']}/poll?v=0")
-    assert r.status_code == 200 and r.headers["HX-Trigger"] == "changed"
-    assert 'data-version="1"' in text(r) and "v=1" in text(r)
-    assert client.get(f"/games/{game['id']}/poll?v=1").status_code == 204
+    r = client.get(f"/host/{game['id']}/news?v=0")
+    body = text(r)
+    assert r.status_code == 200 and "HX-Trigger" not in r.headers
+    assert body.startswith('<div id="poll" data-version="1"') and f'/host/{game["id"]}/news?v=1"' in body
+    regions = regions_of(body)
+    assert list(regions) == list(host_views.PARTS)
+    for name, region in regions.items():  # the same region its own route renders
+        assert region.rstrip() == text(client.get(f"/host/{game['id']}/part/{name}")).rstrip(), name
+    assert client.get(f"/host/{game['id']}/news?v=1").status_code == 204
+
+
+def test_phone_news_carries_the_phones_regions(client, phone):
+    g, who, tok = phone
+    step(client, g)
+    r = client.get(f"/seat/{tok}/news?v=0")
+    body = text(r)
+    assert r.status_code == 200 and f'/seat/{tok}/news?v=1"' in body
+    regions = regions_of(body)
+    assert list(regions) == list(seat_views.PARTS)
+    for name, region in regions.items():
+        assert region.rstrip() == text(client.get(f"/seat/{tok}/part/{name}")).rstrip(), name
+
+
+def test_the_hosts_view_of_a_phone_has_its_own_news(client, game):
+    step(client, game)
+    r = client.get(f"/host/{game['id']}/seat/1/news?v=0&key={game['host_token']}")
+    assert r.status_code == 200 and f'/host/{game["id"]}/seat/1/news?v=1"' in text(r)
+    assert list(regions_of(text(r))) == list(seat_views.PARTS)
+
+
+def test_news_needs_the_screens_credential(app, client, game):
+    """Anyone may learn that nothing happened (204); what happened is for the host and the seat's phone."""
+    step(client, game)
+    stranger = app.test_client()
+    r = stranger.get(f"/host/{game['id']}/news?v=0")
+    assert r.status_code == 403 and "host" in text(r)
+    r = stranger.get(f"/host/{game['id']}/seat/0/news?v=0")
+    assert r.status_code == 403
+    r = stranger.get(f"/seat/{game['seats'][0]['token']}/news?v=0")
+    assert r.status_code == 403 and "held by another phone" in text(r)
 
 
 @pytest.mark.parametrize("v", ["abc", "", "1.5", "-1", "99999999999999999999999", None])
-def test_poll_with_a_garbage_version_answers_with_the_current_one(client, game, v):
-    url = f"/games/{game['id']}/poll" + ("" if v is None else f"?v={v}")
-    r = client.get(url)
-    assert r.status_code == 200 and r.headers["HX-Trigger"] == "changed" and 'data-version="0"' in text(r)
+def test_news_with_a_garbage_version_answers_with_the_current_one(client, game, v):
+    url = f"/host/{game['id']}/news" + ("" if v is None else f"?v={v}")
+    r = client.get(url, headers=host_h(game))
+    assert r.status_code == 200 and 'data-version="0"' in text(r)
+    assert list(regions_of(text(r))) == list(host_views.PARTS)
 
 
-def test_poll_of_an_unknown_game_is_404(client):
-    r = client.get("/games/deadbeef/poll?v=0")
+def test_news_of_an_unknown_game_or_seat_is_404(client):
+    r = client.get("/host/deadbeef/news?v=0")
     assert r.status_code == 404 and "no such game" in text(r)
+    r = client.get("/seat/not-a-seat/news?v=0")
+    assert r.status_code == 404 and "not valid" in text(r)
+
+
+def test_a_region_that_is_not_one_section_is_refused():
+    from companion.web.common import oob
+
+    assert oob('<section class="panel" id="x">a</section>').startswith('<section hx-swap-oob="true" class=')
+    for bad in ("<div id='x'></div>", "text <section id='x'></section>"):
+        with pytest.raises(ValueError):
+            oob(bad)
 
 
 # --- /host/<gid>/decide -------------------------------------------------------------------------------------
@@ -407,9 +467,9 @@ def test_host_answers_a_reveal(client, table_game):
     after = snapshot(client, g)
     assert after["version"] == 1 and after["state"] != before["state"]
     assert after["pending"][0]["id"] != before["pending"][0]["id"]
-    # with htmx: no body, a trigger for every live region
+    # with htmx: no body; the screen's waiting question brings the news
     r = form_post(client, f"/host/{g['id']}/decide", decide_fields(client, g), hx=True)
-    assert r.status_code == 204 and r.headers["HX-Trigger"] == "changed"
+    assert r.status_code == 204 and r.data == b""
     assert snapshot(client, g)["version"] == 2
 
 
@@ -547,10 +607,11 @@ def test_undo_then_the_same_choice_gives_the_same_draw(client, game):
     assert again["state"] == drawn["state"] and again["version"] == drawn["version"] + 2
 
 
-def test_undo_with_htmx_is_204_with_a_trigger(client, game):
+def test_undo_with_htmx_is_204_and_the_news_follows(client, game):
     step(client, game)
     r = undo(client, game, hx=True)
-    assert r.status_code == 204 and r.headers["HX-Trigger"] == "changed"
+    assert r.status_code == 204 and r.data == b""
+    assert 'data-version="2"' in text(client.get(f"/host/{game['id']}/news?v=1", headers=host_h(game)))
 
 
 @pytest.mark.parametrize("over,code,message", [
@@ -652,7 +713,7 @@ def test_host_acts_for_a_seat(client, game):
     who, m = turn(client, game)
     url = f"/host/{game['id']}/seat/{who}/act?key={game['host_token']}"
     r = form_post(client, url, {**fields, "version": 1, "decision": m["menu"][0]["decision"]}, hx=True)
-    assert r.status_code == 200 and r.headers["HX-Trigger"] == "changed"
+    assert r.status_code == 200 and "HX-Trigger" not in r.headers
     assert text(r).lstrip().startswith('<section class="panel') and 'id="menu"' in text(r)
     assert snapshot(client, game)["version"] == 2
 
@@ -846,16 +907,16 @@ def test_phone_choice_advances_the_version(client, phone):
     assert r.status_code == 302 and r.location == f"/seat/{tok}"
     assert snapshot(client, g)["version"] == 1
     assert '<small class="version">v1</small>' in text(client.get(r.location))
-    assert client.get(f"/games/{g['id']}/poll?v=0").headers["HX-Trigger"] == "changed"
+    assert 'data-version="1"' in text(client.get(f"/seat/{tok}/news?v=0"))
 
 
-def test_phone_choice_with_htmx_returns_the_menu_and_a_trigger(client, phone):
+def test_phone_choice_with_htmx_returns_the_new_menu(client, phone):
     g, who, tok = phone
     m = api_menu(client, g, who)
     r = form_post(client, f"/seat/{tok}/act", {"csrf": csrf_of(client), "version": 0, "choice": 0,
                                                 "decision": m["menu"][0]["decision"]}, hx=True)
     body = text(r)
-    assert r.status_code == 200 and r.headers["HX-Trigger"] == "changed"
+    assert r.status_code == 200 and "HX-Trigger" not in r.headers  # the rest of the phone comes as news
     assert body.lstrip().startswith("<section") and 'id="menu"' in body and "<html" not in body
     after = snapshot(client, g)
     assert after["version"] == 1
@@ -1103,7 +1164,8 @@ def _xss_urls(active_menu: bool) -> list:
         if p != "menu":
             out.append((f"proxy part on turn {p}", f"/host/{{gid}}/seat/{{a}}/part/{p}?key={{key}}"))
             out.append((f"phone part on turn {p}", f"/seat/{{tokA}}/part/{p}"))
-    out += [("poll", "/games/{gid}/poll"), ("qr", "/host/{gid}/qr/0.svg?key={key}")]
+    out += [("host news", "/host/{gid}/news?key={key}"), ("proxy news", "/host/{gid}/seat/{i}/news?key={key}"),
+            ("phone news", "/seat/{tokI}/news"), ("qr", "/host/{gid}/qr/0.svg?key={key}")]
     return out
 
 

@@ -30,7 +30,9 @@ def create_app(config: dict | None = None) -> Flask:
         SECRET_KEY=_secret_key(instance),
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        POLL_MS=250,  # a change shows on every other screen within about a quarter second
+        POLL_MS=250,  # how soon a screen asks again after an answer, or after losing the server
+        POLL_HOLD_S=20.0,  # how long an "anything new?" question waits at the server for news
+        POLL_PLACES=64,  # how many such questions may wait at once: each holds a server thread
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
     )
@@ -52,15 +54,22 @@ def create_app(config: dict | None = None) -> Flask:
 
     from functools import partial
 
-    from flask_babel import gettext
+    from flask_babel import ngettext
 
+    gettext = translate.request_gettext
+    app.before_request(translate.choose_catalog)
+    app.teardown_request(translate.forget_catalog)
+    app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
     app.jinja_env.globals.update(
         {name: partial(getattr(svg, name), _=gettext)
          for name in ("city_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg")}, qr_svg=qr_svg,
         tr=partial(translate.tr, _=gettext))  # engine text (log, steps, menus, prompts, scoring) translated
-    from .fastpoll import FastPoll
+    from .news import Bulletin, NewsPoll
 
-    app.wsgi_app = FastPoll(app.wsgi_app, app.extensions["store"])
+    bulletin = Bulletin()
+    app.extensions["store"].listeners.append(bulletin.post)
+    app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
+                            app.config["POLL_PLACES"])
     app.register_blueprint(host.bp)
     app.register_blueprint(seat.bp)
     app.register_blueprint(join.bp)

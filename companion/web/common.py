@@ -101,3 +101,19 @@ def render_once(cache: dict, key: tuple, template: str, context, limit: int = 51
             cache.clear()
         cache[key] = render_template(template, **context())
     return cache[key]
+
+
+def oob(region: str) -> str:
+    """A live region marked to replace its namesake on the page when it arrives with the news."""
+    head, sep, rest = region.partition("<section ")
+    if not sep or head.strip():
+        raise ValueError("a live region is one <section> element")
+    return '<section hx-swap-oob="true" ' + rest
+
+
+def news_answer(ctx: dict, regions: list[str]):
+    """The news for one screen in one answer: a new "anything new?" question at the new version, and
+    every live region of the screen as it is now, so a move costs each screen one request."""
+    if request.args.get("v") == str(ctx["version"]):  # the wait ran out, or had no place to wait in
+        return current_app.response_class(status=204, headers={"Content-Length": "0"})
+    return render_template("partials/_poll.html", **ctx) + "".join(oob(r) for r in regions)

@@ -11,12 +11,13 @@ from flask_babel import get_locale
 from ..engine import IllegalAction
 from ..engine.state import COLOURS, Options, PlayerOption
 from ..store import Stale
-from .common import check_csrf, int_field, render_once, require_host, store, submit
+from .common import check_csrf, int_field, news_answer, render_once, require_host, store, submit
+from .svg import city_key
 from .views import base, menu_view, qr_svg, seats_view, targets
 
 bp = Blueprint("host", __name__)
 
-PARTS = ("status", "setup", "seats", "city", "decide", "upkeep", "log", "scoring", "registers")
+PARTS = ("status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")
 
 
 @bp.get("/")
@@ -70,7 +71,7 @@ def host_context(gid: str) -> dict:
     game = require_host(gid)
     ctx = base(game)
     ctx.update(seats=seats_view(game), host=menu_view(game, "host"), key=game.host_token,
-               history=len(game.state.log))
+               history=len(game.state.log), news_url=url_for("host.news", gid=gid))
     return ctx
 
 
@@ -84,34 +85,28 @@ def page(gid: str):
 
 @bp.get("/host/<gid>/part/<name>")
 def part(gid: str, name: str):
-    """One live region of the host screen, re-fetched when the game's version changes."""
+    """One live region of the host screen, fetched again after a refused action."""
     if name not in PARTS:
         abort(404, "No such part of the screen.")
-    if name == "city":  # the biggest picture; every screen asks for it after each change
-        key = (gid, require_host(gid).version, str(get_locale()))
-        return render_once(_CITY, key, "partials/_city.html", lambda: host_context(gid))
-    return render_template(f"partials/_{name}.html", **host_context(gid))
+    return _region(gid, name)
 
 
-_CITY: dict[tuple, str] = {}  # rendered city map by game, version and language
+@bp.get("/host/<gid>/news")
+def news(gid: str):
+    """Every live region of the host screen, once the game has moved on (companion/web/news.py)."""
+    ctx = host_context(gid)
+    return news_answer(ctx, [_region(gid, name, ctx) for name in PARTS])
 
 
-@bp.get("/games/<gid>/poll")
-def poll(gid: str):
-    """The near-free "anything new?" check: 204 when unchanged, else the new version and a trigger."""
-    try:
-        seen = int(request.args.get("v", "-1"))
-    except ValueError:
-        seen = -1
-    try:
-        now = store().version(gid)
-    except Exception:
-        abort(404, "There is no such game.")
-    if now == seen:  # an explicit empty length lets the server keep the connection open
-        return Response(status=204, headers={"Content-Length": "0"})
-    resp = make_response(render_template("partials/_poll.html", gid=gid, version=now))
-    resp.headers["HX-Trigger"] = "changed"
-    return resp
+def _region(gid: str, name: str, ctx: dict | None = None) -> str:
+    ctx = ctx or host_context(gid)
+    if name == "city":  # the biggest picture: drawn again only when what it shows changes
+        return render_once(_CITY, (gid, city_key(ctx["state"]), str(get_locale())), "partials/_city.html",
+                           lambda: ctx)
+    return render_template(f"partials/_{name}.html", **ctx)
+
+
+_CITY: dict[tuple, str] = {}  # rendered city map by game, what the map shows, and language
 
 
 @bp.post("/host/<gid>/decide")
@@ -150,7 +145,8 @@ def proxy_context(gid: str, index: int) -> dict:
     menu = menu_view(ctx["game"], index)
     ctx.update(seat_index=index, seat=ctx["state"].seats[index], post_url=post, proxy=True,
                targets=targets(ctx["game"], index, post, menu["menu"]),
-               part_url=lambda name: url_for("host.seat_part", gid=gid, index=index, name=name), **menu)
+               part_url=lambda name: url_for("host.seat_part", gid=gid, index=index, name=name),
+               news_url=url_for("host.seat_news", gid=gid, index=index), **menu)
     return ctx
 
 
@@ -169,6 +165,15 @@ def seat_part(gid: str, index: int, name: str):
     return render_template(f"partials/_{name}.html", **proxy_context(gid, index))
 
 
+@bp.get("/host/<gid>/seat/<int:index>/news")
+def seat_news(gid: str, index: int):
+    """The seat's phone page, shown on the host screen: its live regions after a move."""
+    from .seat import PARTS as SEAT_PARTS
+
+    ctx = proxy_context(gid, index)
+    return news_answer(ctx, [render_template(f"partials/_{name}.html", **ctx) for name in SEAT_PARTS])
+
+
 @bp.post("/host/<gid>/seat/<int:index>/act")
 def act_for_post(gid: str, index: int):
     game = require_host(gid)
@@ -177,9 +182,7 @@ def act_for_post(gid: str, index: int):
         abort(404, "No such seat.")
     submit(gid, index, int_field("version"), int_field("choice"), int_field("decision"))
     if request.headers.get("HX-Request"):
-        resp = make_response(render_template("partials/_menu.html", **proxy_context(gid, index)))
-        resp.headers["HX-Trigger"] = "changed"
-        return resp
+        return render_template("partials/_menu.html", **proxy_context(gid, index))  # the rest comes as news
     return redirect(url_for("host.act_for", gid=gid, index=index))
 
 
@@ -204,8 +207,9 @@ def qr(gid: str, index: int):
 
 
 def _back(gid: str):
+    """After the host's own move: the screen's waiting question brings the news, with every region."""
     if request.headers.get("HX-Request"):
-        return Response(status=204, headers={"HX-Trigger": "changed"})
+        return Response(status=204)
     return redirect(url_for("host.page", gid=gid))
 
 

@@ -9,9 +9,11 @@ region of the screen (host.news, seat.news, host.seat_news).
 
 from __future__ import annotations
 
+import random
 import re
 import threading
 import time
+from contextlib import contextmanager
 from urllib.parse import parse_qs
 
 # a screen's question: the host screen, a phone, or a phone's page shown on the host screen
@@ -29,8 +31,13 @@ class Bulletin:
         self._lock = threading.Lock()
         self._latest: dict[str, int] = {}
         self._bells: dict[str, threading.Condition] = {}
+        self._held = threading.local()
 
     def post(self, gid: str, version: int) -> None:
+        held = getattr(self._held, "posts", None)
+        if held is not None:  # inside `after_answer`: the acting screen gets its answer first
+            held.append((gid, version))
+            return
         with self._lock:
             if version > self._latest.get(gid, -1):  # two commits may post out of order
                 self._latest[gid] = version
@@ -38,26 +45,38 @@ class Bulletin:
             if bell is not None:
                 bell.notify_all()
 
-    def wait(self, gid: str, seen: int, now: int, timeout: float, gone=None) -> int:
+    @contextmanager
+    def after_answer(self):
+        """Posts made inside the block go out when it ends: the phone that tapped gets its new menu
+        before the other screens of its table start drawing theirs (they would share one core)."""
+        self._held.posts = []
+        try:
+            yield
+        finally:
+            posts, self._held.posts = self._held.posts, None
+            for gid, version in posts:
+                self.post(gid, version)
+
+    def wait(self, gid: str, seen: int, now: int, timeout: float) -> int:
         """The game's version once it differs from `seen`, or `seen` when `timeout` passes first.
 
-        `now` is the version just read from the database: it covers commits this bulletin never heard of.
-        `gone()` tells when the screen hung up, so its place is freed early."""
+        `now` is the version just read from the database: it covers commits this bulletin never heard of."""
         deadline = time.monotonic() + timeout
         with self._lock:
             latest = self._latest[gid] = max(self._latest.get(gid, now), now)
             bell = self._bells.setdefault(gid, threading.Condition(self._lock))
             while latest == seen:
                 remaining = deadline - time.monotonic()
-                if remaining <= 0 or (gone is not None and gone()):
+                if remaining <= 0:
                     break
-                bell.wait(min(remaining, 1.0) if gone is not None else remaining)
+                bell.wait(remaining)
                 latest = self._latest[gid]
             return latest
 
 
 class NewsPoll:
-    """GET <screen>/news?v=N: held while the game is still at N, up to `hold` seconds, then 204.
+    """GET <screen>/news?v=N: held while the game is still at N, about `hold` seconds (give or take a
+    quarter, so screens that asked together do not all ask again together), then 204.
 
     At most `places` polls wait at once (each holds a server thread); past that a poll is answered
     at once, and the page simply asks again a moment later, as a plain poll would."""
@@ -65,6 +84,7 @@ class NewsPoll:
     def __init__(self, app, store, bulletin: Bulletin, hold: float, places: int):
         self.app, self.store, self.bulletin, self.hold = app, store, bulletin, hold
         self.places = threading.BoundedSemaphore(max(1, places))
+        self.drawing = threading.Lock()  # one news answer drawn at a time: see __call__
         self.waiting = 0  # how many questions wait right now (read by tests and benchmarks)
         self._count = threading.Lock()
 
@@ -82,8 +102,7 @@ class NewsPoll:
                     with self._count:
                         self.waiting += 1
                     try:
-                        now = self.bulletin.wait(gid, now, now, self.hold,
-                                                 environ.get("waitress.client_disconnected"))
+                        now = self.bulletin.wait(gid, now, now, self.hold * random.uniform(0.75, 1.25))
                     finally:
                         with self._count:
                             self.waiting -= 1
@@ -91,4 +110,10 @@ class NewsPoll:
                 if seen == str(now):
                     start_response(*UNCHANGED)
                     return [b""]
-        return self.app(environ, start_response)
+            if now is not None:
+                # News: the screens of a table all ask at once. Drawn one after the other, the first
+                # screens show the move sooner and the last no later than if all shared the core.
+                with self.drawing:
+                    return self.app(environ, start_response)
+        with self.bulletin.after_answer():
+            return self.app(environ, start_response)

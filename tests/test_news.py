@@ -1,0 +1,230 @@
+"""News for the screens (companion/web/news.py): an "anything new?" question waits at the server until
+the game moves on, so every other screen hears of a move as soon as it is committed, and quiet tables cost
+no requests. Covered here: the bulletin on its own, the wait inside the app, the cap on waiting
+questions, and a real server holding more questions than it has answering threads.
+
+Nothing here measures speed (bench/web.py does); "woken" means answered long before the wait would end."""
+
+from __future__ import annotations
+
+import http.client
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from companion.web import create_app
+from companion.web.news import Bulletin
+from server import Server
+
+PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
+LONG = 30.0  # a wait no test sits out: answering before it means the news woke the question
+
+
+def later(seconds: float, fn, *args) -> threading.Thread:
+    t = threading.Thread(target=lambda: (time.sleep(seconds), fn(*args)), daemon=True)
+    t.start()
+    return t
+
+
+# --- the bulletin --------------------------------------------------------------------------------------
+
+def test_a_game_that_already_moved_on_is_answered_at_once():
+    assert Bulletin().wait("g", seen=3, now=4, timeout=LONG) == 4
+
+
+def test_with_no_news_the_wait_ends_with_the_version_seen():
+    assert Bulletin().wait("g", seen=3, now=3, timeout=0.05) == 3
+
+
+def test_a_commit_wakes_the_screens_of_its_game():
+    board = Bulletin()
+    later(0.1, board.post, "g", 4)
+    t0 = time.monotonic()
+    assert board.wait("g", seen=3, now=3, timeout=LONG) == 4
+    assert time.monotonic() - t0 < LONG / 2
+
+
+def test_a_commit_at_another_table_wakes_nobody_here():
+    board = Bulletin()
+    later(0.05, board.post, "other", 9)
+    assert board.wait("g", seen=3, now=3, timeout=0.3) == 3
+
+
+def test_posts_that_arrive_out_of_order_keep_the_newest_version():
+    board = Bulletin()
+    board.post("g", 5)
+    board.post("g", 4)  # the commit before it, posted late
+    assert board.wait("g", seen=4, now=4, timeout=LONG) == 5
+
+
+def test_the_database_outranks_a_bulletin_that_missed_a_commit():
+    """A version the bulletin never heard of (another process wrote it) is taken from the read."""
+    board = Bulletin()
+    board.post("g", 5)
+    assert board.wait("g", seen=5, now=7, timeout=LONG) == 7
+    assert board.wait("g", seen=7, now=7, timeout=0.05) == 7  # and 7 is now the one to wait past
+
+
+def test_a_move_is_news_only_once_its_own_answer_is_ready():
+    """Commits made while answering the screen that acted are posted when that answer is done, so the
+    tapping phone is not kept waiting behind the other screens drawing their news."""
+    board = Bulletin()
+    with ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(board.wait, "g", 3, 3, LONG)
+        with board.after_answer():
+            board.post("g", 4)
+            time.sleep(0.2)
+            assert not waiting.done()  # still drawing the actor's answer: nobody woken yet
+        assert waiting.result(timeout=LONG / 2) == 4
+
+
+def test_many_screens_wake_on_one_commit():
+    board = Bulletin()
+    with ThreadPoolExecutor(12) as pool:
+        waits = [pool.submit(board.wait, "g", 0, 0, LONG) for _ in range(12)]
+        time.sleep(0.1)
+        board.post("g", 1)
+        assert [w.result(timeout=LONG / 2) for w in waits] == [1] * 12
+
+
+# --- inside the app (Flask's test client) --------------------------------------------------------------
+
+def make(tmp_path, **config):
+    app = create_app({"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": LONG, **config})
+    client = app.test_client()
+    r = client.post("/api/games", json={"players": PLAYERS, "seed": 3})
+    assert r.status_code == 201
+    return app, client, r.get_json()
+
+
+def act(client, game: dict) -> int:
+    """One legal choice by whoever decides now (host or seat), through the JSON API; the new version."""
+    host = {"X-Host-Token": game["host_token"]}
+    st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+    who = st["pending"][0]["who"]
+    if who == "host":
+        menu_url, act_url = f"/api/games/{game['id']}/host/menu", f"/api/games/{game['id']}/host/actions"
+    else:
+        token = game["seats"][who]["token"]
+        menu_url, act_url = f"/api/seats/{token}/menu", f"/api/seats/{token}/actions"
+    menu = client.get(menu_url, headers=host).get_json()
+    pick = next(o for o in menu["menu"] if o["available"])
+    r = client.post(act_url, headers=host, json={"version": menu["version"], "choice": pick["choice"],
+                                                 "decision": pick["decision"]})
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()["version"]
+
+
+def wait_until(check, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "never happened"
+        time.sleep(0.005)
+
+
+def host_news(game: dict, v) -> str:
+    return f"/host/{game['id']}/news?v={v}&key={game['host_token']}"
+
+
+@pytest.mark.parametrize("screen", ["host", "phone", "the host's view of a phone"])
+def test_a_waiting_question_is_answered_by_a_move_at_its_table(tmp_path, screen):
+    app, client, game = make(tmp_path)
+    asker = app.test_client()
+    token = game["seats"][1]["token"]
+    url = {"host": host_news(game, 0), "phone": f"/seat/{token}/news?v=0",
+           "the host's view of a phone": f"/host/{game['id']}/seat/1/news?v=0&key={game['host_token']}"}[screen]
+    if screen == "phone":
+        assert asker.get(f"/j/{token}").status_code == 302  # the phone scanned its code
+    with ThreadPoolExecutor(1) as pool:
+        t0 = time.monotonic()
+        answer = pool.submit(asker.get, url)
+        wait_until(lambda: app.wsgi_app.waiting == 1)
+        assert not answer.done()  # it waits: nothing has happened yet
+        new = act(client, game)
+        r = answer.result(timeout=LONG)
+    assert time.monotonic() - t0 < LONG / 2
+    body = r.get_data(as_text=True)
+    assert r.status_code == 200 and body.startswith(f'<div id="poll" data-version="{new}"')
+    assert body.count('hx-swap-oob="true"') == (10 if screen == "host" else 4)
+    assert app.wsgi_app.waiting == 0
+
+
+def test_an_undo_is_news_too(tmp_path):
+    app, client, game = make(tmp_path)
+    act(client, game)
+    page = client.get(f"/host/{game['id']}?key={game['host_token']}").get_data(as_text=True)
+    csrf = page.split('name="csrf" value="', 1)[1].split('"', 1)[0]
+    with ThreadPoolExecutor(1) as pool:
+        answer = pool.submit(app.test_client().get, host_news(game, 1))
+        wait_until(lambda: app.wsgi_app.waiting == 1)
+        r = client.post(f"/host/{game['id']}/undo", data={"csrf": csrf, "version": "1", "count": "1",
+                                                           "confirm": "yes"})
+        assert r.status_code in (200, 302, 303), r.get_data(as_text=True)
+        assert 'data-version="2"' in answer.result(timeout=LONG).get_data(as_text=True)
+
+
+def test_a_poll_past_the_cap_is_answered_at_once_and_the_page_asks_again(tmp_path):
+    """Each waiting question holds a server thread, so only POLL_PLACES of them wait; the next one gets
+    an immediate "nothing new" (204), and its page asks again on its next tick, as a plain poll does."""
+    app, client, game = make(tmp_path, POLL_PLACES=1)
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(app.test_client().get, host_news(game, 0))
+        wait_until(lambda: app.wsgi_app.waiting == 1)
+        t0 = time.monotonic()
+        second = client.get(host_news(game, 0))
+        assert second.status_code == 204 and time.monotonic() - t0 < LONG / 2
+        assert not first.done()
+        act(client, game)
+        assert first.result(timeout=LONG).status_code == 200
+    page = client.get(f"/host/{game['id']}?key={game['host_token']}").get_data(as_text=True)
+    assert 'hx-trigger="every 250ms"' in page and 'hx-sync="this:drop"' in page
+
+
+def test_a_question_for_an_unknown_game_or_seat_or_a_garbage_version_never_waits(tmp_path):
+    app, client, game = make(tmp_path)
+    t0 = time.monotonic()
+    assert client.get("/host/deadbeef/news?v=0").status_code == 404
+    assert client.get("/seat/nobody/news?v=0").status_code == 404
+    assert client.get(host_news(game, "zero")).status_code == 200
+    assert client.get(host_news(game, 7)).status_code == 200  # a version from the future
+    assert time.monotonic() - t0 < LONG / 2 and app.wsgi_app.waiting == 0
+
+
+# --- a real server ---------------------------------------------------------------------------------------
+
+def test_a_real_server_holds_more_questions_than_it_has_answering_threads(tmp_path):
+    """`serve` runs 8 answering threads plus one per screen that may wait: 40 screens wait at once, the
+    server still answers everything else, and one move wakes every screen of its table."""
+    with Server(tmp_path) as srv:
+        status, game = srv.json("POST", "/api/games", {"players": PLAYERS, "seed": 3})
+        assert status == 201
+        conns = [http.client.HTTPConnection("127.0.0.1", srv.port, timeout=LONG) for _ in range(40)]
+        for c in conns:
+            c.request("GET", host_news(game, 0))
+        time.sleep(0.5)  # every question has arrived and waits
+        t0 = time.monotonic()
+        for _ in range(20):  # the answering threads are free
+            status, _, _ = srv.request("GET", "/play")
+            assert status == 302
+        assert srv.request("GET", host_news(game, "zero"))[0] == 200
+        assert time.monotonic() - t0 < LONG / 2
+
+        # one move by whoever decides now
+        st = srv.json("GET", f"/api/games/{game['id']}/state", headers={"X-Host-Token": game["host_token"]})[1]
+        who = st["pending"][0]["who"]
+        base = (f"/api/games/{game['id']}/host" if who == "host"
+                else f"/api/seats/{game['seats'][who]['token']}")
+        menu = srv.json("GET", base + ("/menu"), headers={"X-Host-Token": game["host_token"]})[1]
+        pick = next(o for o in menu["menu"] if o["available"])
+        status, out = srv.json("POST", base + "/actions", {"version": menu["version"], "choice": pick["choice"],
+                                                           "decision": pick["decision"]},
+                               headers={"X-Host-Token": game["host_token"]})
+        assert status == 200, out
+        for c in conns:
+            resp = c.getresponse()
+            body = resp.read().decode()
+            assert resp.status == 200 and body.startswith(f'<div id="poll" data-version="{out["version"]}"')
+            c.close()
+        assert time.monotonic() - t0 < LONG / 2
