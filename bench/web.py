@@ -1,16 +1,19 @@
-"""Web speed, measured on one real server (`python -m companion serve`, its default threads) in one run.
+"""Web speed, measured on one real server (`python -m companion serve`, its defaults) in one run.
 
-    python bench/web.py [--quick] [--seconds 10] [--tables 10,50,100]
+    python bench/web.py [--quick] [--seconds 20] [--tables 10,50,100] [--pace 2,8]
 
 (a) a trivial route (GET /play: a redirect, no database, no template) and a static file;
-(b) the "anything new?" poll check, GET /games/<id>/poll?v=N answered 204;
+(b) the "anything new?" question when there is news (GET /games/<id>/poll?v=N-1: answered at once with
+    the new poller); asked with the current version it waits at the server for the next move, by design;
 (c) the host map fragment (/host/<gid>/part/city, host cookie) and the phone estate fragment
     (/seat/<token>/part/estate, device cookie from /j/<token>), mid-game;
 (d) an action from POST to commit: the JSON API and the phone's htmx form (which answers with the new menu);
-(e) propagation: a phone acts; the other four screens of the table (host + three phones) poll as the
-    pages do (the interval is read from templates/partials/_poll.html) until each has seen the new version;
-(f) N tables x 5 screens polling live (N = 10, 50, 100), each screen on its own keep-alive connection as a
-    browser holds one: p50/p99 of the poll requests, and how many got no answer;
+(e) propagation at one table: the host screen and four phones behave as their pages do (one question
+    out at a time, held by the server; on news every live region of the page fetched again); someone
+    acts; until the four other screens show it;
+(f) N tables x 5 screens live at once (N = 10, 50, 100), each table's people making a move every 2-8 s
+    (a 4-player game is about 240 decisions, so even a fast real table decides far less often): p50/p99
+    of every region fetch and every action, propagation, and how many requests failed;
 plus the bytes over the wire of a phone's first page: /j/<token>, the page, and every file it links, with
 a browser's Accept-Encoding.
 
@@ -22,6 +25,8 @@ the same machine (stdlib http.client in threads), so it competes with the server
 from __future__ import annotations
 
 import argparse
+import gzip
+from html import unescape
 import http.client
 import json
 import os
@@ -45,7 +50,9 @@ PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow
 BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html,*/*",
                    "User-Agent": "Mozilla/5.0 (Linux; Android 14) bench"}
 HTMX = {"HX-Request": "true", "HX-Current-URL": "http://bench/"}
+GZIP = {"Accept-Encoding": "gzip"}  # as a browser asks; the server compresses what is worth it
 TIMEOUT = 10.0
+LET_GO = 26.0  # a hung-up screen's question waits out its time at the server (20 s, give or take 25%)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -91,15 +98,26 @@ def repeat(client: Client, path: str, n: int, headers: dict | None = None, expec
 
 
 class Table:
+    """One game, and a keep-alive connection to the JSON API for whoever drives it."""
+
     def __init__(self, srv: Server, seed: int):
         status, game = srv.json("POST", "/api/games", {"players": PLAYERS, "seed": seed})
         assert status == 201, game
         self.srv, self.game = srv, game
         self.id, self.key = game["id"], game["host_token"]
         self.tokens = [s["token"] for s in game["seats"]]
+        self.api = Browser(srv)
+
+    def json(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+        headers = {"X-Host-Token": self.key}
+        data = None
+        if body is not None:
+            headers["Content-Type"], data = "application/json", json.dumps(body).encode()
+        status, _, out = self.api.request(method, path, headers=headers, body=data)
+        return status, json.loads(out) if out else {}
 
     def state(self) -> dict:
-        return self.srv.json("GET", f"/api/games/{self.id}/state", headers={"X-Host-Token": self.key})[1]
+        return self.json("GET", f"/api/games/{self.id}/state")[1]
 
     def next_move(self, rng: random.Random) -> tuple[str, dict, object]:
         """(API url, body, who) for a random legal choice of whoever must decide now."""
@@ -108,10 +126,10 @@ class Table:
             raise EOFError
         who = st["pending"][0]["who"]
         if who == "host":
-            menu = self.srv.json("GET", f"/api/games/{self.id}/host/menu", headers={"X-Host-Token": self.key})[1]
+            menu = self.json("GET", f"/api/games/{self.id}/host/menu")[1]
             url = f"/api/games/{self.id}/host/actions"
         else:
-            menu = self.srv.json("GET", f"/api/seats/{self.tokens[who]}/menu")[1]
+            menu = self.json("GET", f"/api/seats/{self.tokens[who]}/menu")[1]
             url = f"/api/seats/{self.tokens[who]}/actions"
         pick = rng.choice([o for o in menu["menu"] if o["available"]])
         return url, {"version": menu["version"], "choice": pick["choice"], "decision": pick["decision"]}, who
@@ -122,7 +140,7 @@ class Table:
                 url, body, _ = self.next_move(rng)
             except EOFError:
                 return
-            status, out = self.srv.json("POST", url, body, headers={"X-Host-Token": self.key})
+            status, out = self.json("POST", url, body)
             assert status == 200, out
 
 
@@ -145,32 +163,36 @@ def host_screen(srv: Server, table: Table) -> Client:
 
 # --- (a) (b) (c) (d) ---------------------------------------------------------------------------------
 
-def bench_basic(srv: Server, n: int, results: dict) -> Table:
-    rng = random.Random(1)
-    table = Table(srv, seed=7)
-    table.play(60, rng)  # mid-game: a map with cubes, citizens and lieutenants; estates with workshops
-    version = table.state()["version"]
-    host = host_screen(srv, table)
-    phones = [phone(srv, t) for t in table.tokens]
+def bench_basic(srv: Server, plain: Server, n: int, results: dict) -> Table:
+    """(a), (b) on `plain` (a server whose questions never wait, so "nothing new" is answered at once);
+    the news answers and (c) on `srv`, mid-game: a map with cubes, citizens and lieutenants, estates with
+    workshops."""
+    quiet = Table(plain, seed=7)
+    asker = phone(plain, quiet.tokens[0])
+    question = f"/seat/{quiet.tokens[0]}/news?v={quiet.state()['version']}"
+    trivial, static = Client(plain), Client(plain)
     # (a) and (b) interleaved, request by request, so that both meet the same moments of the machine
-    trivial, static, poller = Client(srv), Client(srv), phones[0]
-    poll = f"/games/{table.id}/poll?v={version}"
     for _ in range(n // 10):
-        trivial.time("GET", "/play"), static.time("GET", "/static/app.js"), poller.time("GET", poll, HTMX)
+        trivial.time("GET", "/play"), static.time("GET", "/static/app.js"), asker.time("GET", question, HTMX)
     results["a_play"], results["a_static"], results["b_poll"] = [], [], []
     for _ in range(n):
         for key, client, path, headers, expect in (("a_play", trivial, "/play", None, 302),
                                                    ("a_static", static, "/static/app.js", None, 200),
-                                                   ("b_poll", poller, poll, HTMX, 204)):
+                                                   ("b_poll", asker, question, HTMX, 204)):
             dt, status, _ = client.time("GET", path, headers)
             assert status == expect, (path, status)
             results[key].append(dt)
-    conn = srv.connect()
-    conn.request("GET", f"/games/{table.id}/poll?v={version}", headers=HTMX)
-    resp = conn.getresponse()
-    resp.read()
-    results["b_close"] = resp.headers.get("Connection", "")
-    conn.close()
+
+    table = Table(srv, seed=7)
+    table.play(60, random.Random(1))
+    version = table.state()["version"]
+    host = host_screen(srv, table)
+    phones = [phone(srv, t) for t in table.tokens]
+    # a question asked with the version before the last move: answered at once with the news
+    results["b_news_seat"] = repeat(phones[0], f"/seat/{table.tokens[0]}/news?v={version - 1}",
+                                    max(200, n // 4), {**HTMX, **GZIP})
+    results["b_news_host"] = repeat(host, f"/host/{table.id}/news?v={version - 1}", max(200, n // 4),
+                                    {**HTMX, **GZIP})
     results["c_city"] = repeat(host, f"/host/{table.id}/part/city", max(200, n // 4), HTMX)
     results["c_estate"] = repeat(phones[1], f"/seat/{table.tokens[1]}/part/estate", max(200, n // 4), HTMX)
     return table
@@ -211,114 +233,199 @@ def bench_actions(srv: Server, n: int, results: dict) -> None:
     results["d_api"], results["d_html"] = api, html
 
 
-# --- pollers: (e) and (f) ----------------------------------------------------------------------------
+# --- screens: (e) and (f) ----------------------------------------------------------------------------
+
+POLLER = re.compile(r'data-version="(\d+)" hx-get="([^"?]+)\?v=')
+FORM = re.compile(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', re.S)
+FIELD = re.compile(r'name="(\w+)" value="([^"]*)"')
+
+
+def choices(html: str) -> list[tuple[str, dict]]:
+    """The menu buttons a screen shows that can be tapped: (form action, its fields)."""
+    out = []
+    for action, inside in FORM.findall(html):
+        fields = {k: unescape(v) for k, v in FIELD.findall(inside)}
+        if "choice" in fields and "disabled" not in inside:
+            out.append((unescape(action), fields))
+    return out
+REGIONS = {"seat": 4, "host": 10}  # live regions each news answer carries: a phone's, the host screen's
+
 
 class Screen(threading.Thread):
-    """A screen's poller: every `interval` from a random phase, GET poll?v=<seen>; on a 200 it takes the
-    new version (as the page swaps in the new poller) and notes when it first saw each version."""
+    """One screen behaving as its page does: a single "anything new?" question out at a time, asked on
+    the page's tick and held by the server until there is news; the answer carries every live region of
+    the screen, so when it arrives the screen shows the move. Notes when it showed each version."""
 
-    def __init__(self, srv: Server, gid: str, version: int, interval: float, stop: threading.Event,
-                 start_at: float, latencies: list, failures: list, seen: dict | None = None):
+    def __init__(self, client: Client, page: str, interval: float, stop: threading.Event, stats: dict):
         super().__init__(daemon=True)
-        self.srv, self.gid, self.version, self.interval, self.stop = srv, gid, version, interval, stop
-        self.next = start_at + random.random() * interval
-        self.latencies, self.failures, self.seen = latencies, failures, seen
-        self.measure_from = start_at + interval  # the first round opens the connections: not measured
+        self.client, self.interval, self.stop, self.stats = client, interval, stop, stats
+        status, _, body = client.browser.get(page)
+        assert status == 200, (page, status)
+        html = body.decode()
+        m = POLLER.search(html)
+        self.version, self.news = int(m.group(1)), m.group(2)
+        self.regions = REGIONS["host" if page.startswith("/host/") else "seat"]
+        self.shown: list[tuple[int, float]] = []  # (version, when its answer arrived)
+        self.forms = choices(html)  # the buttons a person could tap right now
+        self.finger = Browser(client.browser.server)  # taps go out on a second connection, as a browser's do
+        self.finger.cookies = client.browser.cookies
+        self.conn: http.client.HTTPConnection | None = None  # the question's own connection
+
+    def hang_up(self) -> None:
+        """Unblock a question the server is still holding (a phone put away)."""
+        conn = self.conn
+        if conn is not None and conn.sock is not None:
+            try:
+                conn.sock.shutdown(2)
+            except OSError:
+                pass
 
     def run(self):
-        conn = None
+        tick = time.perf_counter() + random.random() * self.interval
         while not self.stop.is_set():
-            delay = self.next - time.perf_counter()
+            delay = tick - time.perf_counter()
             if delay > 0 and self.stop.wait(delay):
                 break
-            self.next += self.interval
+            try:
+                status, body = self.ask()
+            except (OSError, http.client.HTTPException) as exc:
+                if not self.stop.is_set():
+                    self.stats["failures"].append(type(exc).__name__)
+                if self.conn is not None:
+                    self.conn.close()
+                self.conn = None
+                tick = time.perf_counter() + self.interval
+                continue
+            heard = time.perf_counter()
+            self.stats["answers"] += 1
+            if status == 204:  # the wait ran out: the next tick asks again
+                tick = heard + self.interval - (heard - tick) % self.interval
+                continue
+            m = re.search(rb'data-version="(\d+)"', body)
+            if status != 200 or not m or body.count(b'hx-swap-oob="true"') != self.regions:
+                self.stats["failures"].append(f"news {status}")
+                tick = heard + self.interval
+                continue
+            self.version = int(m.group(1))
+            self.shown.append((self.version, heard))
+            self.forms = choices(body.decode())
+            tick = heard + self.interval  # the swapped-in question's first tick
+
+    def ask(self) -> tuple[int, bytes]:
+        """One question on the screen's own connection, with its cookies, as the page sends it."""
+        if self.conn is None:
+            self.conn = self.client.browser.server.connect(timeout=60)
+        cookies = "; ".join(f"{k}={v}" for k, v in self.client.browser.cookies.items())
+        self.conn.request("GET", f"{self.news}?v={self.version}", headers={**HTMX, **GZIP, "Cookie": cookies})
+        resp = self.conn.getresponse()
+        body = resp.read()
+        if resp.headers.get("Content-Encoding") == "gzip":
+            body = gzip.decompress(body)
+        return resp.status, body
+
+    def showed(self, version: int) -> float | None:
+        """When this screen first showed `version` or a later one."""
+        return next((t for v, t in self.shown if v >= version), None)
+
+
+def table_screens(srv: Server, table: "Table", interval: float, stop: threading.Event,
+                  stats: dict) -> list[Screen]:
+    """The host screen and one phone per seat, each on the page it shows; the host is the last one."""
+    phones = [Screen(phone(srv, tok), f"/seat/{tok}", interval, stop, stats) for tok in table.tokens]
+    return phones + [Screen(host_screen(srv, table), f"/host/{table.id}", interval, stop, stats)]
+
+
+class Driver(threading.Thread):
+    """The people at one table: every `pace` seconds (random within the range) whoever has buttons on
+    their screen taps one, as the page sends it (the htmx form post); notes (the version it makes, when
+    it was sent, which screen tapped). A tap on a screen that had not heard of the last move yet is
+    refused as stale (409), as it would be at the table; those are counted, not failures."""
+
+    def __init__(self, screens: list[Screen], pace: tuple[float, float], stop: threading.Event, stats: dict,
+                 seed: int):
+        super().__init__(daemon=True)
+        self.screens, self.pace, self.stop, self.stats = screens, pace, stop, stats
+        self.rng = random.Random(seed)
+        self.sent: list[tuple[int, float, int]] = []
+
+    def run(self):
+        while not self.stop.wait(self.rng.uniform(*self.pace)):
+            ready = [i for i, s in enumerate(self.screens) if s.forms]
+            if not ready:
+                continue
+            who = ready[0]
+            action, fields = self.rng.choice(self.screens[who].forms)
             t0 = time.perf_counter()
             try:
-                if conn is None:
-                    conn = http.client.HTTPConnection("127.0.0.1", self.srv.port, timeout=TIMEOUT)
-                conn.request("GET", f"/games/{self.gid}/poll?v={self.version}", headers=HTMX)
-                resp = conn.getresponse()
-                body = resp.read()
+                status, _, _ = self.screens[who].finger.post(action, fields, headers=HTMX)
             except (OSError, http.client.HTTPException) as exc:
-                if t0 >= self.measure_from:
-                    self.failures.append(type(exc).__name__)
-                if conn is not None:
-                    conn.close()
-                conn = None
+                self.stats["failures"].append(f"tap {type(exc).__name__}")
+                self.screens[who].finger.close()
                 continue
-            done = time.perf_counter()
-            if t0 >= self.measure_from:
-                self.latencies.append(done - t0)
-            if resp.status == 200:
-                m = re.search(rb'data-version="(\d+)"', body)
-                if m:
-                    self.version = int(m.group(1))
-                    if self.seen is not None:
-                        self.seen.setdefault(self.version, done)
-                    self.next = done + self.interval  # the swapped-in poller starts its own timer
-        if conn is not None:
-            conn.close()
+            self.stats["actions"].append(time.perf_counter() - t0)
+            if status == 409:
+                self.stats["stale"] += 1
+            elif status in (200, 204):
+                self.sent.append((int(fields["version"]) + 1, t0, who))
+            else:
+                self.stats["failures"].append(f"tap {status}")
+
+
+def live(srv: Server, tables: list["Table"], pace: tuple[float, float], seconds: float) -> dict:
+    """Tables at play: every screen of every table live, each table's people acting at `pace`.
+    Propagation of an action: from its POST until every other screen of the table shows it."""
+    interval = poll_interval()
+    stats = {"actions": [], "failures": [], "answers": 0, "stale": 0}
+    stop_screens, stop_people = threading.Event(), threading.Event()
+    screens = [table_screens(srv, t, interval, stop_screens, stats) for t in tables]
+    drivers = [Driver(group, pace, stop_people, stats, seed=i) for i, group in enumerate(screens)]
+    for s in (x for group in screens for x in group):
+        s.start()
+    time.sleep(interval + 0.5)  # every screen has its question out
+    for d in drivers:
+        d.start()
+    time.sleep(seconds)
+    stop_people.set()
+    for d in drivers:
+        d.join(TIMEOUT + 2)
+    time.sleep(2.0)  # the last news reaches every screen
+    stop_screens.set()
+    for s in (x for group in screens for x in group):
+        s.hang_up()
+    for s in (x for group in screens for x in group):
+        s.join(TIMEOUT + 2)
+    spreads, missed = [], 0
+    for group, driver in zip(screens, drivers):
+        for version, sent, actor in driver.sent:
+            shown = [s.showed(version) for i, s in enumerate(group) if i != actor]
+            if None in shown:
+                missed += 1
+            else:
+                spreads.append(max(shown) - sent)
+    return {**stats, "spread": spreads, "missed": missed, "screens": sum(map(len, screens)),
+            "interval": interval, "seconds": seconds, "pace": pace}
 
 
 def bench_propagation(srv: Server, actions: int, results: dict) -> None:
-    """(e): a phone acts; until the host and the three other phones have each seen the new version."""
-    interval = poll_interval()
-    rng = random.Random(3)
+    """(e): one table on a quiet server; a phone (or the host) acts about every second or so."""
     table = Table(srv, seed=11)
-    table.play(10, rng)
-    version = table.state()["version"]
-    stop = threading.Event()
-    start = time.perf_counter() + 0.2
-    seens: list[dict] = [{} for _ in range(5)]
-    lat, fail = [], []
-    screens = [Screen(srv, table.id, version, interval, stop, start, lat, fail, seens[i]) for i in range(5)]
-    for s in screens:
-        s.start()
-    time.sleep(interval + 0.5)
-    spreads = []
-    actor = Client(srv)
-    for _ in range(actions):
-        try:
-            url, body, who = table.next_move(rng)
-        except EOFError:
-            break
-        watchers = [i for i in range(5) if i != (who if isinstance(who, int) else 4)]  # screen 4 = host
-        t0 = time.perf_counter()
-        _, status, out = actor.time("POST", url, {"Content-Type": "application/json", "X-Host-Token": table.key},
-                                    body=json.dumps(body).encode())
-        assert status == 200, out
-        new = json.loads(out)["version"]
-        deadline = time.perf_counter() + 3 * interval + 2
-        while time.perf_counter() < deadline and not all(new in seens[i] for i in watchers):
-            time.sleep(0.005)
-        assert all(new in seens[i] for i in watchers), "a screen never saw the new version"
-        spreads.append(max(seens[i][new] for i in watchers) - t0)
-        time.sleep(rng.uniform(0.1, 0.4))
-    stop.set()
-    for s in screens:
-        s.join()
-    results["e_prop"], results["e_interval"] = spreads, interval
+    table.play(10, random.Random(3))
+    pace = (0.3, 0.8)
+    results["e"] = live(srv, [table], pace, seconds=actions * sum(pace) / 2)
 
 
-def bench_tables(srv: Server, counts: list[int], seconds: float, results: dict) -> None:
-    """(f): N tables x 5 screens, each screen on its own connection, polling at the pages' interval."""
-    interval = poll_interval()
-    tables = []
+def bench_tables(srv: Server, counts: list[int], seconds: float, pace: tuple[float, float],
+                 results: dict) -> None:
+    """(f): N tables x 5 screens live at once, each table acting at `pace`."""
+    tables: list[Table] = []
     for n in counts:
         while len(tables) < n:
-            tables.append(Table(srv, seed=1000 + len(tables)))
-        stop = threading.Event()
-        lat, fail = [], []
-        start = time.perf_counter() + 0.5
-        screens = [Screen(srv, t.id, 0, interval, stop, start, lat, fail) for t in tables[:n] for _ in range(5)]
-        for s in screens:
-            s.start()
-        time.sleep(0.5 + interval + seconds)
-        stop.set()
-        for s in screens:
-            s.join(TIMEOUT + 2)
-        results[f"f_{n}"] = {"lat": lat, "fail": len(fail), "screens": len(screens)}
-        time.sleep(1.0)
+            table = Table(srv, seed=1000 + len(tables))
+            table.play(5, random.Random(len(tables)))
+            tables.append(table)
+        results[f"f_{n}"] = live(srv, tables[:n], pace, seconds)
+        time.sleep(LET_GO)
+    results["tables"] = tables
 
 
 # --- first phone page over the wire -------------------------------------------------------------------
@@ -350,8 +457,6 @@ def first_page_bytes(srv: Server, token: str) -> list[tuple[str, int, str]]:
     resp, _ = get(f"/j/{token}")
     resp, page = get(resp.headers["Location"].replace(srv.base, ""))
     if resp.headers.get("Content-Encoding") == "gzip":
-        import gzip
-
         page = gzip.decompress(page)
     for link in re.findall(rb'(?:src|href)="(/static/[^"]+)"', page):
         get(link.decode())
@@ -374,29 +479,37 @@ def machine() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
-    ap.add_argument("--seconds", type=float, default=10.0, help="polling time per table count in (f)")
+    ap.add_argument("--seconds", type=float, default=20.0, help="time at play per table count in (f)")
     ap.add_argument("--tables", default="10,50,100")
+    ap.add_argument("--pace", default="5,15", help="seconds between two moves at a table in (f), a range")
+    ap.add_argument("--stress-pace", default="2,8", help="a faster pace, run once more at the largest N")
     args = ap.parse_args()
     n = 300 if args.quick else 2000
     counts = [int(x) for x in args.tables.split(",")]
-    seconds = 3.0 if args.quick else args.seconds
+    seconds = 10.0 if args.quick else args.seconds
+    pace = tuple(float(x) for x in args.pace.split(","))
+    stress = tuple(float(x) for x in args.stress_pace.split(","))
     load_before = os.getloadavg()
     started = time.perf_counter()
     results: dict = {}
-    with Server(tempfile.mkdtemp(prefix="messina-bench-")) as srv:
-        table = bench_basic(srv, n, results)
+    with Server(tempfile.mkdtemp(prefix="messina-bench-")) as srv, \
+            Server(tempfile.mkdtemp(prefix="messina-bench-plain-"), args=["--wait", "0"]) as plain:
+        table = bench_basic(srv, plain, n, results)
+        plain.kill()
         fresh = Table(srv, seed=99)
         results["wire"] = first_page_bytes(srv, fresh.tokens[0])
         bench_actions(srv, 60 if args.quick else 300, results)
         bench_propagation(srv, 8 if args.quick else 30, results)
-        bench_tables(srv, counts, seconds, results)
+        bench_tables(srv, counts, seconds, pace, results)
+        results["stress"] = live(srv, results.pop("tables")[:counts[-1]], stress, seconds)
         del table
     load_after = os.getloadavg()
 
     print(f"# bench/web.py — {date.today().isoformat()}, {machine()}")
     print(f"# command: python bench/web.py {' '.join(sys.argv[1:])}".rstrip())
     print(f"# load average before {load_before[0]:.2f}, after {load_after[0]:.2f}; "
-          f"run took {time.perf_counter() - started:.0f}s; server: python -m companion serve (waitress, 8 threads)")
+          f"run took {time.perf_counter() - started:.0f}s; server: python -m companion serve "
+          "(cheroot: 8 answering threads + 600 for waiting questions)")
     print()
     print("| measure | n | p50 ms | p95 ms | p99 ms | target | met |")
     print("|---|---:|---:|---:|---:|---|---|")
@@ -409,30 +522,39 @@ def main() -> None:
     ratio50, ratio99 = pct(b, .5) / pct(a, .5), pct(b, .99) / pct(a, .99)
     row("(a) trivial route GET /play (302)", a)
     row("(a') static file GET /static/app.js", results["a_static"])
-    row("(b) poll check GET /games/<id>/poll?v=N (204)", b, "≤ 2 × (a)",
-        f"{'yes' if ratio50 <= 2 else 'no'}: p50 {ratio50:.2f}×, p99 {ratio99:.2f}×")
+    row("(b) \"anything new?\" answered at once: GET /seat/<token>/news?v=N (204; server with --wait 0)", b,
+        "≤ 2 × (a)", f"{'yes' if ratio50 <= 2 else 'no'}: p50 {ratio50:.2f}×, p99 {ratio99:.2f}×")
+    row("(b') news answer for a phone: its 4 regions, gzip (GET …/news?v=N-1)", results["b_news_seat"])
+    row("(b') news answer for the host screen: its 10 regions, gzip", results["b_news_host"])
     for key, label in (("c_city", "(c) host map /host/<gid>/part/city"),
                        ("c_estate", "(c) phone estate /seat/<token>/part/estate")):
         v = results[key]
         row(label, v, "p99 ≤ 15 ms", "yes" if pct(v, .99) <= 0.015 else "no")
     row("(d) action, JSON API POST → commit", results["d_api"])
     row("(d) action, phone htmx POST → commit + new menu", results["d_html"])
-    e = results["e_prop"]
-    row(f"(e) propagation to 4 other screens (poll every {results['e_interval']:g}s)", e, "p95 ≤ 300 ms",
-        "yes" if pct(e, .95) <= 0.3 else "no")
-    for count in counts:
-        f = results[f"f_{count}"]
-        lat = f["lat"]
-        ok = pct(lat, .99) <= 0.1 and f["fail"] == 0
-        row(f"(f) {count} tables × 5 screens polling every {results['e_interval']:g}s ({f['screens']} pollers), "
-            f"{f['fail']} failed", lat, "p99 ≤ 100 ms (N = 100)" if count == 100 else "",
-            ("yes" if ok else "no") if count == 100 else "")
+    e = results["e"]
+    pace = "–".join(f"{x:g}" for x in e["pace"])
+    row(f"(e) one table, a move every {pace} s: sent → the 4 other screens show it; {e['missed']} missed, "
+        f"{len(e['failures'])} failed", e["spread"], "p95 ≤ 300 ms",
+        "yes" if pct(e["spread"], .95) <= 0.3 and not e["missed"] and not e["failures"] else "no")
+    for count, f in [(c, results[f"f_{c}"]) for c in counts] + [(counts[-1], results["stress"])]:
+        pace = "–".join(f"{x:g}" for x in f["pace"])
+        head = f"(f) {count} tables × 5 screens, a move every {pace} s per table"
+        if f is results["stress"]:
+            head = "(f, faster than any real table) " + head[4:]
+        main = count == 100 and f is not results["stress"]
+        clean = not f["failures"] and not f["missed"]
+
+        def verdict(values):
+            return ("yes" if clean and pct(values, .99) <= 0.1 else "no") if main else ""
+
+        target = "p99 ≤ 100 ms (N = 100)" if main else ""
+        row(f"{head}: a tap, POST → its answer (the new menu); {f['stale']} stale", f["actions"], target,
+            verdict(f["actions"]))
+        row(f"{head}: tap sent → every other screen shows it; {f['missed']} missed, {len(f['failures'])} failed, "
+            f"{f['answers']} answers in {f['seconds']:g} s", f["spread"], target, verdict(f["spread"]))
     total = sum(size for _, size, _ in results["wire"])
     print()
-    if results["b_close"].lower() == "close":
-        print("Note: the 204 poll answer carries 'Connection: close' (waitress closes every response without a "
-              "Content-Length, and a 204 may not have one), so every unchanged poll costs a new TCP connection; "
-              "(b) and (f) include it.")
     verdict = "met" if total <= 60 * 1024 else "missed"
     print(f"First phone page over the wire: {total / 1024:.1f} KB (target ≤ 60 KB: {verdict})")
     for path, size, enc in results["wire"]:
