@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from companion.web import create_app
-from companion.web.news import Bulletin
+from companion.web.news import Bulletin, InTurn
 from server import Server
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
@@ -87,6 +87,28 @@ def test_many_screens_wake_on_one_commit():
         time.sleep(0.1)
         board.post("g", 1)
         assert [w.result(timeout=LONG / 2) for w in waits] == [1] * 12
+
+
+def test_news_answers_are_drawn_in_the_order_they_came():
+    """The screens of a table that moved are drawn one after the other, first come first drawn, so no
+    screen is passed over by ones that asked later."""
+    turns, order = InTurn(), []
+
+    def draw(n):
+        with turns:
+            order.append(n)
+
+    with turns:  # someone is drawing; five screens queue up, one after the other
+        threads = []
+        for n in range(5):
+            threads.append(threading.Thread(target=draw, args=(n,)))
+            threads[-1].start()
+            wait_until(lambda: len(turns._queue) == n + 1)
+    for t in threads:
+        t.join(LONG)
+    assert order == [0, 1, 2, 3, 4]
+    with turns:  # and it is free again
+        pass
 
 
 # --- inside the app (Flask's test client) --------------------------------------------------------------

@@ -13,6 +13,7 @@ import random
 import re
 import threading
 import time
+from collections import deque
 from contextlib import contextmanager
 from urllib.parse import parse_qs
 
@@ -74,6 +75,33 @@ class Bulletin:
             return latest
 
 
+class InTurn:
+    """A lock taken in the order it was asked for (threading.Lock wakes an arbitrary waiter, which let
+    some screens wait behind later ones)."""
+
+    def __init__(self):
+        self._guard = threading.Lock()
+        self._queue: deque[threading.Event] = deque()
+        self._busy = False
+
+    def __enter__(self):
+        with self._guard:
+            if not self._busy:
+                self._busy = True
+                return self
+            turn = threading.Event()
+            self._queue.append(turn)
+        turn.wait()
+        return self
+
+    def __exit__(self, *exc):
+        with self._guard:
+            if self._queue:
+                self._queue.popleft().set()  # handed on: still busy
+            else:
+                self._busy = False
+
+
 class NewsPoll:
     """GET <screen>/news?v=N: held while the game is still at N, about `hold` seconds (give or take a
     quarter, so screens that asked together do not all ask again together), then 204.
@@ -84,7 +112,7 @@ class NewsPoll:
     def __init__(self, app, store, bulletin: Bulletin, hold: float, places: int):
         self.app, self.store, self.bulletin, self.hold = app, store, bulletin, hold
         self.places = threading.BoundedSemaphore(max(1, places))
-        self.drawing = threading.Lock()  # one news answer drawn at a time: see __call__
+        self.drawing = InTurn()  # one news answer drawn at a time, first come first drawn: see __call__
         self.waiting = 0  # how many questions wait right now (read by tests and benchmarks)
         self._count = threading.Lock()
 
