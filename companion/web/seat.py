@@ -7,7 +7,7 @@ from flask_babel import get_locale
 
 from .common import check_csrf, device_ok, int_field, load, news_answer, render_once, seat_of, submit
 from .svg import estate_key
-from .views import base, menu_view, seats_view, targets
+from .views import base, menu_view, targets
 
 bp = Blueprint("seat", __name__)
 PARTS = ("seat_status", "menu", "minimap", "estate")
@@ -23,7 +23,7 @@ def seat_context(token: str) -> dict:
     post = url_for("seat.act", token=token)
     menu = menu_view(game, seat["seat"])
     ctx.update(seat_index=seat["seat"], seat=game.state.seats[seat["seat"]], token=token, post_url=post,
-               proxy=False, seats=seats_view(game), targets=targets(game, seat["seat"], post, menu["menu"]),
+               proxy=False, targets=targets(game, seat["seat"], post, menu["menu"]),
                part_url=lambda name: url_for("seat.part", token=token, name=name),
                news_url=url_for("seat.news", token=token), **menu)
     return ctx
