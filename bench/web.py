@@ -1,19 +1,21 @@
 """Web speed, measured on one real server (`python -m companion serve`, its defaults) in one run.
 
-    python bench/web.py [--quick] [--seconds 20] [--tables 10,50,100] [--pace 2,8]
+    python bench/web.py [--quick] [--seconds 20] [--tables 10,50,100] [--pace 5,15] [--stress-pace 2,8]
 
 (a) a trivial route (GET /play: a redirect, no database, no template) and a static file;
-(b) the "anything new?" question when there is news (GET /games/<id>/poll?v=N-1: answered at once with
-    the new poller); asked with the current version it waits at the server for the next move, by design;
+(b) the "anything new?" question answered at once (GET /seat/<token>/news?v=N on a second server started
+    with --wait 0, since the real one holds it until the next move, by design), and beside it the
+    answers that carry news (a phone's and the host screen's regions);
 (c) the host map fragment (/host/<gid>/part/city, host cookie) and the phone estate fragment
     (/seat/<token>/part/estate, device cookie from /j/<token>), mid-game;
 (d) an action from POST to commit: the JSON API and the phone's htmx form (which answers with the new menu);
 (e) propagation at one table: the host screen and four phones behave as their pages do (one question
-    out at a time, held by the server; on news every live region of the page fetched again); someone
-    acts; until the four other screens show it;
-(f) N tables x 5 screens live at once (N = 10, 50, 100), each table's people making a move every 2-8 s
-    (a 4-player game is about 240 decisions, so even a fast real table decides far less often): p50/p99
-    of every region fetch and every action, propagation, and how many requests failed;
+    out at a time, held by the server, answered with every live region of the screen); someone taps;
+    until the four other screens show it;
+(f) N tables x 5 screens live at once (N = 10, 50, 100), each table's people tapping a move every 5-15 s
+    (a 4-player game is about 240 decisions, and people move the real pieces between taps), then once
+    more at N = 100 at 2-8 s: p50/p99 of every tap, of the time until the table's other screens show
+    it, and how many requests failed;
 plus the bytes over the wire of a phone's first page: /j/<token>, the page, and every file it links, with
 a browser's Accept-Encoding.
 
