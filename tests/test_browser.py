@@ -120,6 +120,7 @@ def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
             phones.append(page)
         host = browser.new_context().new_page()
         host.goto(game["host_url"])  # every phone has joined: the phones panel has stopped checking
+        host.check("#setup-1")  # the host ticks a setup step off; news must not untick it
         actor = next(p for p in phones if p.locator("#menu button.option:not([disabled])").count())
         watcher = next(p for p in phones if p is not actor)
         seen = {id(p): [] for p in (host, watcher)}
@@ -135,4 +136,5 @@ def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
             assert [u for u in seen[id(p)] if u.endswith("/news?v=1")], seen[id(p)]
             assert not [u for u in seen[id(p)] if "/part/" in u], seen[id(p)]
         assert "v1" in actor.locator("#seat_status").inner_text()  # the actor's phone heard it too
+        assert host.is_checked("#setup-1")  # the checklist keeps the host's ticks (hx-preserve)
         browser.close()
