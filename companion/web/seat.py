@@ -53,7 +53,7 @@ def _region(token: str, name: str, ctx: dict | None = None) -> str:
     ctx = ctx or seat_context(token)
     if name == "estate":  # the biggest picture on a phone: drawn again only when what it shows changes
         key = (token, estate_key(ctx["state"], ctx["seat_index"]), str(get_locale()))
-        return render_once(_ESTATE, key, "partials/_estate.html", lambda: ctx)
+        return render_once(_ESTATE, key, "partials/_estate.html", lambda: ctx, limit=2048)  # ~15 KB each
     return render_template(f"partials/_{name}.html", **ctx)
 
 
