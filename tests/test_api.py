@@ -118,6 +118,7 @@ def test_an_unavailable_option_is_refused_with_its_rule(client):
     raise AssertionError("no greyed option met")
 
 
+@pytest.mark.slow
 def test_random_policy_through_the_api_reaches_final_scoring(client):
     game = create(client)
     st = drive(client, game, random.Random(9))

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from server import Server
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "test-output"
 CHROMIUM = "/usr/bin/chromium"

@@ -15,6 +15,8 @@ import pytest
 
 from server import Browser, Server, csrf_of
 
+pytestmark = pytest.mark.slow
+
 CLIENTS = 20
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
            {"name": "Chiara", "colour": "blue"}, {"name": "Dario", "colour": "green"}]

@@ -18,10 +18,14 @@ import sqlite3
 import threading
 import time
 
+import pytest
+
 from companion.engine import apply, legal_actions, new_game, pending
 from companion.engine.state import Options
 
 from server import Browser, Server, csrf_of
+
+pytestmark = pytest.mark.slow
 
 ACTIONS = 1000
 KILLS = 10

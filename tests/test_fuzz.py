@@ -415,6 +415,7 @@ def _fuzz_api(world, data):
         world.refresh()
 
 
+@pytest.mark.slow
 def test_json_api_fuzz(world):
     start = world.requests
     _fuzz_api(world)
@@ -546,6 +547,7 @@ def _fuzz_forms(world, data):
         world.refresh()
 
 
+@pytest.mark.slow
 def test_html_form_fuzz(world):
     start = world.requests
     _fuzz_forms(world)
@@ -612,6 +614,7 @@ def _fuzz_pages(world, data):
             world.refresh()
 
 
+@pytest.mark.slow
 def test_pages_and_fragments_fuzz(world):
     start = world.requests
     _fuzz_pages(world)
@@ -619,6 +622,7 @@ def test_pages_and_fragments_fuzz(world):
     assert world.requests - start >= 2000
 
 
+@pytest.mark.slow
 def test_at_least_ten_thousand_requests_in_all(world):
     """The three fuzzers above (run in this module's order) sent 10,000 requests or more."""
     if world.requests < 10_000:

@@ -216,6 +216,7 @@ def test_a_question_for_an_unknown_game_or_seat_or_a_garbage_version_never_waits
 
 # --- a real server ---------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_real_server_holds_more_questions_than_it_has_answering_threads(tmp_path):
     """`serve` runs 8 answering threads plus one per screen that may wait: 40 screens wait at once, the
     server still answers everything else, and one move wakes every screen of its table."""

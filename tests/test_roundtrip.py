@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ def advance_round(state) -> bool:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.integers(1, 4), advanced=st.booleans(),
        priority_tile=st.booleans(), draw=st.sampled_from(["app", "table"]), data=st.data())
+@pytest.mark.slow
 def test_state_roundtrips_through_json_and_keeps_its_future(seed, players, advanced, priority_tile, draw, data):
     state = new_game(options_for(players, advanced=advanced, priority_tile=priority_tile, draw=draw), seed=seed)
     twin = check_roundtrip(state)

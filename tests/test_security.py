@@ -271,6 +271,7 @@ def test_host_routes_open_with_the_host_credential(app, via):
 
 # --- cookies -------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_cookies_are_httponly_and_samesite_on_the_wire(tmp_path):
     """Every cookie the real server sets: the session (CSRF), the host's, the phone's device and last seat."""
     with Server(tmp_path / "instance") as srv:
@@ -511,6 +512,7 @@ def check_escaped(client, game) -> dict:
     return problems
 
 
+@pytest.mark.slow
 def test_player_names_are_escaped_everywhere_through_a_whole_game(client):
     """Four players named with script payloads, played to final scoring by the random policy. At four
     moments and at the end, the host page and each of its parts (map, SVG titles, log, registers, scoring

@@ -11,6 +11,8 @@ import urllib.request
 import pytest
 from server import Server
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):

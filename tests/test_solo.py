@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.engine import apply, legal_actions, new_game, options_for, pending
 from companion.simulate import play_game
 
@@ -182,6 +184,7 @@ def test_R_SOLO_8_9_scoring_lines_in_a_finished_solo_game():
     assert line["points"] == (5 if s.scoring["seats"][0]["popularity_after_rats"] >= s.opponent.popularity else 0)
 
 
+@pytest.mark.slow
 def test_R_SOLO_1_solo_simulations_with_a_or_b_boards_exit_zero():
     for extra in ([], ["--advanced"]):
         r = subprocess.run([sys.executable, "-m", "companion", "simulate", "--players", "1", "--seed", "1",
