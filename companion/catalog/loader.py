@@ -74,6 +74,23 @@ class _Problem(Exception):
     pass
 
 
+class RecordError(ValueError):
+    """One record is wrong; the message says what, in words (the caller adds file, family and id)."""
+
+
+def build_record(family: str, rec: dict) -> Any:
+    """One record as its immutable object. Whatever a hand-typed value makes a builder raise (a table
+    where a list belongs, a list nested too deeply) becomes a RecordError saying so, never a crash."""
+    try:
+        return _BUILDERS[family](rec)
+    except (_Problem, GrammarError) as exc:
+        raise RecordError(str(exc)) from None
+    except RecursionError:
+        raise RecordError("nested too deeply") from None
+    except Exception as exc:
+        raise RecordError(f"missing or malformed field: {exc!r}") from None
+
+
 def default_override_path(instance: str | os.PathLike | None = None) -> FsPath:
     """The table's corrections: the file $MESSINA_CATALOG names, else `catalog.toml` in the instance
     folder the server uses (companion/instance.py), whatever the working directory."""
@@ -277,7 +294,6 @@ def catalog_from_records(records: Mapping[str, Any], origins: Mapping[tuple[str,
         if not isinstance(listed, list):
             problems.append(f"{_file_of(family)}: {family} must be a list of records")
             continue
-        builder = _BUILDERS[family]
         for rec in listed:
             rid = rec.get("id") if isinstance(rec, dict) else None
             if not isinstance(rid, str) or not rid:
@@ -289,14 +305,10 @@ def catalog_from_records(records: Mapping[str, Any], origins: Mapping[tuple[str,
             ids[family].add(rid)
             try:
                 rec = json.loads(json.dumps(rec, default=str))  # TOML dates become text, as stored
-                built[family][rid] = builder(rec)
+                built[family][rid] = build_record(family, rec)
                 plain[family].append(rec)
-            except (_Problem, GrammarError) as exc:
+            except (ValueError, RecursionError) as exc:  # RecordError, or a value JSON cannot hold
                 problems.append(f"{where(family, rid)}: {family} {rid}: {exc}")
-            except RecursionError:
-                problems.append(f"{where(family, rid)}: {family} {rid}: nested too deeply")
-            except Exception as exc:  # hostile values (a table where a list belongs, ...) name their record
-                problems.append(f"{where(family, rid)}: {family} {rid}: missing or malformed field: {exc!r}")
     for family, want in COUNTS.items():
         if len(ids[family]) != want:
             problems.append(f"{_file_of(family)}: {family}: {len(ids[family])} records, R-COMP needs {want}")
