@@ -93,10 +93,12 @@ def write_override(instance: Path, text: str) -> Path:
 
 @pytest.fixture
 def instance(tmp_path, monkeypatch):
-    """An instance folder whose catalog.toml counts: the suite-wide $MESSINA_CATALOG is lifted."""
+    """An instance folder whose catalog.toml counts: the suite-wide $MESSINA_CATALOG is lifted, and the
+    working directory is the folder's parent, as when `serve` runs from the repository."""
     monkeypatch.delenv("MESSINA_CATALOG", raising=False)
     folder = tmp_path / "instance"
     folder.mkdir()
+    monkeypatch.chdir(tmp_path)
     return folder
 
 
