@@ -421,3 +421,72 @@ def test_games_from_before_keep_the_catalog_in_force_when_this_version_first_ope
     assert boat_reward(again.load("old1").state.catalog) == "3 coin"
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("select count(*) from catalogs").fetchone()[0] == 1
+
+
+# --- a real server started in another folder ------------------------------------------------------------
+
+@pytest.mark.slow
+def test_a_served_companion_started_elsewhere_reads_its_instance_and_survives_a_broken_override(instance,
+                                                                                                  tmp_path):
+    """`python -m companion serve` from a folder that is neither the code's nor the instance's: the
+    broken corrections in $MESSINA_INSTANCE are named on stderr and on the host screen, new games start
+    (on the shipped catalog), and once the file is fixed the next game uses it, without a restart."""
+    import http.client
+    import signal
+    import time
+
+    from tests.server import free_port
+
+    path = write_override(instance, BROKEN["not-a-table"][0])
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "MESSINA_CATALOG"}
+    env.update(MESSINA_INSTANCE=str(instance), PYTHONUNBUFFERED="1")
+    port = free_port()
+    err = (tmp_path / "stderr.txt").open("wb")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--threads", "2", "--screens", "0"], cwd=elsewhere, env=env, stdout=subprocess.DEVNULL,
+                            stderr=err)
+    err.close()
+
+    def request(method: str, url: str, body: dict | None = None) -> tuple[int, str]:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            conn.request(method, url, body=json.dumps(body) if body else None,
+                         headers={"Content-Type": "application/json"} if body else {})
+            resp = conn.getresponse()
+            return resp.status, resp.read().decode()
+        finally:
+            conn.close()
+
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert proc.poll() is None, (tmp_path / "stderr.txt").read_text()
+            try:
+                status, index = request("GET", "/")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer"
+                time.sleep(0.05)
+        assert status == 200 and str(path) in notice(index) and "round_info 2p" in notice(index)
+        warning = [ln for ln in (tmp_path / "stderr.txt").read_text().splitlines() if str(path) in ln]
+        assert len(warning) == 1 and "shipped catalog" in warning[0] and "round_info 2p" in warning[0]
+
+        status, body = request("POST", "/api/games", {"players": PLAYERS, "seed": 3})
+        assert status == 201, body
+        write_override(instance, FIRST)
+        status, index = request("GET", "/")
+        assert "use your catalog corrections" in notice(index)
+        status, body = request("POST", "/api/games", {"players": PLAYERS, "seed": 3})
+        assert status == 201, body
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    store = Store(instance / "companion.db")
+    newer, older = (store.load(g["id"]).state.catalog for g in store.games())
+    assert older.fingerprint == shipped_catalog().fingerprint and boat_reward(newer) == "3 coin"
