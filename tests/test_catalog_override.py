@@ -180,6 +180,12 @@ def test_a_broken_override_from_the_new_game_form_is_no_500(instance):
     assert r.status_code == 302, r.get_data(as_text=True)[:300]
 
 
+def test_the_notice_shows_what_the_file_says_as_text_never_as_markup(instance):
+    write_override(instance, BOAT_5.format(what="<script>alert(1)</script>"))
+    shown = notice(page(app_for(instance).test_client(), "/"))
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in shown and "<script>" not in shown
+
+
 def test_the_notice_follows_the_file_without_a_restart(instance):
     client = app_for(instance).test_client()
     assert notice(page(client, "/")) == ""  # no corrections: nothing to say

@@ -19,6 +19,8 @@ from .model import Catalog
 
 @dataclass(frozen=True)
 class InForce:
+    """The answer to "what would a new game start with now, and why not the corrections?"."""
+
     catalog: Catalog  # what a new game starts with
     override: Path  # the corrections file looked at
     corrected: bool  # that file exists and its corrections are in `catalog`
