@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,7 +16,8 @@ def main(argv: list[str] | None = None) -> int:
     cat = sub.add_parser("catalog", help="component catalog tools")
     cat_sub = cat.add_subparsers(dest="catalog_command", required=True)
     check = cat_sub.add_parser("check", help="validate the catalog and count its records")
-    check.add_argument("--override", help="override file (default instance/catalog.toml or $MESSINA_CATALOG)")
+    check.add_argument("--override", help="corrections file (default: $MESSINA_CATALOG, else catalog.toml in the "
+                                          "instance folder that serve uses: $MESSINA_INSTANCE or instance/)")
 
     setup = sub.add_parser("setup", help="set up a game and print the state after round I setup")
     _game_options(setup)
@@ -58,15 +60,19 @@ def _game_options(p: argparse.ArgumentParser) -> None:
 
 
 def catalog_check(override: str | None) -> int:
-    from .catalog import COUNTS, CatalogError, load_catalog
+    from .catalog import COUNTS, CatalogError, default_override_path, load_catalog
 
+    path = default_override_path() if override is None else override  # the file `serve` reads
     try:
-        catalog = load_catalog(override)
+        catalog = load_catalog(path)
     except CatalogError as exc:
         print("catalog invalid:", file=sys.stderr)
         for problem in exc.problems:
             print("  " + problem, file=sys.stderr)
+        print(f"Until {path} is fixed, new games start with the shipped catalog.", file=sys.stderr)
         return 1
+    applied = sum(origin == str(path) for origin in catalog.origins.values())
+    print(f"corrections: {path}: " + (f"{applied} record(s) applied" if Path(path).exists() else "no such file"))
     families = {
         "hex": catalog.hexes, "harbor": catalog.harbors, "dock": catalog.docks,
         "docking_tile": catalog.docking_tiles, "layout": catalog.layouts,
@@ -143,10 +149,16 @@ def serve_command(args) -> int:
 
     from cheroot.wsgi import Server
 
+    from .catalog import catalog_in_force
     from .web import create_app
 
     screens = max(0, args.screens) if args.wait > 0 else 0
     app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait)})
+    corrections = catalog_in_force(app.extensions["catalog_file"])
+    if corrections.problems:
+        print(f"warning: {corrections.override} has {len(corrections.problems)} problem(s), so new games start with "
+              f"the shipped catalog until it is fixed (the host screen lists them; so does "
+              f"`python -m companion catalog check`): {corrections.problems[0]}", file=sys.stderr, flush=True)
     shown = _lan_address() if args.host in ("0.0.0.0", "") else args.host
     print(f"Messina 1347 companion: open http://{shown}:{args.port}/ on the host screen "
           f"(data in {app.instance_path})", flush=True)

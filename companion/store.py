@@ -16,10 +16,12 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from .catalog import Catalog, catalog_from_json, default_catalog, shipped_catalog
 from .engine import IllegalAction, apply, new_game, state_from_dict
 from .engine.state import GameState, Options
 
@@ -39,6 +41,13 @@ def m001_initial(db: sqlite_utils.Database) -> None:
                          foreign_keys=[("game_id", "games", "id")])
     db["snapshots"].create({"game_id": str, "version": int, "state": str}, pk=("game_id", "version"),
                            foreign_keys=[("game_id", "games", "id")])
+
+
+@migrations()
+def m004_game_catalog(db: sqlite_utils.Database) -> None:
+    """A game keeps the catalog it started with: each catalog's records stored once, by fingerprint."""
+    db["catalogs"].create({"fingerprint": str, "records": str, "created": float}, pk="fingerprint")
+    db.execute("alter table games add column catalog text references catalogs(fingerprint)")
 
 
 class Stale(Exception):
@@ -63,15 +72,20 @@ def token() -> str:
 
 
 class Store:
-    def __init__(self, path: str | Path, catalog=None):
+    def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None):
+        """`catalog`: what new games start with, fixed or asked anew for each game (default: the
+        catalog in force, companion/catalog/in_force.py). A game in progress only ever uses its own."""
         self.path = str(path)
-        self.catalog = catalog
+        catalog = default_catalog if catalog is None else catalog
+        self._catalog_now = catalog if callable(catalog) else lambda: catalog
+        self._catalogs: dict[str, Catalog] = {}  # games' catalogs by fingerprint, each built once
         self._cache: dict[str, tuple[int, GameState]] = {}
         self._local = threading.local()
         self.listeners: list = []  # told (game id, new version) after every commit that moves a game on
         db = self._db()
         db.enable_wal()
         migrations.apply(db)
+        self._settle_older_games(db)
 
     def _db(self) -> sqlite_utils.Database:
         """One connection per server thread, kept open: a "anything new?" poll costs one indexed read."""
@@ -96,12 +110,13 @@ class Store:
 
     def create(self, options: Options, seed: int | None = None) -> Game:
         seed = secrets.randbelow(2**31) if seed is None else seed
-        state = new_game(options, seed, self.catalog)
+        state = new_game(options, seed, self._catalog_now())
         gid = secrets.token_hex(4)
         host = token()
         with self._immediate() as db:
             db.execute("insert into games (id, created, options, seed, host_token, version) values (?, ?, ?, ?, ?, 0)",
                        [gid, time.time(), json.dumps(options.to_dict()), seed, host])
+            self._give_catalog(db, gid, state.catalog)
             for i in range(options.count):
                 db.execute("insert into seats (game_id, seat, token, device, joined) values (?, ?, ?, '', 0)",
                            [gid, i, token()])
@@ -138,6 +153,39 @@ class Store:
                        [device, time.time(), seat["game_id"], seat["seat"]])
         return seat, device
 
+    # --- catalogs: a game keeps the one it started with -------------------------------------------
+
+    def _give_catalog(self, db, gid: str, catalog: Catalog) -> None:
+        db.execute("insert or ignore into catalogs (fingerprint, records, created) values (?, ?, ?)",
+                   [catalog.fingerprint, catalog.records_json, time.time()])
+        db.execute("update games set catalog = ? where id = ?", [catalog.fingerprint, gid])
+        self._catalogs.setdefault(catalog.fingerprint, catalog)
+
+    def catalog_of(self, gid: str, db=None) -> Catalog:
+        """The catalog this game started with, whatever the catalog files say now."""
+        db = db or self._db()
+        row = db.execute("select catalog from games where id = ?", [gid]).fetchone()
+        if row is None:
+            raise NotFound(gid)
+        fingerprint = row[0]
+        if fingerprint is None:  # only between m004 and _settle_older_games
+            return shipped_catalog()
+        catalog = self._catalogs.get(fingerprint)
+        if catalog is None:
+            (records,) = db.execute("select records from catalogs where fingerprint = ?", [fingerprint]).fetchone()
+            catalog = self._catalogs[fingerprint] = catalog_from_json(records)
+        return catalog
+
+    def _settle_older_games(self, db) -> None:
+        """Games started before games kept their catalog were played with the corrections file as it
+        was at each move: they keep the catalog in force the first time this version opens them."""
+        if db.execute("select 1 from games where catalog is null limit 1").fetchone() is None:
+            return
+        catalog = self._catalog_now()
+        with self._immediate() as tx:
+            for (gid,) in tx.execute("select id from games where catalog is null").fetchall():
+                self._give_catalog(tx, gid, catalog)
+
     # --- state -----------------------------------------------------------------------------------
 
     def load(self, gid: str) -> Game:
@@ -153,7 +201,7 @@ class Store:
     def _rebuild(self, db, gid: str, version: int) -> GameState:
         snap = db.execute("select version, state from snapshots where game_id = ? and version <= ? "
                           "order by version desc limit 1", [gid, version]).fetchone()
-        state = state_from_dict(json.loads(snap[1]), self.catalog)
+        state = state_from_dict(json.loads(snap[1]), self.catalog_of(gid, db))
         for (action,) in db.execute("select action from actions where game_id = ? and version > ? and version <= ? "
                                     "and kind = 'act' and undone = 0 order by version", [gid, snap[0], version]):
             apply(state, json.loads(action))
@@ -192,7 +240,7 @@ class Store:
         with self._write(gid, seen_version) as (db, version):
             cached = self._cache.get(gid)
             state = cached[1] if cached and cached[0] == version else self._rebuild(db, gid, version)
-            work = state_from_dict(state.to_dict(), self.catalog)  # a refused action changes nothing
+            work = state_from_dict(state.to_dict(), self.catalog_of(gid, db))  # a refused action changes nothing
             apply(work, action)
             new = version + 1
             db["actions"].insert({"game_id": gid, "version": new, "who": str(action["who"]),

@@ -2,22 +2,34 @@
 
 Every problem is reported with the file, the family, the record id and what is wrong, so a table that
 mistypes a correction knows exactly where to look; nothing half-valid is ever returned.
+
+Two steps, so that a game can keep the catalog it started with: the files become plain records
+(merged by id), and records become a Catalog. A game stores its records and is rebuilt from them,
+never from the files as they are now (docs/CATALOG.md).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import math
 import os
 import tomllib
 from collections import Counter
 from pathlib import Path as FsPath
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from . import model as m
 from .rewards import CLASSES, GrammarError, parse_citizens, parse_cost, parse_reward
 
 DATA_DIR = FsPath(__file__).parent / "data"
 DATA_FILES = ("city.toml", "layout.toml", "scoreboard.toml", "tiles.toml", "boards.toml")
+#: The shipped catalog is under 80 KB; an override bigger than this is not a list of corrections.
+OVERRIDE_LIMIT = 1_000_000
+#: Arrays, tables or dotted keys nested deeper than this are refused before parsing: the shipped files
+#: nest 4 deep, and the TOML parser recurses per level (and keeps every prefix of a dotted key).
+NESTING_LIMIT = 32
 
 #: R-COMP-2: how many records each family must have.
 COUNTS = {
@@ -46,6 +58,9 @@ SOLO_ACTIONS = ("boat", "wagon", "workshop-aristocrat", "workshop-nun", "worksho
 TRACK_KINDS = ("buildings", "boats", "repopulated", "goods", "workshops", "lumber", "improvements",
                "coins", "register-city", "register-church", "register-popularity", "overseers")
 
+Records = dict[str, list[dict]]  # family -> its records, in catalog order
+Origins = dict[tuple[str, str], str]  # (family, id) -> the file the record came from
+
 
 class CatalogError(Exception):
     """The catalog (defaults or override) is invalid; `problems` lists every finding."""
@@ -59,29 +74,70 @@ class _Problem(Exception):
     pass
 
 
-def default_override_path() -> FsPath:
-    return FsPath(os.environ.get("MESSINA_CATALOG", "instance/catalog.toml"))
+class RecordError(ValueError):
+    """One record is wrong; the message says what, in words (the caller adds file, family and id)."""
+
+
+def build_record(family: str, rec: dict) -> Any:
+    """One record as its immutable object. Whatever a hand-typed value makes a builder raise (a table
+    where a list belongs, a list nested too deeply) becomes a RecordError saying so, never a crash."""
+    try:
+        return _BUILDERS[family](rec)
+    except (_Problem, GrammarError) as exc:
+        raise RecordError(str(exc)) from None
+    except RecursionError:
+        raise RecordError("nested too deeply") from None
+    except Exception as exc:
+        raise RecordError(f"missing or malformed field: {exc!r}") from None
+
+
+def default_override_path(instance: str | os.PathLike | None = None) -> FsPath:
+    """The table's corrections: the file $MESSINA_CATALOG names, else `catalog.toml` in the instance
+    folder the server uses (companion/instance.py), whatever the working directory."""
+    named = os.environ.get("MESSINA_CATALOG")
+    if named:
+        return FsPath(named)
+    from ..instance import instance_folder
+
+    return instance_folder(instance) / "catalog.toml"
+
+
+def read_override(path: str | os.PathLike) -> bytes | None:
+    """The override file's bytes, or None when there is none. Read once, so what is checked is what
+    is used even if the file changes meanwhile."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(OVERRIDE_LIMIT + 1)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise CatalogError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
+    if len(data) > OVERRIDE_LIMIT:
+        raise CatalogError([f"{path}: larger than {OVERRIDE_LIMIT // 1000} KB; the whole catalog is under 100 KB"])
+    return data
 
 
 def load_catalog(override: str | os.PathLike | None = None, data_dir: FsPath = DATA_DIR) -> m.Catalog:
     """Load the defaults, replace records by id from `override` if that file exists, validate."""
-    raw: dict[str, dict[str, dict]] = {f: {} for f in FAMILIES}
-    origins: dict[tuple[str, str], str] = {}
-    order: dict[str, list[str]] = {f: [] for f in FAMILIES}
+    path = default_override_path() if override is None else FsPath(override)
+    return catalog_from_files(path, read_override(path), data_dir)
+
+
+def catalog_from_files(override: FsPath, data: bytes | None, data_dir: FsPath = DATA_DIR) -> m.Catalog:
+    """The shipped files with the override's bytes (None: no override) merged in, validated."""
+    records, origins = merge_files(override, data, data_dir)
+    return catalog_from_records(records, origins)
+
+
+def merge_files(override: FsPath, data: bytes | None, data_dir: FsPath = DATA_DIR) -> tuple[Records, Origins]:
+    """Plain records from the shipped files, each replaced whole by the override's record of the same id."""
+    merged: dict[str, dict[str, dict]] = {f: {} for f in FAMILIES}
+    origins: Origins = {}
     problems: list[str] = []
 
-    def take(path: FsPath, replacing: bool) -> None:
-        label = str(path if replacing else f"companion/catalog/data/{path.name}")
-        try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(f"{label}: cannot read: {exc}")
-            return
-        except tomllib.TOMLDecodeError as exc:
-            problems.append(f"{label}: not valid TOML: {exc}")
-            return
+    def take(doc: dict, label: str, replacing: bool) -> None:
         for family, records in doc.items():
-            if family not in raw:
+            if family not in merged:
                 problems.append(f"{label}: unknown family [[{family}]] (known: {', '.join(FAMILIES)})")
                 continue
             if not isinstance(records, list):
@@ -92,48 +148,177 @@ def load_catalog(override: str | os.PathLike | None = None, data_dir: FsPath = D
                 if not isinstance(rid, str) or not rid:
                     problems.append(f"{label}: {family}: a record has no string id")
                     continue
-                if replacing:
-                    if rid not in raw[family]:
-                        problems.append(f"{label}: {family} {rid}: no default record with this id to replace")
-                        continue
-                elif rid in raw[family]:
+                if replacing and rid not in merged[family]:
+                    problems.append(f"{label}: {family} {rid}: no default record with this id to replace")
+                    continue
+                if not replacing and rid in merged[family]:
                     problems.append(f"{label}: {family} {rid}: duplicate id")
                     continue
-                else:
-                    order[family].append(rid)
-                raw[family][rid] = rec
+                merged[family][rid] = rec  # a replaced record keeps its place in the order
                 origins[(family, rid)] = label
 
     for name in DATA_FILES:
-        take(data_dir / name, replacing=False)
-    if override is None:
-        override = default_override_path()
-    override = FsPath(override)
-    if override.exists():
-        take(override, replacing=True)
+        label = f"companion/catalog/data/{name}"
+        try:
+            shipped = (data_dir / name).read_bytes()
+        except OSError as exc:
+            problems.append(f"{label}: cannot read: {exc}")
+            continue
+        doc = parse_toml(shipped, label, problems)
+        if doc is not None:
+            take(doc, label, replacing=False)
+    if data is not None:
+        doc = parse_toml(data, str(override), problems)
+        if doc is not None:
+            take(doc, str(override), replacing=True)
     if problems:
         raise CatalogError(problems)
+    return {f: list(recs.values()) for f, recs in merged.items()}, origins
 
+
+def parse_toml(data: bytes, label: str, problems: list[str]) -> dict | None:
+    """One TOML document, or None with the reason added to `problems`. A correction file is hand-typed
+    (and may come from anywhere), so whatever the parser raises on it is a problem with that file."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        problems.append(f"{label}: not UTF-8 text: {exc}")
+        return None
+    deep = _too_deep(text)
+    if deep:
+        problems.append(f"{label}: {deep}")
+        return None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        problems.append(f"{label}: not valid TOML: {exc}")
+    except RecursionError:
+        problems.append(f"{label}: nested too deeply to read")
+    except Exception as exc:  # e.g. ValueError for a number of thousands of digits
+        problems.append(f"{label}: not valid TOML: {exc}")
+    return None
+
+
+def _too_deep(text: str) -> str | None:
+    """Why `text` nests too deeply to hand to the TOML parser, if it does: brackets and braces open at
+    once, or dots in one key. Strings and comments are skipped; anything unfinished is left for the
+    parser to report."""
+    depth = chain = 0
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"' or c == "'":
+            i = _string_end(text, i)
+            continue
+        if c == "#":
+            i = text.find("\n", i)
+            if i < 0:
+                break
+            continue
+        if c in "[{":
+            depth += 1
+            if depth > NESTING_LIMIT:
+                return f"arrays or tables nested more than {NESTING_LIMIT} deep"
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        if c == ".":
+            chain += 1
+            if chain > NESTING_LIMIT:
+                return f"a key with more than {NESTING_LIMIT} dotted parts"
+        elif not (c.isalnum() or c in "_- \t"):
+            chain = 0
+        i += 1
+    return None
+
+
+def _string_end(text: str, i: int) -> int:
+    """The index just past the string that starts at `i` (TOML's four kinds of string)."""
+    q = text[i]
+    quote = q * 3 if text.startswith(q * 3, i) else q
+    j, n = i + len(quote), len(text)
+    while j < n:
+        c = text[j]
+        if c == "\\" and q == '"':
+            j += 2
+            continue
+        if c == "\n" and len(quote) == 1:
+            return j
+        if text.startswith(quote, j):
+            j += len(quote)
+            if len(quote) == 3:  # up to two quotes may stand just before the closing three
+                extra = 0
+                while extra < 2 and j < n and text[j] == q:
+                    j, extra = j + 1, extra + 1
+            return j
+        j += 1
+    return n
+
+
+def canonical_json(records: Mapping[str, Any]) -> str:
+    """One text per catalog: keys sorted, no spaces, so equal records always give the same fingerprint."""
+    return json.dumps(records, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def catalog_from_json(text: str) -> m.Catalog:
+    """A game's stored catalog (`Catalog.records_json`) built again."""
+    try:
+        records = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise CatalogError([f"a stored catalog is not readable: {exc}"]) from None
+    return catalog_from_records(records)
+
+
+def catalog_from_records(records: Mapping[str, Any], origins: Mapping[tuple[str, str], str] | None = None
+                         ) -> m.Catalog:
+    """Validate plain records (merged files, or a game's stored catalog) and build the Catalog.
+
+    Each record first goes through JSON, exactly as a game stores it, so the catalog a game starts
+    with and the one it is rebuilt with after a restart are built from the same values."""
+    origins = dict(origins or {})
+    problems: list[str] = []
+    if not isinstance(records, Mapping):
+        raise CatalogError([f"a catalog is a table of families, not {type(records).__name__}"])
+    for family in records:
+        if family not in FAMILIES:
+            problems.append(f"unknown family [[{family}]] (known: {', '.join(FAMILIES)})")
+
+    def where(family: str, rid: str) -> str:
+        return origins.get((family, rid), _file_of(family))
+
+    plain: Records = {}
     built: dict[str, dict[str, Any]] = {f: {} for f in FAMILIES}
+    ids: dict[str, set[str]] = {f: set() for f in FAMILIES}
     for family in FAMILIES:
-        builder = _BUILDERS[family]
-        for rid in order[family]:
-            rec = raw[family][rid]
+        plain[family] = []
+        listed = records.get(family, [])
+        if not isinstance(listed, list):
+            problems.append(f"{_file_of(family)}: {family} must be a list of records")
+            continue
+        for rec in listed:
+            rid = rec.get("id") if isinstance(rec, dict) else None
+            if not isinstance(rid, str) or not rid:
+                problems.append(f"{_file_of(family)}: {family}: a record has no string id")
+                continue
+            if rid in ids[family]:
+                problems.append(f"{where(family, rid)}: {family} {rid}: duplicate id")
+                continue
+            ids[family].add(rid)
             try:
-                built[family][rid] = builder(rec)
-            except (_Problem, GrammarError) as exc:
-                problems.append(f"{origins[(family, rid)]}: {family} {rid}: {exc}")
-            except (KeyError, TypeError, ValueError, IndexError) as exc:
-                problems.append(f"{origins[(family, rid)]}: {family} {rid}: missing or malformed field: {exc!r}")
+                rec = json.loads(json.dumps(rec, default=str))  # TOML dates become text, as stored
+                built[family][rid] = build_record(family, rec)
+                plain[family].append(rec)
+            except (ValueError, RecursionError) as exc:  # RecordError, or a value JSON cannot hold
+                problems.append(f"{where(family, rid)}: {family} {rid}: {exc}")
     for family, want in COUNTS.items():
-        if len(raw[family]) != want:
-            problems.append(f"{_file_of(family)}: {family}: {len(raw[family])} records, R-COMP needs {want}")
+        if len(ids[family]) != want:
+            problems.append(f"{_file_of(family)}: {family}: {len(ids[family])} records, R-COMP needs {want}")
     if problems:
         raise CatalogError(problems)
 
     def ro(d):
         return MappingProxyType(dict(d))
 
+    text = canonical_json(plain)
     catalog = m.Catalog(
         hexes=ro(built["hex"]), harbors=ro(built["harbor"]), docks=ro(built["dock"]),
         docking_tiles=ro(built["docking_tile"]), layouts=ro(built["layout"]),
@@ -142,7 +327,7 @@ def load_catalog(override: str | os.PathLike | None = None, data_dir: FsPath = D
         rat_table=next(iter(built["rat_table"].values())), boats=ro(built["boat"]),
         workshops=ro(built["workshop"]), improvements=ro(built["improvement"]), wagons=ro(built["wagon"]),
         solo_tiles=ro(built["solo_tile"]), boards=ro(built["board"]), scroll_boards=ro(built["scroll_board"]),
-        origins=ro(origins),
+        origins=ro(origins), records_json=text, fingerprint=hashlib.sha256(text.encode()).hexdigest(),
     )
     problems.extend(_cross_checks(catalog))
     if problems:
@@ -489,7 +674,7 @@ def _track(rec, parent):
         vals = lv if width > 1 else [lv]
         if width > 1 and (not isinstance(lv, list) or len(lv) != width):
             raise _Problem(f"track {rec.get('id')}: each level of a {counts} track is a list of {width} numbers")
-        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0 for v in vals):
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v < math.inf for v in vals):
             raise _Problem(f"track {rec.get('id')}: level values must be numbers ≥ 0")
     return m.Track(_str(rec, "id"), counts, _int(rec, "cap", 0, 99),
                    tuple(tuple(lv) if isinstance(lv, list) else lv for lv in levels), prov)

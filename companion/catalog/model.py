@@ -318,6 +318,10 @@ class Catalog:
     boards: Mapping[str, Board]
     scroll_boards: Mapping[str, ScrollBoard]
     origins: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+    #: the records it was built from, as one canonical JSON text, and that text's sha256: what a game
+    #: stores so that it keeps this catalog whatever happens to the files later
+    records_json: str = field(default="", repr=False, compare=False)
+    fingerprint: str = field(default="", compare=False)
 
     def tile(self, tid: str) -> Hex | Harbor:
         """A neighborhood or harbor hex by id."""

@@ -5,13 +5,16 @@ Views parse, call the store and engine, and render; every rule lives in the engi
 
 from __future__ import annotations
 
-import os
 import secrets
+from functools import partial
 from pathlib import Path
 
 from flask import Flask, jsonify, render_template, request
 from flask_babel import Babel
 from werkzeug.exceptions import HTTPException
+
+from ..catalog import catalog_in_force, default_catalog, default_override_path
+from ..instance import instance_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "de")
@@ -21,7 +24,7 @@ TRANSLATIONS = ROOT / "companion" / "translations"
 def create_app(config: dict | None = None) -> Flask:
     """App factory: no work at import time; everything lives under the instance folder."""
     config = config or {}
-    instance = Path(config.get("INSTANCE", os.environ.get("MESSINA_INSTANCE", ROOT / "instance"))).resolve()
+    instance = instance_folder(config.get("INSTANCE"))
     app = Flask("companion", instance_path=str(instance), template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
     instance.mkdir(parents=True, exist_ok=True)
@@ -45,14 +48,17 @@ def create_app(config: dict | None = None) -> Flask:
 
     from ..store import Store
 
-    app.extensions["store"] = Store(app.config["DATABASE"], app.config.get("CATALOG"))
+    # The table's corrections live in this instance folder (or the file $MESSINA_CATALOG names); new
+    # games start with them while they are valid, the shipped catalog while they are not.
+    corrections = default_override_path(instance)
+    app.extensions["catalog_file"] = corrections
+    app.extensions["store"] = Store(app.config["DATABASE"],
+                                    app.config.get("CATALOG") or partial(default_catalog, corrections))
 
     from . import api, host, join, seat
 
     from . import svg, translate
     from .views import qr_svg
-
-    from functools import partial
 
     from flask_babel import ngettext
 
@@ -63,7 +69,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.jinja_env.globals.update(
         {name: partial(getattr(svg, name), _=gettext)
          for name in ("city_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg")}, qr_svg=qr_svg,
-        tr=partial(translate.tr, _=gettext))  # engine text (log, steps, menus, prompts, scoring) translated
+        tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
+        catalog_now=partial(catalog_in_force, corrections))  # the host screen's notice about corrections
     from .news import Bulletin, NewsPoll
 
     bulletin = Bulletin()
