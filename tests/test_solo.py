@@ -192,3 +192,45 @@ def test_R_SOLO_1_solo_simulations_with_a_or_b_boards_exit_zero():
         assert r.returncode == 0, r.stderr
         games = [json.loads(line) for line in r.stdout.splitlines()]
         assert len(games) == 5 and all(g["rounds"] == 6 for g in games)
+
+
+def test_R_SOLO_6_Q_17_opponent_popularity_stops_at_the_last_space():
+    """R-SOLO-6 moves the opponent up popularity for the cube it removes, but never past the last space
+    (Q-17): a player on the last space still equals it and scores the R-SOLO-8 bonus."""
+    s = table_game()
+    recall(s)
+    last = s.catalog.register("popularity", 1).last
+    s.opponent.popularity = last
+    options = [o["value"] for o in legal_actions(s, "host")]
+    tile = next(t for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.hex in s.catalog.hexes
+                and t.id in options)
+    h = s.hexes[tile.hex]
+    h.cubes = 2
+    s.supply_cubes -= 2
+    answer(s, "host", tile.id)
+    assert h.cubes == 1, "R-SOLO-6: the opponent still removes one cube"
+    assert s.opponent.popularity == last, "Q-17: no advance past the register's last space"
+    s.seats[0].registers["popularity"], s.seats[0].rats = last, 0
+    from companion.engine.scoring import score
+
+    bonus = next(ln for ln in score(s)["seats"][0]["lines"] if ln["key"] == "popularity-bonus")
+    assert bonus["points"] == 5, "R-SOLO-8: a player on the last space equals the opponent"
+
+
+def test_Q_17_invariants_catch_a_counter_past_its_track_end():
+    """The simulation's invariants (every game, not only solo) refuse any counter past its track's end
+    (Q-17): the opponent's popularity, a seat's registers and scroll cubes."""
+    from companion.engine.invariants import broken
+
+    s = new_game(options_for(1), seed=4)
+    assert broken(s) is None
+    last = s.catalog.register("popularity", 1).last
+    s.opponent.popularity = last + 1
+    assert "opponent" in (broken(s) or ""), "Q-17: the opponent's counter past the last space is caught"
+    s.opponent.popularity = last
+    s.seats[0].registers["church"] = s.catalog.register("church", 1).last + 1
+    assert "church" in (broken(s) or ""), "Q-17: a register counter past the last space is caught"
+    s.seats[0].registers["church"] = 0
+    track = s.catalog.scroll_boards[s.seats[0].scroll_board].tracks[0]
+    s.seats[0].scroll[track.id] = track.top + 1
+    assert track.id in (broken(s) or ""), "Q-17: a scroll cube past the top level is caught"

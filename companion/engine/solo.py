@@ -35,7 +35,8 @@ def next_mover(state: GameState) -> str | None:
 @task("opponent_turn")
 def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     """R-SOLO-5: reveal tiles until one names a hex in play without a standing figure; the others are
-    ignored for the rest of the round."""
+    ignored for the rest of the round. R-SOLO-6: it removes one cube and moves up popularity, never past
+    the last space (Q-17), so a player there still ties it for the R-SOLO-8 bonus."""
     opp = state.opponent
     if len(opp.deck) == 0:
         state.pools["solo"] = sorted(opp.aside)
@@ -76,9 +77,12 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     if h.cubes:
         h.cubes -= 1
         state.supply_cubes += 1
-        opp.popularity += 1
-        opp.stamp = state.next_stamp()
-        parts.append(T("remove 1 plague cube and move the opponent to popularity {n}", n=opp.popularity))
+        if opp.popularity < state.catalog.register("popularity", state.players).last:  # Q-17
+            opp.popularity += 1
+            opp.stamp = state.next_stamp()
+            parts.append(T("remove 1 plague cube and move the opponent to popularity {n}", n=opp.popularity))
+        else:
+            parts.append(T("remove 1 plague cube; the opponent stays on the last popularity space"))
     text = T("{takes}: {then}.", takes=takes, then=joined(parts, "; ")) if parts else T("{takes}.", takes=takes)
     instruct(state, text, "R-SOLO-6", hex=solo.hex, tile=tile)
     if h.repopulated_by is not None:
