@@ -551,6 +551,89 @@ def test_C_4_builds_earned_in_production_are_resolved_after_production_in_play_o
     assert state.round == 2
 
 
+def test_Q_9_R_BUILD_5_C_4_build_earned_leaving_quarantine_is_resolved_in_that_upkeep():
+    """Q-9 / R-BUILD-5: a citizen leaving quarantine into a late workshop at the end of round V earns
+    its Build at once; C-4 resolves it in that upkeep, after production and quarantine, before round
+    VI's setup (not after round VI's production)."""
+    state = bare()
+    set_round(state, 5)
+    late = next(w for w in sorted(state.catalog.workshops.values(), key=lambda w: w.id)
+                if w.era == 2 and not w.needs_upgraded and "build" in w.reward.icons())
+    in_cabin(state, 1, 0, late.cls, space=2)
+    i = add_workshop(state, 1, late.id)
+    to_upkeep(state)
+    answer(state, 1, ["workshop", i])
+    waiting = open_decisions(state)
+    assert [(d["who"], d["kind"]) for d in waiting] == [(1, "build")], \
+        f"C-4: the Build earned leaving quarantine is asked in this upkeep, got {waiting}"
+    assert state.round == 5 and not report_with(state, "R-NEXT-1"), "R-BUILD-5: resolved before round VI's setup"
+    rules = [e.get("rule") for e in state.report]
+    assert "R-CIT-3" in rules, "C-4: quarantine (R-EOR-4) comes before the held Build"
+    answer(state, 1, {"build": None})
+    answer_all(state)
+    assert state.round == 6 and state.held == [], "C-4: nothing earned in round V's upkeep waits for round VI"
+
+
+def _answer_in_order(state, seats, value) -> None:
+    """Answer the production questions of `seats` in that order (as phones would, one after another)."""
+    for seat in seats:
+        waiting = {d["who"] for d in open_decisions(state)}
+        assert seat in waiting, f"R-EOR-1: seat {seat} should be asked during production, waiting: {waiting}"
+        answer(state, seat, value)
+
+
+def _workshop(cat, **match):
+    return next(w for w in sorted(cat.workshops.values(), key=lambda w: w.id)
+                if w.era == 1 and not w.needs_upgraded and all(getattr(w, k) == v for k, v in match.items()))
+
+
+@pytest.mark.parametrize("answer_first", ["earlier", "later"])
+def test_R_EOR_1_R_REG_7_R_NEXT_4_register_stack_from_production_follows_play_order(answer_first):
+    """R-EOR-1 / R-REG-7 / R-NEXT-4: two seats whose production moves them to the same church space are
+    stacked in current play order (the later player on top, so ahead in round V), whichever phone
+    answers first."""
+    state = bare()
+    set_round(state, 4)
+    assert state.priority(5) == "church"
+    cat = state.catalog
+    ws = next(w for w in sorted(cat.workshops.values(), key=lambda w: w.id)
+              if w.era == 1 and w.output.phrase == "register")
+    a, b, c = state.order
+    for seat in (a, b):
+        add_workshop(state, seat, ws.id, ws.cls, upgraded=True)
+    to_upkeep(state)
+    _answer_in_order(state, (a, b) if answer_first == "earlier" else (b, a), "church")
+    answer_all(state)
+    assert state.round == 5
+    assert state.seats[a].registers["church"] == state.seats[b].registers["church"] == 1
+    assert state.order == [b, a, c], f"R-REG-7: the later player's counter is on top, got {state.order}"
+
+
+@pytest.mark.parametrize("answer_first", ["earlier", "later"])
+def test_R_EOR_1_R_NEXT_4_C_9_score_track_stack_from_production_follows_play_order(answer_first):
+    """R-EOR-1 / R-NEXT-4 / C-9: two seats whose production brings them to the same score are stacked
+    in current play order (later player on top, so ahead in round IV, a score-track round), whichever
+    phone answers first."""
+    state = bare()
+    set_round(state, 3)
+    assert state.priority(4) == "score"
+    cat = state.catalog
+    a, b, c = state.order
+    for seat in (a, b):
+        shop = _workshop(cat, cls="nun")
+        add_workshop(state, seat, shop.id, "nun", upgraded=True)  # +1 VP at each production (R-EOR-3)
+        add_workshop(state, seat, _workshop(cat, cls="craftsman").id)  # empty: production asks first (R-CIT-4)
+        on_square(state, seat, None, "craftsman")
+        give(state, seat, vp=5)
+    give(state, c, vp=0)
+    to_upkeep(state)
+    _answer_in_order(state, (a, b) if answer_first == "earlier" else (b, a), "collect")
+    answer_all(state)
+    assert state.round == 4
+    assert state.seats[a].vp == state.seats[b].vp > 5
+    assert state.order[:2] == [b, a], f"C-9: the later player's counter is on top, got {state.order}"
+
+
 # --- next round setup: order of steps ------------------------------------------------------------
 
 STEP = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6, 8: 8, 9: 9, 10: 9, 11: 9, 12: 9, 13: 13, 14: 14}

@@ -28,11 +28,11 @@ def gain(state: GameState, lane: str, seat: int, phrase: str, why: str) -> None:
 
 
 def add_vp(state: GameState, seat: int, n: int) -> None:
-    """VP move the score counter, which lands on top of any counter already there (R-NEXT-4 ties)."""
+    """VP move the score counter, which lands on top of any counter already there (R-NEXT-4 ties, C-9)."""
     if n:
         s = state.seats[seat]
         s.vp += n
-        s.stamps["score"] = state.next_stamp()
+        s.stamps["score"] = state.arrival(seat)
 
 
 @task("gain")

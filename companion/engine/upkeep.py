@@ -29,13 +29,11 @@ def _end_round(state: GameState, t: dict, lane: str) -> None:
     state.phase = "upkeep"
     state.report = []
     instruct(state, T("Round {round} is over: production.", round=roman(state.round)), "R-EOR-1")
+    state.all_at_once()  # R-EOR-1: everyone produces at once; counters stack in play order (C-9)
     for seat in state.order:
         push(state, str(seat), {"do": "produce", "seat": seat})
-    after = [{"do": "resolve_held"}]
-    if state.round < 6:
-        after.append({"do": "quarantine"})
-    after.append({"do": "after_round"})
-    push(state, lane, *after)
+    after = [{"do": "quarantine"}] if state.round < 6 else []  # Q-8: no quarantine step after round VI
+    push(state, lane, *after, {"do": "resolve_held"}, {"do": "after_round"})
 
 
 @task("produce")
@@ -93,8 +91,10 @@ def collect(state: GameState, lane: str, seat: int) -> None:
 
 @task("resolve_held")
 def _resolve_held(state: GameState, t: dict, lane: str) -> None:
-    """Builds and any-hex actions earned in production touch shared tiles: resolve them in play order
-    (R-EOR-1 "where order matters, use the current play order")."""
+    """Builds and any-hex actions earned in production or while leaving quarantine touch shared tiles:
+    resolve them once both are over, in play order, before the next round's setup (R-EOR-1 "where order
+    matters, use the current play order"; C-4)."""
+    state.together = 0  # from here on, one seat at a time again
     held = sorted(state.held, key=lambda h: state.order.index(h["seat"]))
     state.held = []
     push(state, lane, *({"do": "gain_item", **h} for h in held))
@@ -105,6 +105,7 @@ def _quarantine(state: GameState, t: dict, lane: str) -> None:
     """R-EOR-4 / R-CIT-3: space II leaves quarantine, space I moves to II."""
     instruct(state, T("Quarantine: citizens in space II leave their cabin; citizens in space I move to space II."),
              "R-CIT-3")
+    state.all_at_once()
     for seat in state.order:
         s = state.seats[seat]
         leaving = []
