@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .city import add_citizens, add_cubes, berth, layout, start_spaces, turn_wheel, window
 from .draws import randbelow, reveal, seed_state, shuffled, stack_next
-from .events import instruct, tile_name, who
+from .events import instruct, roman, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
 from .state import (CLASSES, COLOURS, BoatAtDock, Cabin, GameState, Hex, Lieutenant, Opponent, Options,
                     Overseer, PlayerOption, Seat, Stack, WagonStack)
@@ -52,7 +52,7 @@ def new_game(options: Options, seed: int, catalog=None) -> GameState:
          *({"do": "reveal_wagon", "index": i} for i in range(1 if n <= 2 else 2)),
          {"do": "setup_wheel"}, {"do": "setup_order"},
          {"do": "boat_arrives", "rule": "R-R1-1"}, {"do": "wheel_step", "cubes": True},
-         {"do": "citizens_step"}, {"do": "begin_round"})
+         {"do": "citizens_step"}, *([{"do": "solo_deck"}] if n == 1 else []), {"do": "begin_round"})
     run(state)
     return state
 
@@ -281,8 +281,13 @@ def _order(state: GameState, t: dict, lane: str) -> None:
             seat.vp += START_VP[pos]
             seat.coins += START_COINS[pos]
     if state.opponent:
+        from .solo import first_mover, order_names
+
         state.opponent.stamp = state.next_stamp()
-    names = ", ".join(f"P{i + 1} {who(state, s)}" for i, s in enumerate(order))
+        first_mover(state)
+        names = ", ".join(f"P{i + 1} {name}" for i, name in enumerate(order_names(state)))
+    else:
+        names = ", ".join(f"P{i + 1} {who(state, s)}" for i, s in enumerate(order))
     instruct(state, T("Play order for round I: {names}. Put one counter of each on the play-order indicator.",
                       names=names),
              "R-SETUP-17" if n > 1 else "R-SOLO-4", order=order)
@@ -364,7 +369,12 @@ def citizens_step(state: GameState, t: dict, lane: str) -> None:
 def begin_round(state: GameState, t: dict, lane: str) -> None:
     """The round's setup is done: turns begin in play order (R-NEXT-14)."""
     state.phase = "play"
-    names = ", ".join(who(state, s) for s in state.order)
+    if state.opponent is not None:
+        from .solo import order_names
+
+        names = ", ".join(order_names(state))
+    else:
+        names = ", ".join(who(state, s) for s in state.order)
     instruct_to = state.setup_steps if state.round == 1 else state.report
     text = T("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
     instruct_to.append({**keep({"step": len(instruct_to) + 1}, "text", text),
@@ -372,13 +382,6 @@ def begin_round(state: GameState, t: dict, lane: str) -> None:
     from .turns import start_turns
 
     start_turns(state, lane)
-
-
-ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
-
-
-def roman(n: int) -> str:
-    return ROMAN[n]
 
 
 __all__ = ["new_game", "options_for", "check_options", "boat_arrives", "wheel_step", "begin_round", "window"]
