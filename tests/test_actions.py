@@ -1463,6 +1463,31 @@ def test_R_REG_8_deferred_action_not_used_lapses_with_the_turn():
     assert not has(s, A, {"act": "right"})
 
 
+def test_R_REG_8_C_17_a_recall_as_the_next_turn_loses_the_deferred_reward():
+    """R-REG-8 / C-17: a production-time reward waits for the action step of your next turn; when that
+    turn is a recall (R-TURN-RECALL-1: "nothing else") there is no action step, so it lapses, and the
+    recall option says so beforehand."""
+    s = scenario()
+    s.seats[A].deferred = ["upgrade-overseer"]
+    turn_for(s, A)
+    recall = find(s, A, {"go": "recall"})
+    assert "lapse" in recall["label"], "C-17: the recall option warns that the deferred reward lapses"
+    since = len(s.log)
+    pick(s, A, {"go": "recall"})
+    assert s.seats[A].deferred == [], "C-17: the deferred reward is lost with the recall"
+    assert "C-17" in log_rules(s, since), "C-17: the log says the reward lapsed"
+    turn_for(s, A)
+    go_hex(s, A, "n03")
+    assert not has(s, A, {"act": "right"}), "C-17: it does not come back at a later action step"
+
+
+def test_R_REG_8_recall_without_deferred_rewards_warns_of_nothing():
+    """R-TURN-RECALL-1: with nothing earned in production, the recall option is the plain one."""
+    s = scenario()
+    turn_for(s, A)
+    assert "lapse" not in find(s, A, {"go": "recall"})["label"], "R-TURN-RECALL-1: plain recall"
+
+
 # --- R-ADV ---------------------------------------------------------------------------------------
 
 def test_R_ADV_1_advanced_setup_uses_b_boards_of_random_colours():

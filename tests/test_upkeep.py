@@ -634,6 +634,24 @@ def test_R_EOR_1_R_NEXT_4_C_9_score_track_stack_from_production_follows_play_ord
     assert state.order[:2] == [b, a], f"C-9: the later player's counter is on top, got {state.order}"
 
 
+def test_R_NEXT_2_lay_down_leaves_boxed_and_supply_lieutenants_alone():
+    """R-NEXT-2: only lieutenants in Messina lie down (and those beside a board are ready again); a
+    figure given up to the box (R-REPOP-3) or still in the supply is not in play and is not touched."""
+    state = bare()
+    lts = state.seats[0].lieutenants
+    lts[0].where, lts[0].used = f"hex:{neighbourhoods(state)[0]}", True
+    lts[1].where, lts[1].used = "estate", True  # recalled this round
+    lts[3].where, lts[3].used = "box", True  # given up to repopulate
+    lts[4].where, lts[4].used = "supply", True
+    upkeep(state)
+    assert state.round == 2
+    assert not lts[0].used and not lts[1].used, "R-NEXT-2: figures in Messina and beside the board are ready"
+    assert lts[3].used and lts[3].where == "box", "R-NEXT-2: a boxed lieutenant is not touched"
+    assert lts[4].used and lts[4].where == "supply", "R-NEXT-2: a supply lieutenant is not touched"
+    lay = report_with(state, "R-NEXT-2")
+    assert len(lay) == 1 and lay[0]["data"]["places"] == [neighbourhoods(state)[0]], lay
+
+
 # --- next round setup: order of steps ------------------------------------------------------------
 
 STEP = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6, 8: 8, 9: 9, 10: 9, 11: 9, 12: 9, 13: 13, 14: 14}
