@@ -406,6 +406,61 @@ def test_C_1_last_start_space_must_take_the_B_if_none_was_dealt(catalog):
         apply(state, a_only[0]["action"])
 
 
+def _answer_table(state, wanted):
+    """Answer every host reveal: a question whose rule is in `wanted` takes the next value listed there,
+    every other one its first option. Returns the prompts asked per rule."""
+    asked = {}
+    while host_pending(state):
+        p = host_pending(state)[0]
+        values = [o["value"] for o in legal_actions(state, "host") if o["available"]]
+        queue = wanted.get(p["rule"])
+        pick = queue.pop(0) if queue else values[0]
+        asked.setdefault(p["rule"], []).append(p["prompt"])
+        apply(state, next(o for o in legal_actions(state, "host") if o["value"] == pick)["action"])
+    return asked
+
+
+def test_R_SETUP_17_R_SETUP_19_C_1_table_draw_round_one_order_is_what_the_table_drew():
+    """R-SETUP-17 / C-1: with draw = table the round I play order is the host's entry, not the app's
+    shuffle; compensation (R-SETUP-19) and the register stacks (R-SETUP-18) follow it."""
+    for wanted_order in ([2, 0, 1], [1, 2, 0]):
+        state = game(3, 1, draw="table")
+        asked = _answer_table(state, {"R-SETUP-17": list(wanted_order[:2])})  # the last one is forced (C-10)
+        assert len(asked.get("R-SETUP-17", [])) == 2, f"R-SETUP-17: the host enters P1 and P2, asked {asked}"
+        assert state.order == wanted_order, f"R-SETUP-17: order {state.order}, the table drew {wanted_order}"
+        p1, p2, p3 = wanted_order
+        assert [state.seats[i].vp for i in (p1, p2, p3)] == [0, 1, 0], "R-SETUP-19: start VP by position"
+        assert [state.seats[i].coins for i in (p1, p2, p3)] == [0, 0, 1], "R-SETUP-19: start coins by position"
+        stack = sorted(range(3), key=lambda i: state.seats[i].stamps["popularity"], reverse=True)
+        assert stack == [p3, p2, p1], "R-SETUP-18: the last player's counter is on top"
+
+
+def test_R_ADV_1_C_1_table_draw_colours_and_b_boards_are_what_the_table_drew(catalog):
+    """R-ADV-1 / C-1 / C-7: with draw = table in the advanced game each player's colour (and so its b
+    player board) and b scroll board are the host's entries, not shuffled by the app."""
+    state = game(2, 1, draw="table", advanced=True)
+    asked = _answer_table(state, {"R-ADV-1": ["green", "b3", "blue", "b1"]})
+    assert asked["R-ADV-1"] == ["Which colour did Ada draw?", "Which b scroll board did Ada draw?",
+                                "Which colour did Bruno draw?", "Which b scroll board did Bruno draw?"], \
+        f"R-ADV-1: the host enters each player's colour and scroll board, asked {asked['R-ADV-1']}"
+    assert [(x.colour, x.board, x.scroll_board) for x in state.seats] == [("green", "b-green", "b3"),
+                                                                          ("blue", "b-blue", "b1")]
+    for x in state.seats:
+        assert len(x.cabins) == catalog.boards[x.board].cabins, "R-ADV-1: the drawn board's cabins"
+        assert set(x.scroll) == {tr.id for tr in catalog.scroll_boards[x.scroll_board].tracks}
+    lines = [e["text"] for e in state.setup_steps if e.get("rule") == "R-ADV-1"]
+    assert any("Ada plays green" in ln and "b3" in ln for ln in lines), lines
+    assert state.phase == "play"
+
+
+def test_R_ADV_1_app_draw_advanced_setup_asks_the_host_nothing():
+    """R-ADV-1: in app-draw mode the companion still draws colours and boards itself (seeded)."""
+    for n in (1, 2, 4):
+        state = game(n, 3, advanced=True)
+        assert not host_pending(state), "R-ADV-1: app-draw mode asks the host nothing"
+        assert all(x.board == f"b-{x.colour}" for x in state.seats)
+
+
 def test_table_draw_answer_not_on_the_menu_is_refused_and_changes_nothing():
     state = game(3, 1, draw="table")
     before = copy.deepcopy(state.to_dict())
