@@ -269,6 +269,19 @@ def test_R_ACT_6_at_most_5_lieutenants_supply_empty_gives_nothing():
     assert "R-REG-4" in log_rules(s, n)
 
 
+def test_R_COMP_3_tokens_are_unlimited_but_lieutenants_stop_at_five():
+    """R-COMP-3: fire, lumber, coins and the other tokens have no limit (R-ACT-1: no holding limit);
+    lieutenants are limited to the 5 of a colour."""
+    s = scenario()
+    give(s, A, coins=400, fire=250, lumber=300)
+    grant(s, A, "5 coin and 3 fire and 2 lumber")
+    x = s.seats[A]
+    assert (x.coins, x.fire, x.lumber) == (405, 253, 302), "R-COMP-3: unlimited tokens, no holding limit"
+    for _ in range(3):
+        grant(s, A, "lieutenant")
+    assert x.owned_lieutenants == 5 and len(x.lieutenants) == 5, "R-COMP-3: 5 lieutenants per colour at most"
+
+
 def test_R_ACT_6_D_15_a_boxed_lieutenant_is_never_taken_back():
     s = scenario()
     x = s.seats[A]

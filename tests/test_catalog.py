@@ -107,6 +107,13 @@ def test_R_SETUP_1_player_marks_nest(catalog):
             assert h.players is None
 
 
+def test_R_COMP_4_boat_cargo_is_precious_stones_spices_or_silk(catalog, tmp_path):
+    """R-COMP-4: the three cargo types; every one is carried by some boat, and no other is accepted."""
+    assert {b.cargo for b in catalog.boats.values()} == {"stones", "spices", "silk"}, "R-COMP-4: three types"
+    path = write(tmp_path, BOAT_1.format(reward="3 coin").replace('cargo = "stones"', 'cargo = "wine"'))
+    assert_refused(path, "boat boat-1", "cargo")
+
+
 def test_R_SETUP_8_three_stones_boats(catalog):
     assert sum(b.cargo == "stones" for b in catalog.boats.values()) == 3
     assert {b.cargo for b in catalog.boats.values()} <= {"stones", "spices", "silk"}  # R-COMP-4

@@ -652,6 +652,42 @@ def test_R_NEXT_2_lay_down_leaves_boxed_and_supply_lieutenants_alone():
     assert len(lay) == 1 and lay[0]["data"]["places"] == [neighbourhoods(state)[0]], lay
 
 
+def test_R_EOR_5_R_END_1_next_round_setup_follows_unless_round_six_ended():
+    """R-EOR-5: after production and quarantine the next round is set up (R-NEXT); after round VI the
+    game ends instead (R-END-1) and no setup step is given."""
+    state = bare()
+    set_round(state, 5)
+    upkeep(state)
+    rules = [e.get("rule") for e in state.report]
+    assert state.round == 6 and state.phase == "play", "R-EOR-5: round VI is set up after round V"
+    assert rules.index("R-CIT-3") < rules.index("R-NEXT-1"), "R-EOR-5: setup comes after quarantine"
+    state = bare()
+    set_round(state, 6)
+    upkeep(state)
+    assert state.phase == "over" and state.scoring is not None, "R-END-1: round VI's production ends the game"
+    assert not [r for r in report_rules_of(state) if r.startswith("R-NEXT")], "R-EOR-5: no setup after round VI"
+
+
+def report_rules_of(state) -> list[str]:
+    return [e.get("rule") or "" for e in state.report]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_R_ROUND_1_a_game_is_six_rounds_of_setup_actions_and_end(players):
+    """R-ROUND-1: 6 rounds, each with its setup (round I at the start, II–VI at the end of the round
+    before), an action phase and an end of round; the game is over after round VI."""
+    from companion.simulate import play_game
+
+    state = play_game(players, 3, check=False).state
+    assert state.phase == "over" and state.round == 6, "R-ROUND-1: the game ends in round VI"
+    ends = [e["round"] for e in state.log if e.get("rule") == "R-EOR-1"]
+    setups = [e["round"] for e in state.log if e.get("rule") == "R-NEXT-1"]
+    turns = {e["round"] for e in state.log if e.get("rule") in ("R-TURN-MOVE-5", "R-TURN-DOCK-1", "R-TURN-RECALL-1")}
+    assert ends == [1, 2, 3, 4, 5, 6], f"R-ROUND-1: one end of round per round, got {ends}"
+    assert setups == [2, 3, 4, 5, 6], f"R-ROUND-1: rounds II–VI are set up, got {setups}"
+    assert turns == {1, 2, 3, 4, 5, 6}, f"R-ROUND-1: every round has an action phase, got {sorted(turns)}"
+
+
 # --- next round setup: order of steps ------------------------------------------------------------
 
 STEP = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6, 8: 8, 9: 9, 10: 9, 11: 9, 12: 9, 13: 13, 14: 14}
