@@ -427,12 +427,17 @@ def test_R_CIT_3_quarantine_space_II_leaves_to_a_square_or_workshop_of_the_seats
 
 
 def test_R_CIT_3_quarantined_citizen_produces_in_space_II_then_leaves():
+    """R-EOR-4 / R-CIT-3: production comes first, then quarantine advances, so a citizen in space II
+    still yields its improved cabin's output before it leaves."""
     state = bare()
     imp = improvement(state.catalog, restricted=False)
     in_cabin(state, 0, 0, "craftsman", space=2, improvement=imp.id)
     b0 = snap(state, 0)
     upkeep(state)
     assert delta(b0, snap(state, 0)) == reward_gains(imp.output)
+    rules = [e.get("rule") for e in state.report]
+    assert max(i for i, r in enumerate(rules) if r == "R-EOR-2") < rules.index("R-CIT-3"), \
+        "R-EOR-4: quarantine advances after production"
     s = state.seats[0]
     assert s.cabins[0].citizen is None and s.cabins[0].improvement == imp.id
     assert sum(1 for c in s.squares.values() if c.cls == "craftsman") == 1
@@ -568,7 +573,7 @@ def test_Q_9_R_BUILD_5_C_4_build_earned_leaving_quarantine_is_resolved_in_that_u
         f"C-4: the Build earned leaving quarantine is asked in this upkeep, got {waiting}"
     assert state.round == 5 and not report_with(state, "R-NEXT-1"), "R-BUILD-5: resolved before round VI's setup"
     rules = [e.get("rule") for e in state.report]
-    assert "R-CIT-3" in rules, "C-4: quarantine (R-EOR-4) comes before the held Build"
+    assert "R-CIT-3" in rules, "C-4: quarantine comes before the held Build"
     answer(state, 1, {"build": None})
     answer_all(state)
     assert state.round == 6 and state.held == [], "C-4: nothing earned in round V's upkeep waits for round VI"
