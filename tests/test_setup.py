@@ -316,6 +316,7 @@ def test_R_SETUP_14_15_16_each_seat_starts_with_its_pieces(catalog, n):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_R_SETUP_17_18_Q_1_order_and_register_stacks(n, seed):
+    """R-SETUP-17, R-SETUP-18, Q-1: a random round I order; the register stacks put the last player on top."""
     state = game(n, seed)
     assert sorted(state.order) == list(range(n))
     stamps = [state.seats[s].stamps for s in state.order]

@@ -286,3 +286,14 @@ def test_R_SOLO_3_D_29_Q_18_solo_upkeep_sends_the_opponents_figures_home_and_res
         "Q-18: the report tells the table to reshuffle all 14 solo tiles"
     assert s.opponent.deck.hidden == len(s.catalog.solo_tiles) and s.opponent.aside == [], \
         "Q-18: the deck really holds all 14 tiles again"
+
+
+def test_Q_17_R_SOLO_6_a_whole_solo_game_keeps_the_opponent_on_its_track():
+    """Q-17 / R-SOLO-6: seeded solo game 6 brings the opponent to the last popularity space with cubes
+    still to remove; it stays there, and every invariant (no counter past its track's end) holds after
+    every decision."""
+    s = play_game(1, 6).state
+    last = s.catalog.register("popularity", 1).last
+    assert s.opponent.popularity == last, "Q-17: this seed reaches the last space"
+    assert any("stays on the last popularity space" in e["text"] for e in s.log), \
+        "R-SOLO-6: a cube was removed on the last space without moving the counter"
