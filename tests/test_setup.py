@@ -541,6 +541,33 @@ def test_R_ADV_1_C_1_table_draw_colours_and_b_boards_are_what_the_table_drew(cat
     assert state.phase == "play"
 
 
+def test_R_ADV_1_C_1_a_colour_already_drawn_or_a_seat_already_placed_is_refused_and_changes_nothing():
+    """R-ADV-1 / R-SETUP-17 / C-1: the host can only enter what is still in the bag: a colour another
+    player drew, or a seat already on the indicator, is refused with the state unchanged."""
+    state = game(3, 1, draw="table", advanced=True)
+    d = pending(state)[0]
+    assert d["rule"] == "R-ADV-1"
+    apply(state, next(o for o in legal_actions(state, "host") if o["value"] == "green")["action"])
+    while pending(state)[0]["rule"] == "R-ADV-1" and "colour" not in pending(state)[0]["prompt"]:
+        apply(state, legal_actions(state, "host")[0]["action"])
+    before = copy.deepcopy(state.to_dict())
+    d = pending(state)[0]
+    assert d["prompt"] == "Which colour did Bruno draw?"
+    with pytest.raises(IllegalAction):
+        apply(state, {"who": "host", "decision": d["id"], "pick": "green"})
+    assert state.to_dict() == before, "R-ADV-1: a refused colour changes nothing"
+    while pending(state)[0]["rule"] != "R-SETUP-17":
+        apply(state, legal_actions(state, "host")[0]["action"])
+    first = legal_actions(state, "host")[0]["value"]
+    apply(state, legal_actions(state, "host")[0]["action"])
+    before = copy.deepcopy(state.to_dict())
+    d = pending(state)[0]
+    assert d["rule"] == "R-SETUP-17"
+    with pytest.raises(IllegalAction):
+        apply(state, {"who": "host", "decision": d["id"], "pick": first})
+    assert state.to_dict() == before, "R-SETUP-17: a seat cannot be P1 and P2"
+
+
 def test_R_ADV_1_app_draw_advanced_setup_asks_the_host_nothing():
     """R-ADV-1: in app-draw mode the companion still draws colours and boards itself (seeded)."""
     for n in (1, 2, 4):
