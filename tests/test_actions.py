@@ -269,6 +269,19 @@ def test_R_ACT_6_at_most_5_lieutenants_supply_empty_gives_nothing():
     assert "R-REG-4" in log_rules(s, n)
 
 
+def test_R_COMP_3_tokens_are_unlimited_but_lieutenants_stop_at_five():
+    """R-COMP-3: fire, lumber, coins and the other tokens have no limit (R-ACT-1: no holding limit);
+    lieutenants are limited to the 5 of a colour."""
+    s = scenario()
+    give(s, A, coins=400, fire=250, lumber=300)
+    grant(s, A, "5 coin and 3 fire and 2 lumber")
+    x = s.seats[A]
+    assert (x.coins, x.fire, x.lumber) == (405, 253, 302), "R-COMP-3: unlimited tokens, no holding limit"
+    for _ in range(3):
+        grant(s, A, "lieutenant")
+    assert x.owned_lieutenants == 5 and len(x.lieutenants) == 5, "R-COMP-3: 5 lieutenants per colour at most"
+
+
 def test_R_ACT_6_D_15_a_boxed_lieutenant_is_never_taken_back():
     s = scenario()
     x = s.seats[A]
@@ -1461,6 +1474,31 @@ def test_R_REG_8_deferred_action_not_used_lapses_with_the_turn():
     turn_for(s, A)
     go_hex(s, A, "n04")
     assert not has(s, A, {"act": "right"})
+
+
+def test_R_REG_8_C_17_a_recall_as_the_next_turn_loses_the_deferred_reward():
+    """R-REG-8 / C-17: a production-time reward waits for the action step of your next turn; when that
+    turn is a recall (R-TURN-RECALL-1: "nothing else") there is no action step, so it lapses, and the
+    recall option says so beforehand."""
+    s = scenario()
+    s.seats[A].deferred = ["upgrade-overseer"]
+    turn_for(s, A)
+    recall = find(s, A, {"go": "recall"})
+    assert "lapse" in recall["label"], "C-17: the recall option warns that the deferred reward lapses"
+    since = len(s.log)
+    pick(s, A, {"go": "recall"})
+    assert s.seats[A].deferred == [], "C-17: the deferred reward is lost with the recall"
+    assert "C-17" in log_rules(s, since), "C-17: the log says the reward lapsed"
+    turn_for(s, A)
+    go_hex(s, A, "n03")
+    assert not has(s, A, {"act": "right"}), "C-17: it does not come back at a later action step"
+
+
+def test_R_REG_8_recall_without_deferred_rewards_warns_of_nothing():
+    """R-TURN-RECALL-1: with nothing earned in production, the recall option is the plain one."""
+    s = scenario()
+    turn_for(s, A)
+    assert "lapse" not in find(s, A, {"go": "recall"})["label"], "R-TURN-RECALL-1: plain recall"
 
 
 # --- R-ADV ---------------------------------------------------------------------------------------

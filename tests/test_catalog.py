@@ -107,6 +107,13 @@ def test_R_SETUP_1_player_marks_nest(catalog):
             assert h.players is None
 
 
+def test_R_COMP_4_boat_cargo_is_precious_stones_spices_or_silk(catalog, tmp_path):
+    """R-COMP-4: the three cargo types; every one is carried by some boat, and no other is accepted."""
+    assert {b.cargo for b in catalog.boats.values()} == {"stones", "spices", "silk"}, "R-COMP-4: three types"
+    path = write(tmp_path, BOAT_1.format(reward="3 coin").replace('cargo = "stones"', 'cargo = "wine"'))
+    assert_refused(path, "boat boat-1", "cargo")
+
+
 def test_R_SETUP_8_three_stones_boats(catalog):
     assert sum(b.cargo == "stones" for b in catalog.boats.values()) == 3
     assert {b.cargo for b in catalog.boats.values()} <= {"stones", "spices", "silk"}  # R-COMP-4
@@ -382,6 +389,48 @@ def test_Q_2_rat_table(catalog):
     assert rats.loss(7) == 13  # R-END-2
     assert rats.loss(0) == 0
     assert rats.loss(10) == 21 and rats.loss(40) == 21  # maximum 21
+
+
+def test_Q_2_R_END_2_rat_table_marks_what_the_rulebook_prints(catalog):
+    """R-END-2 / Q-2: the rulebook prints 7 rats → 13 and the maximum 21; the other entries are ours."""
+    rats = catalog.rat_table
+    assert rats.prov.of("penalty[7]") == "rulebook" and rats.penalty[7] == 13, "R-END-2: 7 rats lose 13"
+    last = len(rats.penalty) - 1
+    assert rats.prov.of(f"penalty[{last}]") == "rulebook" and rats.penalty[last] == 21, "R-END-2: maximum 21"
+    assert all(rats.prov.of(f"penalty[{i}]") == "assumed" for i in range(last) if i != 7), \
+        "Q-2: the other entries are our ruling, marked assumed"
+
+
+def test_R_SCORE_4_scroll_board_a_boat_level_3_is_marked_rulebook(catalog):
+    """R-SCORE-4: the English example fixes the boats track at 4 per boat after 3 advances."""
+    boats = catalog.scroll_boards["a"].track("boats")
+    assert boats.levels[3] == 4 and boats.prov.of("levels[3]") == "rulebook", "R-SCORE-4: the example's value"
+    assert boats.prov.of("levels[4]") == "assumed", "R-SCORE-4: other levels are ours"
+
+
+def test_M_7_R_REG_2_popularity_example_spaces_are_marked_rulebook(catalog):
+    """M-7 / R-REG-2: the EN example's popularity steps (nothing, then advance an overseer) are printed
+    text; the rest of the register is assumed."""
+    for side in ("2p", "3-4p"):
+        reg = catalog.registers[f"popularity-{side}"]
+        assert reg.spaces[1].reward.is_nothing and "advance-any" in reg.spaces[2].reward.icons(), side
+        assert reg.prov.of("space[1].reward") == reg.prov.of("space[2].reward") == "rulebook", \
+            f"M-7: the example's spaces on the {side} side are marked rulebook"
+        assert reg.prov.of("space[3].reward") == "assumed" and reg.prov.of("space[2].vp") == "assumed", side
+
+
+def test_R_SOLO_5_R_SETUP_20_every_solo_tile_names_a_hex_that_can_be_in_a_solo_game(catalog):
+    """R-SOLO-5 / R-SETUP-20: solo uses the 2-player set, so a tile naming a 3-4 or 4-player-only hex
+    could never be valid."""
+    never = [t.id for t in catalog.solo_tiles.values() if t.hex in catalog.hexes
+             and not catalog.hexes[t.hex].in_count(1)]
+    assert not never, f"R-SETUP-20: solo tiles naming hexes never in a solo game: {never}"
+
+
+def test_R_SETUP_20_override_solo_tile_on_a_four_player_hex_is_refused(tmp_path):
+    """R-SETUP-20: the catalog check refuses a solo tile that names a hex no solo game has."""
+    path = write(tmp_path, '[[solo_tile]]\nid = "solo-11"\nhex = "n12"\naction = "boat"\nsource = "rulebook"\n')
+    assert_refused(path, "solo_tile solo-11", "never in a solo game")
 
 
 def test_M_5_round_info_round_I_and_boat_supply(catalog):

@@ -648,3 +648,37 @@ def test_Q_19_solo_bonus_replaces_the_advanced_majority():
     bonus = [ln for ln in result["seats"][0]["lines"] if ln["key"] == "repop-bonus"]
     assert len(bonus) == 1 and bonus[0]["rule"] == "R-SOLO-9" and bonus[0]["points"] == 3
     assert result["winners"] == [0]
+
+
+def test_R_SCORE_7_passing_50_vp_tells_the_table_to_mark_the_lap():
+    """R-SCORE-7: a counter passing 50 VP goes round the track again; the table marks it on the 50
+    space, and the score keeps counting past 50."""
+    from companion.engine.gain import add_vp
+
+    state = finished(2)
+    give(state, 0, vp=48)
+    add_vp(state, 0, 1)
+    marks = [e for e in state.log if e.get("rule") == "R-SCORE-7"]
+    assert marks == [], "R-SCORE-7: 49 VP is no lap yet"
+    add_vp(state, 0, 3)
+    marks = [e for e in state.log if e.get("rule") == "R-SCORE-7"]
+    assert len(marks) == 1 and "passes 50 VP" in marks[0]["text"] and "Ada" in marks[0]["text"], marks
+    add_vp(state, 0, 7)
+    assert len([e for e in state.log if e.get("rule") == "R-SCORE-7"]) == 1, "R-SCORE-7: one mark per lap"
+    assert pts(score(state), 0, "game") == 59, "R-SCORE-7: VP past 50 all count"
+
+
+@pytest.mark.parametrize("advanced, target", [(False, 130), (True, 140)])
+def test_R_SOLO_10_solo_scoring_says_what_a_good_score_is(advanced, target):
+    """R-SOLO-10: a good solo score is 130, or 140 with the advanced boards."""
+    state = finished(1, advanced=advanced)
+    result = final_scoring(state)
+    assert result["target"] == target, "R-SOLO-10: the good score for these boards"
+    notes = [e["text"] for e in state.log if e.get("rule") == "R-SOLO-10"]
+    assert len(notes) == 1 and f"{target} VP" in notes[0], notes
+
+
+def test_R_SOLO_10_no_solo_target_with_two_or_more_players():
+    """R-SOLO-10 is a solo benchmark only."""
+    state = finished(2)
+    assert "target" not in final_scoring(state), "R-SOLO-10: no target in a multi-player game"

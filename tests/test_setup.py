@@ -209,7 +209,94 @@ def test_R_SETUP_12_scoreboard_side(n):
 
 # ---------------------------------------------------------------------------------- the players
 
+def test_R_COMP_1_R_SETUP_14_four_colours_each_with_five_lieutenants_three_overseers_three_scroll_cubes():
+    """R-COMP-1: 20 lieutenants (4 colours × 5), 12 overseers (one of each class per colour), 12 scroll
+    cubes (3 per colour) and 24 plague cubes: a 4-player game uses every one of them."""
+    state = game(4, 3)
+    assert sorted(x.colour for x in state.seats) == sorted(COLOURS), "R-COMP-1: 4 colours, one per player"
+    assert sum(len(x.lieutenants) for x in state.seats) == 20, "R-COMP-1: 20 lieutenants, 5 per colour"
+    assert all(sorted(x.overseers) == sorted(CLASSES) for x in state.seats), "R-COMP-1: 3 overseers per colour"
+    assert sum(len(x.scroll) for x in state.seats) == 12, "R-COMP-1: 3 scroll cubes per colour"
+    assert cubes_total(state) == 24, "R-COMP-1: 24 plague cubes, all in play with 4 players"
+
+
+def test_R_SETUP_4_unlimited_tokens_go_within_reach():
+    """R-SETUP-4: fire, major fire, rats, lumber, coins and citizens (R-COMP-3's unlimited tokens) are put
+    within reach, one step of the setup checklist."""
+    steps = [e["text"] for e in game(2, 1).setup_steps if e.get("rule") == "R-SETUP-4"]
+    assert len(steps) == 1, "R-SETUP-4: one setup step"
+    for token in ("fire", "major fire", "rat", "lumber", "coin", "citizen"):
+        assert token in steps[0], f"R-SETUP-4: {token} tokens within reach"
+
+
+def test_R_SETUP_6_the_wheel_may_start_at_any_window_the_table_chose(catalog):
+    """R-SETUP-6: any window (each shows a rat and three colours) may start; in table-draw mode the host
+    names it from every window of the wheel, and round I then turns it one space on (R-R1-2)."""
+    ids = [w.id for w in catalog.wheel]
+    for start in (ids[0], ids[-1]):
+        state = game(2, 1, draw="table")
+        offered = []
+
+        def choose(p, opts):
+            if p["rule"] == "R-SETUP-6":
+                offered.extend(o["value"] for o in opts)
+                return next(o for o in opts if o["value"] == start)
+            return opts[0]
+
+        play_table(state, choose)
+        assert sorted(offered) == sorted(ids), "R-SETUP-6: every window may start the game"
+        assert state.wheel == (ids.index(start) + 1) % len(ids), "R-SETUP-6: the game starts from the host's window"
+
+
+def test_R_SETUP_13_R_PRIO_1_priority_tile_step_only_when_the_tile_is_used():
+    """R-SETUP-13: the register priority tile is optional; when used, a setup step covers the round info
+    table's first column with it."""
+    for players in (1, 3):
+        used = [e for e in game(players, 2, priority_tile=True).setup_steps if e.get("rule") == "R-SETUP-13"]
+        unused = [e for e in game(players, 2).setup_steps if e.get("rule") == "R-SETUP-13"]
+        assert len(used) == 1 and "priority tile" in used[0]["text"], "R-SETUP-13: the tile covers the column"
+        assert unused == [], "R-SETUP-13: no step when the tile is not used"
+
+
+def test_R_R1_3_round_one_adds_no_hex_and_keeps_the_drawn_order(catalog, n):
+    """R-R1-3: round I adds no expansion hex and does not reorder play: the order is the one drawn at
+    setup (R-SETUP-17)."""
+    state = game(n, 8)
+    layout = catalog.layout_for(n)
+    assert len(start_tiles(state)) == len(layout.start), "R-R1-3: only the start city"
+    assert not any(h.space.startswith("x") for h in state.hexes.values()), "R-R1-3: no expansion hex in round I"
+    assert len(state.expansion) == 1 + sum(h.cls == "C" for h in catalog.hexes.values()), "R-R1-3: stack untouched"
+    drawn = next(e for e in state.setup_steps if e.get("rule") in ("R-SETUP-17", "R-SOLO-4"))
+    assert state.order == drawn["data"]["order"], "R-R1-3: round I plays in the drawn order"
+
+
+def test_R_R1_3_R_NEXT_10_round_one_wheel_adds_no_cube_when_the_supply_is_short():
+    """R-R1-3: the plague cube limit (R-NEXT-10) already applies to round I's wheel step: with fewer cubes
+    in the supply than hexes due, none is added."""
+    from companion.engine.city import neighbourhoods, window
+    from companion.engine.flow import MAIN, push, run
+
+    state = game(3, 1)
+    state.phase, state.lanes, state.setup_steps = "setup", {}, []
+    for h in state.hexes.values():
+        state.supply_cubes += h.cubes
+        h.cubes = 0
+    rat = window(state).rat
+    due = [t for t in neighbourhoods(state) if state.catalog.hexes[t].rat == rat]
+    assert len(due) >= 2, f"seed 1 shows the {rat} rat on {due}"
+    state.supply_cubes = len(due) - 1
+    state.wheel = (state.wheel - 1) % len(state.catalog.wheel)  # the step turns it back to this window
+    push(state, MAIN, {"do": "wheel_step", "cubes": True})
+    run(state)
+    assert all(state.hexes[t].cubes == 0 for t in due), "R-R1-3: no cube at all when the supply is short"
+    assert state.supply_cubes == len(due) - 1, "R-NEXT-10: the supply is untouched"
+    assert any(e.get("rule") == "R-NEXT-10" for e in state.setup_steps), "R-NEXT-10: the table is told why"
+
+
+
 def test_R_SETUP_14_15_16_each_seat_starts_with_its_pieces(catalog, n):
+    """R-SETUP-14, R-SETUP-15, R-SETUP-16: pieces of the seat's colour, 3 lieutenants on the estate and 2
+    in the supply, scroll cubes at the bottom and overseers on their start spaces."""
     state = game(n, 19)
     for seat in state.seats:
         where = sorted(lt.where for lt in seat.lieutenants)
@@ -229,6 +316,7 @@ def test_R_SETUP_14_15_16_each_seat_starts_with_its_pieces(catalog, n):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_R_SETUP_17_18_Q_1_order_and_register_stacks(n, seed):
+    """R-SETUP-17, R-SETUP-18, Q-1: a random round I order; the register stacks put the last player on top."""
     state = game(n, seed)
     assert sorted(state.order) == list(range(n))
     stamps = [state.seats[s].stamps for s in state.order]
@@ -404,6 +492,88 @@ def test_C_1_last_start_space_must_take_the_B_if_none_was_dealt(catalog):
             break
         a_only = [o for o in opts if catalog.hexes[o["value"]].cls == "A"]
         apply(state, a_only[0]["action"])
+
+
+def _answer_table(state, wanted):
+    """Answer every host reveal: a question whose rule is in `wanted` takes the next value listed there,
+    every other one its first option. Returns the prompts asked per rule."""
+    asked = {}
+    while host_pending(state):
+        p = host_pending(state)[0]
+        values = [o["value"] for o in legal_actions(state, "host") if o["available"]]
+        queue = wanted.get(p["rule"])
+        pick = queue.pop(0) if queue else values[0]
+        asked.setdefault(p["rule"], []).append(p["prompt"])
+        apply(state, next(o for o in legal_actions(state, "host") if o["value"] == pick)["action"])
+    return asked
+
+
+def test_R_SETUP_17_R_SETUP_19_C_1_table_draw_round_one_order_is_what_the_table_drew():
+    """R-SETUP-17 / C-1: with draw = table the round I play order is the host's entry, not the app's
+    shuffle; compensation (R-SETUP-19) and the register stacks (R-SETUP-18) follow it."""
+    for wanted_order in ([2, 0, 1], [1, 2, 0]):
+        state = game(3, 1, draw="table")
+        asked = _answer_table(state, {"R-SETUP-17": list(wanted_order[:2])})  # the last one is forced (C-10)
+        assert len(asked.get("R-SETUP-17", [])) == 2, f"R-SETUP-17: the host enters P1 and P2, asked {asked}"
+        assert state.order == wanted_order, f"R-SETUP-17: order {state.order}, the table drew {wanted_order}"
+        p1, p2, p3 = wanted_order
+        assert [state.seats[i].vp for i in (p1, p2, p3)] == [0, 1, 0], "R-SETUP-19: start VP by position"
+        assert [state.seats[i].coins for i in (p1, p2, p3)] == [0, 0, 1], "R-SETUP-19: start coins by position"
+        stack = sorted(range(3), key=lambda i: state.seats[i].stamps["popularity"], reverse=True)
+        assert stack == [p3, p2, p1], "R-SETUP-18: the last player's counter is on top"
+
+
+def test_R_ADV_1_C_1_table_draw_colours_and_b_boards_are_what_the_table_drew(catalog):
+    """R-ADV-1 / C-1 / C-7: with draw = table in the advanced game each player's colour (and so its b
+    player board) and b scroll board are the host's entries, not shuffled by the app."""
+    state = game(2, 1, draw="table", advanced=True)
+    asked = _answer_table(state, {"R-ADV-1": ["green", "b3", "blue", "b1"]})
+    assert asked["R-ADV-1"] == ["Which colour did Ada draw?", "Which b scroll board did Ada draw?",
+                                "Which colour did Bruno draw?", "Which b scroll board did Bruno draw?"], \
+        f"R-ADV-1: the host enters each player's colour and scroll board, asked {asked['R-ADV-1']}"
+    assert [(x.colour, x.board, x.scroll_board) for x in state.seats] == [("green", "b-green", "b3"),
+                                                                          ("blue", "b-blue", "b1")]
+    for x in state.seats:
+        assert len(x.cabins) == catalog.boards[x.board].cabins, "R-ADV-1: the drawn board's cabins"
+        assert set(x.scroll) == {tr.id for tr in catalog.scroll_boards[x.scroll_board].tracks}
+    lines = [e["text"] for e in state.setup_steps if e.get("rule") == "R-ADV-1"]
+    assert any("Ada plays green" in ln and "b3" in ln for ln in lines), lines
+    assert state.phase == "play"
+
+
+def test_R_ADV_1_C_1_a_colour_already_drawn_or_a_seat_already_placed_is_refused_and_changes_nothing():
+    """R-ADV-1 / R-SETUP-17 / C-1: the host can only enter what is still in the bag: a colour another
+    player drew, or a seat already on the indicator, is refused with the state unchanged."""
+    state = game(3, 1, draw="table", advanced=True)
+    d = pending(state)[0]
+    assert d["rule"] == "R-ADV-1"
+    apply(state, next(o for o in legal_actions(state, "host") if o["value"] == "green")["action"])
+    while pending(state)[0]["rule"] == "R-ADV-1" and "colour" not in pending(state)[0]["prompt"]:
+        apply(state, legal_actions(state, "host")[0]["action"])
+    before = copy.deepcopy(state.to_dict())
+    d = pending(state)[0]
+    assert d["prompt"] == "Which colour did Bruno draw?"
+    with pytest.raises(IllegalAction):
+        apply(state, {"who": "host", "decision": d["id"], "pick": "green"})
+    assert state.to_dict() == before, "R-ADV-1: a refused colour changes nothing"
+    while pending(state)[0]["rule"] != "R-SETUP-17":
+        apply(state, legal_actions(state, "host")[0]["action"])
+    first = legal_actions(state, "host")[0]["value"]
+    apply(state, legal_actions(state, "host")[0]["action"])
+    before = copy.deepcopy(state.to_dict())
+    d = pending(state)[0]
+    assert d["rule"] == "R-SETUP-17"
+    with pytest.raises(IllegalAction):
+        apply(state, {"who": "host", "decision": d["id"], "pick": first})
+    assert state.to_dict() == before, "R-SETUP-17: a seat cannot be P1 and P2"
+
+
+def test_R_ADV_1_app_draw_advanced_setup_asks_the_host_nothing():
+    """R-ADV-1: in app-draw mode the companion still draws colours and boards itself (seeded)."""
+    for n in (1, 2, 4):
+        state = game(n, 3, advanced=True)
+        assert not host_pending(state), "R-ADV-1: app-draw mode asks the host nothing"
+        assert all(x.board == f"b-{x.colour}" for x in state.seats)
 
 
 def test_table_draw_answer_not_on_the_menu_is_refused_and_changes_nothing():

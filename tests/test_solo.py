@@ -192,3 +192,108 @@ def test_R_SOLO_1_solo_simulations_with_a_or_b_boards_exit_zero():
         assert r.returncode == 0, r.stderr
         games = [json.loads(line) for line in r.stdout.splitlines()]
         assert len(games) == 5 and all(g["rounds"] == 6 for g in games)
+
+
+def test_R_SOLO_6_Q_17_opponent_popularity_stops_at_the_last_space():
+    """R-SOLO-6 moves the opponent up popularity for the cube it removes, but never past the last space
+    (Q-17): a player on the last space still equals it and scores the R-SOLO-8 bonus."""
+    s = table_game()
+    recall(s)
+    last = s.catalog.register("popularity", 1).last
+    s.opponent.popularity = last
+    options = [o["value"] for o in legal_actions(s, "host")]
+    tile = next(t for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.hex in s.catalog.hexes
+                and t.id in options)
+    h = s.hexes[tile.hex]
+    h.cubes = 2
+    s.supply_cubes -= 2
+    answer(s, "host", tile.id)
+    assert h.cubes == 1, "R-SOLO-6: the opponent still removes one cube"
+    assert s.opponent.popularity == last, "Q-17: no advance past the register's last space"
+    s.seats[0].registers["popularity"], s.seats[0].rats = last, 0
+    from companion.engine.scoring import score
+
+    bonus = next(ln for ln in score(s)["seats"][0]["lines"] if ln["key"] == "popularity-bonus")
+    assert bonus["points"] == 5, "R-SOLO-8: a player on the last space equals the opponent"
+
+
+def test_Q_17_invariants_catch_a_counter_past_its_track_end():
+    """The simulation's invariants (every game, not only solo) refuse any counter past its track's end
+    (Q-17): the opponent's popularity, a seat's registers and scroll cubes."""
+    from companion.engine.invariants import broken
+
+    s = new_game(options_for(1), seed=4)
+    assert broken(s) is None
+    last = s.catalog.register("popularity", 1).last
+    s.opponent.popularity = last + 1
+    assert "opponent" in (broken(s) or ""), "Q-17: the opponent's counter past the last space is caught"
+    s.opponent.popularity = last
+    s.seats[0].registers["church"] = s.catalog.register("church", 1).last + 1
+    assert "church" in (broken(s) or ""), "Q-17: a register counter past the last space is caught"
+    s.seats[0].registers["church"] = 0
+    track = s.catalog.scroll_boards[s.seats[0].scroll_board].tracks[0]
+    s.seats[0].scroll[track.id] = track.top + 1
+    assert track.id in (broken(s) or ""), "Q-17: a scroll cube past the top level is caught"
+
+
+def _play_to_round_two(s):
+    """Round I with recalls and the first tile of every reveal; stops when round II's first question
+    waits. Returns the hexes the opponent's lieutenants stood on at the end of round I."""
+    placed = []
+    while not (s.round == 2 and s.phase == "play"):
+        if s.phase == "play":
+            placed = list(s.opponent.placed)
+        q = pending(s)[0]
+        if q["who"] == 0 and q["kind"] == "turn":
+            recall(s)
+        else:
+            first(s, q["who"])
+    return placed
+
+
+def test_R_SOLO_4_Q_18_solo_upkeep_play_order_names_who_really_goes_first():
+    """R-SOLO-4: the opponent goes first in round II. The upkeep report says so (not "Play order: Ada")
+    and the first question of round II is indeed the opponent's reveal (R-SOLO-5)."""
+    s = table_game()
+    _play_to_round_two(s)
+    order = [e for e in s.report if e.get("rule") == "R-SOLO-4"]
+    assert len(order) == 1 and order[0]["text"].index("the opponent") < order[0]["text"].index("Ada"), \
+        f"R-SOLO-4: round II starts with the opponent, report says {[e['text'] for e in order]}"
+    begins = s.report[-1]
+    assert begins["rule"] == "R-NEXT-14" and "Play order: the opponent, Ada" in begins["text"], begins["text"]
+    q = pending(s)[0]
+    assert (q["who"], q["kind"], q["rule"]) == ("host", "reveal", "R-SOLO-5"), "R-SOLO-4: the opponent moves first"
+    assert not any(e.get("rule") in ("R-NEXT-4", "R-PRIO-1") for e in s.report), \
+        "R-SOLO-4: solo play order is fixed by the round, not read from a register"
+
+
+def test_R_SOLO_3_D_29_Q_18_solo_upkeep_sends_the_opponents_figures_home_and_reshuffles_its_deck():
+    """R-SOLO-3 / D-29: the opponent's lieutenants go back to its board at the round's end; only the
+    player's figures are laid down (R-NEXT-2). Q-18: all 14 solo tiles are reshuffled. Each report line
+    is what the engine did."""
+    s = table_game()
+    placed = _play_to_round_two(s)
+    assert placed, "the opponent stood somewhere in round I"
+    home = [e for e in s.report if e.get("rule") == "R-SOLO-3"]
+    assert len(home) == 1 and home[0]["data"]["hexes"] == placed, \
+        f"R-SOLO-3: the report names the hexes the opponent left, got {home}"
+    assert s.opponent.placed == [], "R-SOLO-3: no opponent figure stands in the city at round II's start"
+    lay = [e for e in s.report if e.get("rule") == "R-NEXT-2"]
+    assert lay and all("every lieutenant" not in e["text"] for e in lay), \
+        f"R-NEXT-2: in solo only the player's figures lie down, got {[e['text'] for e in lay]}"
+    deck = [e for e in s.report if e.get("rule") == "Q-18" and "solo tiles" in e["text"]]
+    assert len(deck) == 1 and deck[0]["data"]["deck"] == len(s.catalog.solo_tiles), \
+        "Q-18: the report tells the table to reshuffle all 14 solo tiles"
+    assert s.opponent.deck.hidden == len(s.catalog.solo_tiles) and s.opponent.aside == [], \
+        "Q-18: the deck really holds all 14 tiles again"
+
+
+def test_Q_17_R_SOLO_6_a_whole_solo_game_keeps_the_opponent_on_its_track():
+    """Q-17 / R-SOLO-6: seeded solo game 6 brings the opponent to the last popularity space with cubes
+    still to remove; it stays there, and every invariant (no counter past its track's end) holds after
+    every decision."""
+    s = play_game(1, 6).state
+    last = s.catalog.register("popularity", 1).last
+    assert s.opponent.popularity == last, "Q-17: this seed reaches the last space"
+    assert any("stays on the last popularity space" in e["text"] for e in s.log), \
+        "R-SOLO-6: a cube was removed on the last space without moving the counter"

@@ -427,12 +427,17 @@ def test_R_CIT_3_quarantine_space_II_leaves_to_a_square_or_workshop_of_the_seats
 
 
 def test_R_CIT_3_quarantined_citizen_produces_in_space_II_then_leaves():
+    """R-EOR-4 / R-CIT-3: production comes first, then quarantine advances, so a citizen in space II
+    still yields its improved cabin's output before it leaves."""
     state = bare()
     imp = improvement(state.catalog, restricted=False)
     in_cabin(state, 0, 0, "craftsman", space=2, improvement=imp.id)
     b0 = snap(state, 0)
     upkeep(state)
     assert delta(b0, snap(state, 0)) == reward_gains(imp.output)
+    rules = [e.get("rule") for e in state.report]
+    assert max(i for i, r in enumerate(rules) if r == "R-EOR-2") < rules.index("R-CIT-3"), \
+        "R-EOR-4: quarantine advances after production"
     s = state.seats[0]
     assert s.cabins[0].citizen is None and s.cabins[0].improvement == imp.id
     assert sum(1 for c in s.squares.values() if c.cls == "craftsman") == 1
@@ -549,6 +554,143 @@ def test_C_4_builds_earned_in_production_are_resolved_after_production_in_play_o
         answer(state, waiting[0]["who"], {"build": None})
     assert asked == order
     assert state.round == 2
+
+
+def test_Q_9_R_BUILD_5_C_4_build_earned_leaving_quarantine_is_resolved_in_that_upkeep():
+    """Q-9 / R-BUILD-5: a citizen leaving quarantine into a late workshop at the end of round V earns
+    its Build at once; C-4 resolves it in that upkeep, after production and quarantine, before round
+    VI's setup (not after round VI's production)."""
+    state = bare()
+    set_round(state, 5)
+    late = next(w for w in sorted(state.catalog.workshops.values(), key=lambda w: w.id)
+                if w.era == 2 and not w.needs_upgraded and "build" in w.reward.icons())
+    in_cabin(state, 1, 0, late.cls, space=2)
+    i = add_workshop(state, 1, late.id)
+    to_upkeep(state)
+    answer(state, 1, ["workshop", i])
+    waiting = open_decisions(state)
+    assert [(d["who"], d["kind"]) for d in waiting] == [(1, "build")], \
+        f"C-4: the Build earned leaving quarantine is asked in this upkeep, got {waiting}"
+    assert state.round == 5 and not report_with(state, "R-NEXT-1"), "R-BUILD-5: resolved before round VI's setup"
+    rules = [e.get("rule") for e in state.report]
+    assert "R-CIT-3" in rules, "C-4: quarantine comes before the held Build"
+    answer(state, 1, {"build": None})
+    answer_all(state)
+    assert state.round == 6 and state.held == [], "C-4: nothing earned in round V's upkeep waits for round VI"
+
+
+def _answer_in_order(state, seats, value) -> None:
+    """Answer the production questions of `seats` in that order (as phones would, one after another)."""
+    for seat in seats:
+        waiting = {d["who"] for d in open_decisions(state)}
+        assert seat in waiting, f"R-EOR-1: seat {seat} should be asked during production, waiting: {waiting}"
+        answer(state, seat, value)
+
+
+def _workshop(cat, **match):
+    return next(w for w in sorted(cat.workshops.values(), key=lambda w: w.id)
+                if w.era == 1 and not w.needs_upgraded and all(getattr(w, k) == v for k, v in match.items()))
+
+
+@pytest.mark.parametrize("answer_first", ["earlier", "later"])
+def test_R_EOR_1_R_REG_7_R_NEXT_4_register_stack_from_production_follows_play_order(answer_first):
+    """R-EOR-1 / R-REG-7 / R-NEXT-4: two seats whose production moves them to the same church space are
+    stacked in current play order (the later player on top, so ahead in round V), whichever phone
+    answers first."""
+    state = bare()
+    set_round(state, 4)
+    assert state.priority(5) == "church"
+    cat = state.catalog
+    ws = next(w for w in sorted(cat.workshops.values(), key=lambda w: w.id)
+              if w.era == 1 and w.output.phrase == "register")
+    a, b, c = state.order
+    for seat in (a, b):
+        add_workshop(state, seat, ws.id, ws.cls, upgraded=True)
+    to_upkeep(state)
+    _answer_in_order(state, (a, b) if answer_first == "earlier" else (b, a), "church")
+    answer_all(state)
+    assert state.round == 5
+    assert state.seats[a].registers["church"] == state.seats[b].registers["church"] == 1
+    assert state.order == [b, a, c], f"R-REG-7: the later player's counter is on top, got {state.order}"
+
+
+@pytest.mark.parametrize("answer_first", ["earlier", "later"])
+def test_R_EOR_1_R_NEXT_4_C_9_score_track_stack_from_production_follows_play_order(answer_first):
+    """R-EOR-1 / R-NEXT-4 / C-9: two seats whose production brings them to the same score are stacked
+    in current play order (later player on top, so ahead in round IV, a score-track round), whichever
+    phone answers first."""
+    state = bare()
+    set_round(state, 3)
+    assert state.priority(4) == "score"
+    cat = state.catalog
+    a, b, c = state.order
+    for seat in (a, b):
+        shop = _workshop(cat, cls="nun")
+        add_workshop(state, seat, shop.id, "nun", upgraded=True)  # +1 VP at each production (R-EOR-3)
+        add_workshop(state, seat, _workshop(cat, cls="craftsman").id)  # empty: production asks first (R-CIT-4)
+        on_square(state, seat, None, "craftsman")
+        give(state, seat, vp=5)
+    give(state, c, vp=0)
+    to_upkeep(state)
+    _answer_in_order(state, (a, b) if answer_first == "earlier" else (b, a), "collect")
+    answer_all(state)
+    assert state.round == 4
+    assert state.seats[a].vp == state.seats[b].vp > 5
+    assert state.order[:2] == [b, a], f"C-9: the later player's counter is on top, got {state.order}"
+
+
+def test_R_NEXT_2_lay_down_leaves_boxed_and_supply_lieutenants_alone():
+    """R-NEXT-2: only lieutenants in Messina lie down (and those beside a board are ready again); a
+    figure given up to the box (R-REPOP-3) or still in the supply is not in play and is not touched."""
+    state = bare()
+    lts = state.seats[0].lieutenants
+    lts[0].where, lts[0].used = f"hex:{neighbourhoods(state)[0]}", True
+    lts[1].where, lts[1].used = "estate", True  # recalled this round
+    lts[3].where, lts[3].used = "box", True  # given up to repopulate
+    lts[4].where, lts[4].used = "supply", True
+    upkeep(state)
+    assert state.round == 2
+    assert not lts[0].used and not lts[1].used, "R-NEXT-2: figures in Messina and beside the board are ready"
+    assert lts[3].used and lts[3].where == "box", "R-NEXT-2: a boxed lieutenant is not touched"
+    assert lts[4].used and lts[4].where == "supply", "R-NEXT-2: a supply lieutenant is not touched"
+    lay = report_with(state, "R-NEXT-2")
+    assert len(lay) == 1 and lay[0]["data"]["places"] == [neighbourhoods(state)[0]], lay
+
+
+def test_R_EOR_5_R_END_1_next_round_setup_follows_unless_round_six_ended():
+    """R-EOR-5: after production and quarantine the next round is set up (R-NEXT); after round VI the
+    game ends instead (R-END-1) and no setup step is given."""
+    state = bare()
+    set_round(state, 5)
+    upkeep(state)
+    rules = [e.get("rule") for e in state.report]
+    assert state.round == 6 and state.phase == "play", "R-EOR-5: round VI is set up after round V"
+    assert rules.index("R-CIT-3") < rules.index("R-NEXT-1"), "R-EOR-5: setup comes after quarantine"
+    state = bare()
+    set_round(state, 6)
+    upkeep(state)
+    assert state.phase == "over" and state.scoring is not None, "R-END-1: round VI's production ends the game"
+    assert not [r for r in report_rules_of(state) if r.startswith("R-NEXT")], "R-EOR-5: no setup after round VI"
+
+
+def report_rules_of(state) -> list[str]:
+    return [e.get("rule") or "" for e in state.report]
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_R_ROUND_1_a_game_is_six_rounds_of_setup_actions_and_end(players):
+    """R-ROUND-1: 6 rounds, each with its setup (round I at the start, II–VI at the end of the round
+    before), an action phase and an end of round; the game is over after round VI."""
+    from companion.simulate import play_game
+
+    state = play_game(players, 3, check=False).state
+    assert state.phase == "over" and state.round == 6, "R-ROUND-1: the game ends in round VI"
+    ends = [e["round"] for e in state.log if e.get("rule") == "R-EOR-1"]
+    setups = [e["round"] for e in state.log if e.get("rule") == "R-NEXT-1"]
+    turns = {e["round"] for e in state.log if e.get("rule") in ("R-TURN-MOVE-5", "R-TURN-DOCK-1", "R-TURN-RECALL-1")}
+    assert ends == [1, 2, 3, 4, 5, 6], f"R-ROUND-1: one end of round per round, got {ends}"
+    assert setups == [2, 3, 4, 5, 6], f"R-ROUND-1: rounds II–VI are set up, got {setups}"
+    assert turns == {1, 2, 3, 4, 5, 6}, f"R-ROUND-1: every round has an action phase, got {sorted(turns)}"
 
 
 # --- next round setup: order of steps ------------------------------------------------------------

@@ -775,6 +775,8 @@ def _cross_checks(c: m.Catalog) -> list[str]:
     for t in c.solo_tiles.values():
         if t.hex not in c.hexes and t.hex not in c.harbors:
             bad("solo_tile", t.id, f"unknown hex {t.hex}")
+        elif t.hex in c.hexes and not c.hexes[t.hex].in_count(1):
+            bad("solo_tile", t.id, f"hex {t.hex} is never in a solo game (it uses the 2-player set, R-SETUP-20)")
     if not c.wheel:
         out.append(f"{family('wheel')}: no windows")
     for sid in ("a",):

@@ -24,6 +24,7 @@ class Provenance:
     rulebook_fields: tuple[str, ...] = ()
 
     def of(self, name: str) -> str:
+        """`name` is a field, or one entry of a list field (`penalty[7]`, `space[2].reward`)."""
         if self.source == "mixed":
             return "rulebook" if name in self.rulebook_fields else "assumed"
         return self.source

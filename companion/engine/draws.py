@@ -46,9 +46,10 @@ def shuffled(state: GameState, items) -> list:
 
 
 def reveal(state: GameState, lane: str, t: dict, what: str, candidates, label: Callable[[str], str] = str,
-           rule: str | None = None) -> str | None:
+           rule: str | None = None, prompt: str | None = None) -> str | None:
     """The tile revealed for task `t`: its `pick` once answered, a forced or RNG choice, or None
-    after leaving a host decision (table-draw mode) that re-runs `t` with the answer."""
+    after leaving a host decision (table-draw mode) that re-runs `t` with the answer. The host is asked
+    "Which {what} came up?" unless a whole `prompt` is given."""
     if "pick" in t:
         return t["pick"]
     cands = sorted(set(candidates))
@@ -58,8 +59,8 @@ def reveal(state: GameState, lane: str, t: dict, what: str, candidates, label: C
         return cands[0]
     if state.options.draw == "app":
         return cands[randbelow(state, len(cands))]
-    ask(state, lane, "host", "reveal", T("Which {what} came up?", what=what), [option(c, label(c)) for c in cands],
-        then=t, rule=rule)
+    ask(state, lane, "host", "reveal", prompt or T("Which {what} came up?", what=what),
+        [option(c, label(c)) for c in cands], then=t, rule=rule)
     return None
 
 

@@ -49,3 +49,10 @@ def tile_name(state: GameState, tile: str) -> str:
     if tile in c.harbors:
         return f"{c.harbors[tile].name} ({tile})"
     return tile
+
+
+ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
+
+
+def roman(n: int) -> str:
+    return ROMAN[n]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..catalog.rewards import Item, Reward, parse_reward
-from .events import note, tile_name, who
+from .events import instruct, note, tile_name, who
 from .flow import MAIN, ask, option, push, task
 from .state import GameState
 from ..words import T, again, plain
@@ -27,12 +27,20 @@ def gain(state: GameState, lane: str, seat: int, phrase: str, why: str) -> None:
     push(state, lane, {"do": "gain", "seat": seat, "reward": phrase, "why": plain(why)})
 
 
+LAP = 50  # R-SCORE-7: the scoring track's 50 space marks a lap (M-8)
+
+
 def add_vp(state: GameState, seat: int, n: int) -> None:
-    """VP move the score counter, which lands on top of any counter already there (R-NEXT-4 ties)."""
+    """VP move the score counter, which lands on top of any counter already there (R-NEXT-4 ties, C-9).
+    A counter passing 50 (or 100…) goes round the track again: the table marks the lap (R-SCORE-7)."""
     if n:
         s = state.seats[seat]
+        before = s.vp
         s.vp += n
-        s.stamps["score"] = state.next_stamp()
+        s.stamps["score"] = state.arrival(seat)
+        if s.vp // LAP > max(before, 0) // LAP:
+            instruct(state, T("{who} passes {n} VP: mark it with a figure or colour token on the 50 space.",
+                              who=who(state, seat), n=s.vp // LAP * LAP), "R-SCORE-7", seat=seat)
 
 
 @task("gain")

@@ -34,6 +34,13 @@ def broken(state: GameState, roundtrip: bool = True) -> str | None:
                 return f"seat {i} has a lieutenant at an unknown place {lt.where!r}"
         if len(s.squares) > 18 or any(cab.citizen and cab.space not in (1, 2) for cab in s.cabins):
             return f"seat {i} has a citizen in an impossible place"
+        off = _off_track(state, s)
+        if off:
+            return f"seat {i}: {off}"
+    if state.opponent is not None:
+        last = state.catalog.register("popularity", state.players).last
+        if not 0 <= state.opponent.popularity <= last:
+            return f"the opponent's popularity counter is on space {state.opponent.popularity}, past 0…{last} (Q-17)"
     seen: set[int] = set()
     for cid in _citizen_ids(state):
         if cid in seen:
@@ -49,6 +56,24 @@ def broken(state: GameState, roundtrip: bool = True) -> str | None:
         again = state_from_dict(json.loads(json.dumps(data)), state._catalog).to_dict()
         if again != data:
             return "the state does not survive a JSON round-trip"
+    return None
+
+
+def _off_track(state: GameState, seat) -> str | None:
+    """A counter, scroll cube or overseer beyond either end of its track (Q-17, R-OVS-4)."""
+    c = state.catalog
+    for kind, pos in seat.registers.items():
+        last = c.register(kind, state.players).last
+        if not 0 <= pos <= last:
+            return f"{kind} counter on space {pos}, past 0…{last} (Q-17)"
+    board = c.scroll_boards[seat.scroll_board]
+    for tid, level in seat.scroll.items():
+        top = board.track(tid).top
+        if not 0 <= level <= top:
+            return f"{tid} scroll cube on level {level}, past 0…{top} (Q-17)"
+    for cls, ov in seat.overseers.items():
+        if not 0 <= ov.step <= 6:
+            return f"{cls} overseer on step {ov.step}, past the centre (R-OVS-4)"
     return None
 
 

@@ -20,7 +20,7 @@ def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
              "Q-17")
         return False
     s.registers[kind] += 1
-    s.stamps[kind] = state.next_stamp()
+    s.stamps[kind] = state.arrival(seat)
     space = reg.spaces[s.registers[kind]]
     note(state, T("{who} advances to space {n} of the {kind} register.", who=who(state, seat), n=s.registers[kind],
                   kind=kind), "R-REG-1")

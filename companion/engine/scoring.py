@@ -15,6 +15,7 @@ from ..words import T, keep
 POPULARITY_BONUS = {2: (5,), 3: (10, 7, 3), 4: (10, 7, 3)}  # R-SCORE-2
 REPOP_BONUS = {2: (7, 0), 3: (10, 7, 3), 4: (10, 7, 3)}  # R-ADV-3
 SOLO_REPOP = {0: 0, 1: 0, 2: 3, 3: 4, 4: 10, 5: 10}  # R-SOLO-9, Q-19
+SOLO_TARGET = {False: 130, True: 140}  # R-SOLO-10: a good solo score, a or b boards
 
 
 def final_scoring(state: GameState) -> dict:
@@ -29,6 +30,9 @@ def final_scoring(state: GameState) -> dict:
     vp = result["seats"][result["winners"][0]]["total"]
     note(state, T("Final scoring: {winners} win with {vp} VP.", winners=winners, vp=vp) if len(names) > 1
          else T("Final scoring: {winners} wins with {vp} VP.", winners=winners, vp=vp), "R-SCORE-6")
+    if "target" in result:
+        note(state, T("A good solo score is {target} VP; you scored {vp}.", target=result["target"], vp=vp),
+             "R-SOLO-10")
     return result
 
 
@@ -107,7 +111,10 @@ def score(state: GameState) -> dict:
     winners, ranks, tiebreak = _winners(state, seats)
     for x in seats:
         x["rank"] = ranks[x["seat"]]
-    return keep({"seats": seats, "winners": winners}, "tiebreak", tiebreak)
+    result = keep({"seats": seats, "winners": winners}, "tiebreak", tiebreak)
+    if n == 1:
+        result["target"] = SOLO_TARGET[state.options.advanced]  # R-SOLO-10: what a good score is
+    return result
 
 
 def _placements(values: list[int], tiebreak: list[int], points: tuple[int, ...], need_one: bool = False):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .city import add_citizens, add_cubes, berth, layout, start_spaces, turn_wheel, window
 from .draws import randbelow, reveal, seed_state, shuffled, stack_next
-from .events import instruct, tile_name, who
+from .events import instruct, roman, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
 from .state import (CLASSES, COLOURS, BoatAtDock, Cabin, GameState, Hex, Lieutenant, Opponent, Options,
                     Overseer, PlayerOption, Seat, Stack, WagonStack)
@@ -52,46 +52,80 @@ def new_game(options: Options, seed: int, catalog=None) -> GameState:
          *({"do": "reveal_wagon", "index": i} for i in range(1 if n <= 2 else 2)),
          {"do": "setup_wheel"}, {"do": "setup_order"},
          {"do": "boat_arrives", "rule": "R-R1-1"}, {"do": "wheel_step", "cubes": True},
-         {"do": "citizens_step"}, {"do": "begin_round"})
+         {"do": "citizens_step"}, *([{"do": "solo_deck"}] if n == 1 else []), {"do": "begin_round"})
     run(state)
     return state
 
 
 @task("setup_players")
 def _players(state: GameState, t: dict, lane: str) -> None:
-    """R-SETUP-14…16, R-ADV-1: boards, figures and markers for each seat."""
-    c = state.catalog
+    """R-SETUP-14: each seat takes the pieces of its colour; the advanced game then draws colours and b
+    boards (R-ADV-1), so until then every seat holds side a."""
     opts = state.options
-    colours = [p.colour for p in opts.players]
-    scrolls = ["a"] * opts.count
-    boards = ["a"] * opts.count
-    if opts.advanced:
-        colours = shuffled(state, COLOURS)[:opts.count]
-        boards = [f"b-{col}" for col in colours]
-        scrolls = shuffled(state, sorted(s for s in c.scroll_boards if c.scroll_boards[s].side == "b"))[:opts.count]
-    for i, p in enumerate(opts.players):
-        board = c.boards[boards[i]]
-        scroll = c.scroll_boards[scrolls[i]]
-        seat = Seat(name=p.name, colour=colours[i], board=board.id, scroll_board=scroll.id,
-                    lieutenants=[Lieutenant("estate") for _ in range(3)]
-                    + [Lieutenant("supply") for _ in range(2)],
-                    cabins=[Cabin() for _ in range(board.cabins)],
-                    overseers={cls: Overseer() for cls in CLASSES},
-                    scroll={tr.id: 0 for tr in scroll.tracks},
-                    registers={"popularity": 0, "city": 0, "church": 0})
-        state.seats.append(seat)
+    for p in opts.players:
+        state.seats.append(_seat(state, p.name, p.colour, "a", "a"))
     side = T("b (advanced)") if opts.advanced else "a"
     instruct(state, T("Each player takes the pieces of their colour: player board side {side}, scroll board, "
                       "5 lieutenants, 5 counters, 3 overseers, 3 scroll cubes and 5 repopulation tiles.", side=side),
              "R-SETUP-14")
-    if opts.advanced:
-        for i, s in enumerate(state.seats):
-            instruct(state, T("{name} plays {colour} with player board {board} and scroll board {scroll} (b side), "
-                              "assigned at random.", name=s.name, colour=s.colour, board=s.board,
-                              scroll=s.scroll_board), "R-ADV-1", seat=i)
+    push(state, lane, *([{"do": "draw_boards"}] if opts.advanced else []), {"do": "setup_figures"})
+
+
+def _seat(state: GameState, name: str, colour: str, board_id: str, scroll_id: str) -> Seat:
+    """A seat as it starts (R-SETUP-14…16): 3 lieutenants on the estate and 2 in the supply, overseers
+    on their start spaces, scroll cubes at the bottom, counters on space I of each register."""
+    board = state.catalog.boards[board_id]
+    scroll = state.catalog.scroll_boards[scroll_id]
+    return Seat(name=name, colour=colour, board=board.id, scroll_board=scroll.id,
+                lieutenants=[Lieutenant("estate") for _ in range(3)] + [Lieutenant("supply") for _ in range(2)],
+                cabins=[Cabin() for _ in range(board.cabins)],
+                overseers={cls: Overseer() for cls in CLASSES},
+                scroll={tr.id: 0 for tr in scroll.tracks},
+                registers={"popularity": 0, "city": 0, "church": 0})
+
+
+@task("draw_boards")
+def _draw_boards(state: GameState, t: dict, lane: str) -> None:
+    """R-ADV-1 / C-7: colours at random, each with the b player board of that colour, and a random b
+    scroll board each: drawn by the companion, or in table-draw mode by the table, the host entering
+    each player's colour and scroll board in turn (C-1)."""
+    c = state.catalog
+    n = state.players
+    b_scrolls = sorted(x for x in c.scroll_boards if c.scroll_boards[x].side == "b")
+    if state.options.draw == "app":
+        colours = shuffled(state, COLOURS)[:n]
+        scrolls = shuffled(state, b_scrolls)[:n]
+    else:
+        colours, scrolls = list(t.get("colours", [])), list(t.get("scrolls", []))
+        while len(scrolls) < n:
+            name = state.seats[len(scrolls)].name
+            if len(colours) == len(scrolls):
+                pick = reveal(state, lane, t, "", [x for x in COLOURS if x not in colours], rule="R-ADV-1",
+                              prompt=T("Which colour did {name} draw?", name=name))
+                if pick is None:
+                    return
+                colours.append(pick)
+            else:
+                pick = reveal(state, lane, t, "", [x for x in b_scrolls if x not in scrolls], rule="R-ADV-1",
+                              prompt=T("Which b scroll board did {name} draw?", name=name))
+                if pick is None:
+                    return
+                scrolls.append(pick)
+            t = {"do": "draw_boards", "colours": list(colours), "scrolls": list(scrolls)}
+    for i, seat in enumerate(state.seats):
+        state.seats[i] = _seat(state, seat.name, colours[i], f"b-{colours[i]}", scrolls[i])
+    for i, s in enumerate(state.seats):
+        instruct(state, T("{name} plays {colour} with player board {board} and scroll board {scroll} (b side), "
+                          "assigned at random.", name=s.name, colour=s.colour, board=s.board,
+                          scroll=s.scroll_board), "R-ADV-1", seat=i)
+
+
+@task("setup_figures")
+def _figures(state: GameState, t: dict, lane: str) -> None:
+    """R-SETUP-15…16 as the table does it; solo: the opponent takes a free colour (R-SOLO-2, C-11)."""
     instruct(state, T("Put 3 lieutenants beside your board and 2 in the general supply; scroll cubes at the "
                       "bottom of the 3 tracks; overseers on their start spaces."), "R-SETUP-15")
-    if opts.count == 1:
+    if state.players == 1:
         free = [col for col in COLOURS if col != state.seats[0].colour]
         state.opponent = Opponent(colour=free[0])
         instruct(state, T("The virtual opponent plays {colour}; it has counters on the popularity register and "
@@ -271,7 +305,20 @@ def _order(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-17…19: random play order; register stacks with the last player on top (Q-1); score
     track and compensation by play position. Solo: you go first in round I (R-SOLO-4)."""
     n = state.players
-    order = list(range(n)) if n == 1 else shuffled(state, range(n))
+    if n == 1:
+        order = [0]
+    elif state.options.draw == "app":
+        order = shuffled(state, range(n))
+    else:  # C-1: the table put the counters on the indicator in random order; the host enters it
+        order = list(t.get("order", []))
+        while len(order) < n:
+            pick = reveal(state, lane, t, "", [i for i in range(n) if i not in order], lambda i: who(state, i),
+                          "R-SETUP-17", prompt=T("Round I play order, drawn at random: whose counter is P{pos} on "
+                                                 "the play-order indicator?", pos=len(order) + 1))
+            if pick is None:
+                return
+            order.append(pick)
+            t = {"do": "setup_order", "order": list(order)}
     state.order = order
     for pos, seat_i in enumerate(order):
         seat = state.seats[seat_i]
@@ -281,8 +328,13 @@ def _order(state: GameState, t: dict, lane: str) -> None:
             seat.vp += START_VP[pos]
             seat.coins += START_COINS[pos]
     if state.opponent:
+        from .solo import first_mover, order_names
+
         state.opponent.stamp = state.next_stamp()
-    names = ", ".join(f"P{i + 1} {who(state, s)}" for i, s in enumerate(order))
+        first_mover(state)
+        names = ", ".join(f"P{i + 1} {name}" for i, name in enumerate(order_names(state)))
+    else:
+        names = ", ".join(f"P{i + 1} {who(state, s)}" for i, s in enumerate(order))
     instruct(state, T("Play order for round I: {names}. Put one counter of each on the play-order indicator.",
                       names=names),
              "R-SETUP-17" if n > 1 else "R-SOLO-4", order=order)
@@ -364,7 +416,12 @@ def citizens_step(state: GameState, t: dict, lane: str) -> None:
 def begin_round(state: GameState, t: dict, lane: str) -> None:
     """The round's setup is done: turns begin in play order (R-NEXT-14)."""
     state.phase = "play"
-    names = ", ".join(who(state, s) for s in state.order)
+    if state.opponent is not None:
+        from .solo import order_names
+
+        names = ", ".join(order_names(state))
+    else:
+        names = ", ".join(who(state, s) for s in state.order)
     instruct_to = state.setup_steps if state.round == 1 else state.report
     text = T("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
     instruct_to.append({**keep({"step": len(instruct_to) + 1}, "text", text),
@@ -372,13 +429,6 @@ def begin_round(state: GameState, t: dict, lane: str) -> None:
     from .turns import start_turns
 
     start_turns(state, lane)
-
-
-ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
-
-
-def roman(n: int) -> str:
-    return ROMAN[n]
 
 
 __all__ = ["new_game", "options_for", "check_options", "boat_arrives", "wheel_step", "begin_round", "window"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .city import distances_from
 from .draws import reveal, stack_next
-from .events import instruct, tile_name, who
+from .events import instruct, roman, tile_name, who
 from .flow import push, task
 from .gain import add_vp
 from .movement import available, standing_on
@@ -13,13 +13,35 @@ from .state import GameState, Stack
 from ..words import T, joined
 
 
-def start_round(state: GameState) -> None:
-    """Q-18: all 14 tiles are reshuffled at each round start; the opponent's figures went home."""
+def first_mover(state: GameState) -> None:
+    """R-SOLO-4: you go first in rounds I, III and V; the opponent in II, IV and VI."""
+    state.opponent.moved_last = state.round % 2 == 1
+
+
+def order_names(state: GameState) -> list[str]:
+    """Who moves first this round and who second, as `next_mover` will play it (Q-18)."""
+    you, them = who(state, 0), who(state, -1)
+    return [you, them] if state.opponent.moved_last else [them, you]
+
+
+def send_home(state: GameState) -> list[str]:
+    """R-SOLO-3 / D-29: the opponent's lieutenants leave the city for its board; the hexes they left."""
+    opp = state.opponent
+    left, opp.placed = opp.placed, []
+    return left
+
+
+@task("solo_deck")
+def _solo_deck(state: GameState, t: dict, lane: str) -> None:
+    """R-SOLO-2 / Q-18: all 14 solo tiles are (re)shuffled face down as the opponent's deck at each round
+    start, the ones revealed last round included."""
     opp = state.opponent
     state.pools["solo"] = sorted(state.catalog.solo_tiles)
     opp.deck = Stack(pool="solo", hidden=len(state.pools["solo"]))
-    opp.aside, opp.placed, opp.skipped = [], [], 0
-    opp.moved_last = state.round % 2 == 1  # R-SOLO-4: you start rounds I, III, V
+    opp.aside, opp.skipped = [], 0
+    instruct(state, T("Shuffle all {n} solo tiles face down: the opponent's deck for round {round}.",
+                      n=opp.deck.hidden, round=roman(state.round)), "R-SOLO-2" if state.round == 1 else "Q-18",
+             deck=opp.deck.hidden)
 
 
 def next_mover(state: GameState) -> str | None:
@@ -35,7 +57,8 @@ def next_mover(state: GameState) -> str | None:
 @task("opponent_turn")
 def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     """R-SOLO-5: reveal tiles until one names a hex in play without a standing figure; the others are
-    ignored for the rest of the round."""
+    ignored for the rest of the round. R-SOLO-6: it removes one cube and moves up popularity, never past
+    the last space (Q-17), so a player there still ties it for the R-SOLO-8 bonus."""
     opp = state.opponent
     if len(opp.deck) == 0:
         state.pools["solo"] = sorted(opp.aside)
@@ -76,9 +99,12 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     if h.cubes:
         h.cubes -= 1
         state.supply_cubes += 1
-        opp.popularity += 1
-        opp.stamp = state.next_stamp()
-        parts.append(T("remove 1 plague cube and move the opponent to popularity {n}", n=opp.popularity))
+        if opp.popularity < state.catalog.register("popularity", state.players).last:  # Q-17
+            opp.popularity += 1
+            opp.stamp = state.next_stamp()
+            parts.append(T("remove 1 plague cube and move the opponent to popularity {n}", n=opp.popularity))
+        else:
+            parts.append(T("remove 1 plague cube; the opponent stays on the last popularity space"))
     text = T("{takes}: {then}.", takes=takes, then=joined(parts, "; ")) if parts else T("{takes}.", takes=takes)
     instruct(state, text, "R-SOLO-6", hex=solo.hex, tile=tile)
     if h.repopulated_by is not None:

@@ -214,6 +214,7 @@ class GameState(Serial):
     rights: list[dict[str, Any]] = field(default_factory=list)  # register rewards usable this action step
     held: list[dict[str, Any]] = field(default_factory=list)  # production builds, resolved in play order
     stamp: int = 0  # arrival counter: a higher stamp sits higher in a stack (R-REG-7)
+    together: int = 0  # while seats produce or leave quarantine at once: their arrivals' base stamp (C-9)
     next_citizen: int = 1
     lanes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # pending work (flow.py)
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -253,6 +254,19 @@ class GameState(Serial):
     def next_stamp(self) -> int:
         self.stamp += 1
         return self.stamp
+
+    def arrival(self, seat: int) -> int:
+        """The stack position of a counter of `seat` arriving now (R-REG-7, C-9). While seats act at once
+        (R-EOR-1) their arrivals stack in current play order, later player on top, whichever phone
+        answered first."""
+        if self.together:
+            return self.together + self.order.index(seat)
+        return self.next_stamp()
+
+    def all_at_once(self) -> None:
+        """Seats start acting at once: reserve one stamp per play position, above every earlier one."""
+        self.together = self.stamp + 1
+        self.stamp += len(self.order)
 
 
 def state_from_dict(data: dict, catalog=None) -> GameState:

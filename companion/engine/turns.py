@@ -69,7 +69,9 @@ def turn_options(state: GameState, seat: int) -> list[dict]:
             label = _boat_label(tile_text(state, boat.tile), dock, boat.cube)
             opts.append(_priced(state, s, {"go": "dock", "dock": dock, "boat": boat.tile}, label,
                                 reach.get(f"dock:{dock}")))
-    opts.append(option({"go": "recall"}, T("Recall a lieutenant to your estate and take 1 coin")))
+    opts.append(option({"go": "recall"}, T("Recall a lieutenant to your estate and take 1 coin; the rewards you "
+                                           "earned in production lapse") if s.deferred else
+                       T("Recall a lieutenant to your estate and take 1 coin")))
     return opts
 
 
@@ -164,6 +166,10 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         s.coins += 1
         note(state, T("{who} recalls a lieutenant to the estate and takes 1 coin.", who=who(state, seat)),
              "R-TURN-RECALL-1")
+        if s.deferred:  # C-17: a recall has no action step, so what waited for it lapses (R-REG-8)
+            note(state, T("{who}'s rewards earned in production lapse unused: {rewards}.", who=who(state, seat),
+                          rewards=joined(reward_text(r) for r in s.deferred)), "C-17")
+            s.deferred = []
         push(state, lane, {"do": "next_turn"})
         return
     if target["go"] == "hex":
@@ -286,10 +292,12 @@ def _end_turn(state: GameState, t: dict, lane: str) -> None:
     push(state, lane, {"do": "next_turn"})
 
 
+def reward_text(phrase: str) -> str:
+    from .gain import reward_of
+
+    return reward_of(phrase).text()
+
+
 def start_turns(state: GameState, lane: str = MAIN) -> None:
     state.turn = -1
-    if state.opponent is not None:
-        from .solo import start_round
-
-        start_round(state)
     push(state, lane, {"do": "next_turn"})

@@ -29,13 +29,11 @@ def _end_round(state: GameState, t: dict, lane: str) -> None:
     state.phase = "upkeep"
     state.report = []
     instruct(state, T("Round {round} is over: production.", round=roman(state.round)), "R-EOR-1")
+    state.all_at_once()  # R-EOR-1: everyone produces at once; counters stack in play order (C-9)
     for seat in state.order:
         push(state, str(seat), {"do": "produce", "seat": seat})
-    after = [{"do": "resolve_held"}]
-    if state.round < 6:
-        after.append({"do": "quarantine"})
-    after.append({"do": "after_round"})
-    push(state, lane, *after)
+    after = [{"do": "quarantine"}] if state.round < 6 else []  # Q-8: no quarantine step after round VI
+    push(state, lane, *after, {"do": "resolve_held"}, {"do": "after_round"})
 
 
 @task("produce")
@@ -93,8 +91,10 @@ def collect(state: GameState, lane: str, seat: int) -> None:
 
 @task("resolve_held")
 def _resolve_held(state: GameState, t: dict, lane: str) -> None:
-    """Builds and any-hex actions earned in production touch shared tiles: resolve them in play order
-    (R-EOR-1 "where order matters, use the current play order")."""
+    """Builds and any-hex actions earned in production or while leaving quarantine touch shared tiles:
+    resolve them once both are over, in play order, before the next round's setup (R-EOR-1 "where order
+    matters, use the current play order"; C-4)."""
+    state.together = 0  # from here on, one seat at a time again
     held = sorted(state.held, key=lambda h: state.order.index(h["seat"]))
     state.held = []
     push(state, lane, *({"do": "gain_item", **h} for h in held))
@@ -105,6 +105,7 @@ def _quarantine(state: GameState, t: dict, lane: str) -> None:
     """R-EOR-4 / R-CIT-3: space II leaves quarantine, space I moves to II."""
     instruct(state, T("Quarantine: citizens in space II leave their cabin; citizens in space I move to space II."),
              "R-CIT-3")
+    state.all_at_once()
     for seat in state.order:
         s = state.seats[seat]
         leaving = []
@@ -178,7 +179,10 @@ def _after_round(state: GameState, t: dict, lane: str) -> None:
         steps.append({"do": "citizens_step"})
     else:
         steps.append({"do": "quiet_round"})
-    steps += [{"do": "wagons_up"}, {"do": "begin_round"}]
+    steps.append({"do": "wagons_up"})
+    if state.opponent is not None:
+        steps.append({"do": "solo_deck"})
+    steps.append({"do": "begin_round"})
     push(state, lane, *steps)
 
 
@@ -191,11 +195,32 @@ def _next_round(state: GameState, t: dict, lane: str) -> None:
 
 @task("lay_down")
 def _lay_down(state: GameState, t: dict, lane: str) -> None:
-    """R-NEXT-2: every lieutenant in Messina lies down: unused, blocking nothing."""
-    for s in state.seats:
+    """R-NEXT-2: every lieutenant in Messina lies down: unused, blocking nothing; those stood beside a
+    board (recalled) are ready again. Boxed and supply figures are not in play and stay as they are.
+    Solo: the opponent's figures go back to its board instead (R-SOLO-3, D-29)."""
+    laid = []
+    for i, s in enumerate(state.seats):
         for lt in s.lieutenants:
+            kind = lt.where.partition(":")[0]
+            if kind not in ("hex", "dock", "estate"):
+                continue
+            if lt.used and kind != "estate":
+                laid.append(lt.where.partition(":")[2])
             lt.used = False
-    instruct(state, T("Lay every lieutenant on a hex or at a dock down flat."), "R-NEXT-2")
+    if state.opponent is not None:
+        from .solo import send_home
+
+        home = send_home(state)
+        if home:
+            instruct(state, T("Take the opponent's lieutenants off {places} and put them back on its board.",
+                              places=joined(tile_name(state, x) for x in home)), "R-SOLO-3", hexes=home)
+        if laid:
+            instruct(state, T("Lay {who}'s lieutenants down flat where they stand: {places}.", who=who(state, 0),
+                              places=joined(tile_name(state, x) for x in laid)), "R-NEXT-2", places=laid)
+    elif laid:
+        instruct(state, T("Lay every lieutenant on a hex or at a dock down flat."), "R-NEXT-2", places=laid)
+    if not laid:
+        instruct(state, T("No lieutenant stands on a hex or at a dock: nothing to lay down."), "R-NEXT-2")
 
 
 @task("clear_plagued")
@@ -217,11 +242,15 @@ def _clear_plagued(state: GameState, t: dict, lane: str) -> None:
 @task("play_order")
 def _play_order(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-4: order by the round's priority register (or the score track), ties to the counter on top."""
+    if state.opponent is not None:
+        from .solo import first_mover, order_names
+
+        first_mover(state)
+        instruct(state, T("Play order for round {round}: {names}; turns alternate.", round=roman(state.round),
+                          names=", ".join(order_names(state))), "R-SOLO-4", order=[0])
+        return
     kind = state.priority(state.round)
-    if state.players == 1:
-        order = [0]
-    else:
-        order = standing(state, kind)
+    order = standing(state, kind)
     state.order = order
     names = ", ".join(who(state, s) for s in order)
     text = (T("Play order by the scoring track: {names}.", names=names) if kind == "score"
