@@ -215,10 +215,6 @@ class Door(connections.ConnectionManager):
             self.server.error_log(f"refusing connections from {address}: it has {self.per_client} open "
                                   f"(--per-client); said at most once a minute")
 
-    def open_from(self, address: str) -> int:
-        with self._lock:
-            return self._open.get(address, 0)
-
     # --- waiting at the door -------------------------------------------------------------------------
 
     def put(self, conn: Guest) -> None:
