@@ -54,7 +54,7 @@ BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html,
 HTMX = {"HX-Request": "true", "HX-Current-URL": "http://bench/"}
 GZIP = {"Accept-Encoding": "gzip"}  # as a browser asks; the server compresses what is worth it
 TIMEOUT = 10.0
-LET_GO = 26.0  # a hung-up screen's question waits out its time at the server (20 s, give or take 25%)
+LET_GO = 3.0  # a hung-up screen's question lets go of its place at the server within about a second
 
 
 def pct(values: list[float], p: float) -> float:
@@ -494,8 +494,9 @@ def main() -> None:
     load_before = os.getloadavg()
     started = time.perf_counter()
     results: dict = {}
-    with Server(tempfile.mkdtemp(prefix="messina-bench-")) as srv, \
-            Server(tempfile.mkdtemp(prefix="messina-bench-plain-"), args=["--wait", "0"]) as plain:
+    # Every simulated screen connects from 127.0.0.1, as no real table's would: no per-address cap here.
+    with Server(tempfile.mkdtemp(prefix="messina-bench-"), args=["--per-client", "0"]) as srv, \
+            Server(tempfile.mkdtemp(prefix="messina-bench-plain-"), args=["--wait", "0", "--per-client", "0"]) as plain:
         table = bench_basic(srv, plain, n, results)
         plain.kill()
         fresh = Table(srv, seed=99)
@@ -511,7 +512,7 @@ def main() -> None:
     print(f"# command: python bench/web.py {' '.join(sys.argv[1:])}".rstrip())
     print(f"# load average before {load_before[0]:.2f}, after {load_after[0]:.2f}; "
           f"run took {time.perf_counter() - started:.0f}s; server: python -m companion serve "
-          "(cheroot: 8 answering threads + 600 for waiting questions)")
+          "(cheroot: 8 answering threads + 600 for waiting questions; --per-client 0)")
     print()
     print("| measure | n | p50 ms | p95 ms | p99 ms | target | met |")
     print("|---|---:|---:|---:|---:|---|---|")

@@ -37,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
                        help="screens that may wait for news at once (each holds one more thread)")
     serve.add_argument("--wait", type=float, default=20.0,
                        help="seconds a screen's question waits for news before 'nothing new' (0: plain polling)")
+    serve.add_argument("--per-client", type=int, default=64,
+                       help="connections one address may keep open at once (0: no cap; behind a proxy every "
+                            "client has the proxy's address)")
 
     args = parser.parse_args(argv)
     if args.command == "serve":
@@ -147,10 +150,9 @@ def _lan_address() -> str:
 def serve_command(args) -> int:
     import gc
 
-    from cheroot.wsgi import Server
-
     from .catalog import catalog_in_force
     from .web import create_app
+    from .web.server import Server, cannot_listen, raise_open_file_limit
 
     screens = max(0, args.screens) if args.wait > 0 else 0
     app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait)})
@@ -159,19 +161,27 @@ def serve_command(args) -> int:
         print(f"warning: {corrections.override} has {len(corrections.problems)} problem(s), so new games start with "
               f"the shipped catalog until it is fixed (the host screen lists them; so does "
               f"`python -m companion catalog check`): {corrections.problems[0]}", file=sys.stderr, flush=True)
-    shown = _lan_address() if args.host in ("0.0.0.0", "") else args.host
-    print(f"Messina 1347 companion: open http://{shown}:{args.port}/ on the host screen "
-          f"(data in {app.instance_path})", flush=True)
     # Drawing a screen makes many short-lived objects; Python's default collector then runs every few
     # hundred and stalls every thread, which was most of the slowest answers with 100 tables at play.
     gc.set_threshold(50_000, 20, 20)
+    raise_open_file_limit()
     # A waiting "anything new?" question holds a thread, so the pool is the answering threads plus one
-    # per screen that may wait. Cheroot watches idle connections with epoll, so hundreds of open
-    # phones cost nothing between moves.
-    server = Server((args.host, args.port), app, numthreads=max(1, args.threads) + screens,
-                    server_name="messina", request_queue_size=1024, timeout=60)
+    # per screen that may wait. Connections wait for their whole request at the server's door
+    # (web/server.py), watched with epoll, so hundreds of open phones cost no thread between moves.
+    server = Server((args.host, args.port), app, threads=max(1, args.threads) + screens,
+                    per_client=max(0, args.per_client), body_limit=app.config["MAX_CONTENT_LENGTH"])
     try:
-        server.start()
+        server.prepare()
+    except OSError:
+        print(cannot_listen(args.host, args.port, server.bind_errors), file=sys.stderr)
+        return 1
+    shown = _lan_address() if args.host in ("0.0.0.0", "") else args.host
+    print(f"Messina 1347 companion: open http://{shown}:{args.port}/ on the host screen "
+          f"(data in {app.instance_path})", flush=True)
+    try:
+        server.serve()
     except KeyboardInterrupt:
+        pass
+    finally:
         server.stop()
     return 0

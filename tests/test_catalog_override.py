@@ -200,14 +200,13 @@ def test_the_notice_follows_the_file_without_a_restart(instance):
 
 def test_serve_names_a_broken_override_on_stderr(instance, monkeypatch, capsys):
     """`serve` starts, and says in one line that the corrections are not in use, and why."""
-    from cheroot import wsgi
-
     from companion import cli
+    from companion.web import server
 
     path = write_override(instance, BOAT_5.format(what="ducats"))
     monkeypatch.setenv("MESSINA_INSTANCE", str(instance))
     started = []
-    monkeypatch.setattr(wsgi.Server, "start", lambda self: started.append(self))
+    monkeypatch.setattr(server.Server, "serve", lambda self: started.append(self))  # listen, then stop
     assert cli.main(["serve", "--port", "0", "--threads", "1", "--screens", "0"]) == 0
     assert started
     err = capsys.readouterr().err.strip().splitlines()

@@ -1,7 +1,9 @@
 """News for the screens (companion/web/news.py): an "anything new?" question waits at the server until
 the game moves on, so every other screen hears of a move as soon as it is committed, and quiet tables cost
 no requests. Covered here: the bulletin on its own, the wait inside the app, the cap on waiting
-questions, and a real server holding more questions than it has answering threads.
+questions, who may wait (only a screen with its credential), a wait that ends with its client, and a real
+server holding more questions than it has answering threads (strangers' questions at a real server:
+tests/test_sockets.py).
 
 Nothing here measures speed (bench/web.py does); "woken" means answered long before the wait would end."""
 
@@ -15,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from companion.web import create_app
-from companion.web.news import Bulletin, InTurn
+from companion.web.news import CLIENT_GONE, REMEMBERED, Bulletin, InTurn
 from server import Server
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
@@ -87,6 +89,37 @@ def test_many_screens_wake_on_one_commit():
         time.sleep(0.1)
         board.post("g", 1)
         assert [w.result(timeout=LONG / 2) for w in waits] == [1] * 12
+
+
+def test_the_bulletin_forgets_games_nobody_waits_for():
+    """Thousands of games pass through a long-running server: the bulletin keeps a wake-up only while
+    screens wait on it, and the versions of a bounded number of recent games."""
+    board = Bulletin()
+    size = lambda: (len(board._latest), len(board._bells))  # noqa: E731
+    for n in range(5000):
+        board.post(f"g{n}", 1)
+        if n % 50 == 0:
+            assert board.wait(f"g{n}", seen=1, now=1, timeout=0.001) == 1
+    assert size() == (REMEMBERED, 0)
+    with ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(board.wait, "g4999", 1, 1, LONG)
+        wait_until(lambda: size()[1] == 1)
+        board.post("g4999", 2)
+        assert waiting.result(timeout=LONG / 2) == 2
+    assert size() == (REMEMBERED, 0)
+
+
+def test_a_wait_ends_soon_after_its_client_has_gone():
+    board, gone = Bulletin(), threading.Event()
+    with ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(board.wait, "g", 3, 3, LONG, gone.is_set)
+        time.sleep(0.2)
+        assert not waiting.done()
+        gone.set()
+        t0 = time.monotonic()
+        assert waiting.result(timeout=LONG / 2) == 3  # nothing new: nobody is there to read it
+        assert time.monotonic() - t0 < 3
+    assert not board._bells
 
 
 def test_news_answers_are_drawn_in_the_order_they_came():
@@ -212,6 +245,73 @@ def test_a_question_for_an_unknown_game_or_seat_or_a_garbage_version_never_waits
     assert client.get(host_news(game, "zero")).status_code == 200
     assert client.get(host_news(game, 7)).status_code == 200  # a version from the future
     assert time.monotonic() - t0 < LONG / 2 and app.wsgi_app.waiting == 0
+
+
+@pytest.mark.parametrize("screen", ["host without key", "host with a wrong key", "host's view without key",
+                                    "phone without cookie", "phone with another phone's cookie",
+                                    "seat nobody joined"])
+def test_a_question_without_its_screens_credential_never_waits(tmp_path, screen):
+    """Strangers' questions are answered at once by the app (403), so they never take a place that a
+    real screen needs to wait in."""
+    app, client, game = make(tmp_path)
+    token = game["seats"][1]["token"]
+    asker = app.test_client()
+    if screen == "phone with another phone's cookie":
+        assert app.test_client().get(f"/j/{token}").status_code == 302  # the seat's own phone
+        asker.set_cookie(f"seat_{token}", "not-the-phones-device")
+    elif screen == "phone without cookie":
+        assert app.test_client().get(f"/j/{token}").status_code == 302
+    url = {"host without key": f"/host/{game['id']}/news?v=0",
+           "host with a wrong key": f"/host/{game['id']}/news?v=0&key={'0' * len(game['host_token'])}",
+           "host's view without key": f"/host/{game['id']}/seat/1/news?v=0"}.get(screen, f"/seat/{token}/news?v=0")
+    with ThreadPoolExecutor(1) as pool:
+        answer = pool.submit(asker.get, url)
+        r = answer.result(timeout=5)  # at once: it never waited
+    assert r.status_code == 403 and app.wsgi_app.waiting == 0
+
+
+@pytest.mark.parametrize("via", ["link", "header", "cookie"])
+def test_each_of_the_hosts_credentials_lets_its_question_wait(tmp_path, via):
+    app, client, game = make(tmp_path)
+    asker, url, headers = app.test_client(), f"/host/{game['id']}/news?v=0", {}
+    if via == "link":
+        url += f"&key={game['host_token']}"
+    elif via == "header":
+        headers["X-Host-Token"] = game["host_token"]
+    else:
+        asker.set_cookie(f"host_{game['id']}", game["host_token"])
+    with ThreadPoolExecutor(1) as pool:
+        answer = pool.submit(asker.get, url, headers=headers)
+        wait_until(lambda: app.wsgi_app.waiting == 1)
+        new = act(client, game)
+        r = answer.result(timeout=LONG)
+    assert r.status_code == 200 and f'data-version="{new}"' in r.get_data(as_text=True)
+
+
+def test_a_waiting_question_lets_go_of_its_place_when_its_screen_hangs_up(tmp_path):
+    """Closed screens do not keep their places until the wait runs out: the server looks about once a
+    second whether the question's client is still there (server.py gives the app a way to tell)."""
+    app, client, game = make(tmp_path, POLL_PLACES=1)
+    hung_up = threading.Event()
+    with ThreadPoolExecutor(1) as pool:
+        gone = pool.submit(app.test_client().get, host_news(game, 0),
+                           environ_overrides={CLIENT_GONE: hung_up.is_set})
+        wait_until(lambda: app.wsgi_app.waiting == 1)
+        hung_up.set()
+        wait_until(lambda: app.wsgi_app.waiting == 0, seconds=5)
+        assert gone.result(timeout=5).status_code == 204
+        waiting = pool.submit(app.test_client().get, host_news(game, 0))  # its place is free again
+        wait_until(lambda: app.wsgi_app.waiting == 1)
+        act(client, game)
+        assert waiting.result(timeout=LONG).status_code == 200
+
+
+def test_no_places_means_no_question_waits(tmp_path):
+    """`serve --screens 0`: every question is answered at once, as plain polling."""
+    app, client, game = make(tmp_path, POLL_PLACES=0)
+    with ThreadPoolExecutor(1) as pool:
+        r = pool.submit(client.get, host_news(game, 0)).result(timeout=5)
+    assert r.status_code == 204 and app.wsgi_app.waiting == 0
 
 
 # --- a real server ---------------------------------------------------------------------------------------

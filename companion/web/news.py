@@ -9,29 +9,37 @@ region of the screen (host.news, seat.news, host.seat_news).
 
 from __future__ import annotations
 
+import hmac
 import random
 import re
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from contextlib import contextmanager
 from urllib.parse import parse_qs
+
+from werkzeug.http import parse_cookie
 
 # a screen's question: the host screen, a phone, or a phone's page shown on the host screen
 NEWS = re.compile(r"^/(?:host/(?P<gid>[0-9a-f]{1,32})(?:/seat/\d{1,3})?|seat/(?P<token>[A-Za-z0-9_-]{1,64}))/news$")
 UNCHANGED = ("204 No Content", [("Content-Length", "0"), ("Cache-Control", "no-store")])
+CLIENT_GONE = "messina.client_gone"  # in the WSGI environ (web/server.py): a callable, true once the client hung up
+LOOK_EVERY = 1.0  # seconds between two looks at whether a waiting question's screen is still there
+REMEMBERED = 1024  # games whose latest version the bulletin remembers while none of their screens wait
 
 
 class Bulletin:
     """The newest version of each game this server committed, and a way to sleep until it moves on.
 
     The store posts after every commit. Each game has its own wake-up, so a move at one table wakes only
-    the screens of that table."""
+    the screens of that table. A wake-up lasts while screens wait on it; the versions of games nobody waits
+    for are remembered only for the most recent REMEMBERED games (enough to cover the moment between a
+    question reading the database and starting to wait), so thousands of games cost no memory here."""
 
     def __init__(self):
         self._lock = threading.Lock()
-        self._latest: dict[str, int] = {}
-        self._bells: dict[str, threading.Condition] = {}
+        self._latest: OrderedDict[str, int] = OrderedDict()
+        self._bells: dict[str, _Bell] = {}
         self._held = threading.local()
 
     def post(self, gid: str, version: int) -> None:
@@ -40,11 +48,19 @@ class Bulletin:
             held.append((gid, version))
             return
         with self._lock:
-            if version > self._latest.get(gid, -1):  # two commits may post out of order
-                self._latest[gid] = version
+            self._remember(gid, version)
             bell = self._bells.get(gid)
             if bell is not None:
-                bell.notify_all()
+                bell.latest = max(bell.latest, version)
+                bell.ring.notify_all()
+
+    def _remember(self, gid: str, version: int) -> int:
+        latest = max(self._latest.get(gid, version), version)  # two commits may post out of order
+        self._latest[gid] = latest
+        self._latest.move_to_end(gid)
+        while len(self._latest) > REMEMBERED:
+            self._latest.popitem(last=False)
+        return latest
 
     @contextmanager
     def after_answer(self):
@@ -58,21 +74,41 @@ class Bulletin:
             for gid, version in posts:
                 self.post(gid, version)
 
-    def wait(self, gid: str, seen: int, now: int, timeout: float) -> int:
-        """The game's version once it differs from `seen`, or `seen` when `timeout` passes first.
+    def wait(self, gid: str, seen: int, now: int, timeout: float, gone=None) -> int:
+        """The game's version once it differs from `seen`, or `seen` when `timeout` passes first, or
+        when `gone()` (asked about once a second) says nobody is waiting for the answer any more.
 
         `now` is the version just read from the database: it covers commits this bulletin never heard of."""
         deadline = time.monotonic() + timeout
         with self._lock:
-            latest = self._latest[gid] = max(self._latest.get(gid, now), now)
-            bell = self._bells.setdefault(gid, threading.Condition(self._lock))
-            while latest == seen:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    break
-                bell.wait(remaining)
-                latest = self._latest[gid]
-            return latest
+            bell = self._bells.get(gid)
+            if bell is None:
+                bell = self._bells[gid] = _Bell(threading.Condition(self._lock))
+            bell.waiting += 1
+            bell.latest = max(bell.latest, self._remember(gid, now))
+        try:
+            while True:
+                with self._lock:
+                    remaining = deadline - time.monotonic()
+                    if bell.latest != seen or remaining <= 0:
+                        return bell.latest
+                    bell.ring.wait(remaining if gone is None else min(remaining, LOOK_EVERY))
+                    if bell.latest != seen:
+                        return bell.latest
+                if gone is not None and gone():
+                    return seen
+        finally:
+            with self._lock:
+                bell.waiting -= 1
+                if not bell.waiting:
+                    del self._bells[gid]
+
+
+class _Bell:
+    """The wake-up of one game while screens wait on it."""
+
+    def __init__(self, ring: threading.Condition):
+        self.ring, self.latest, self.waiting = ring, -1, 0
 
 
 class InTurn:
@@ -106,12 +142,17 @@ class NewsPoll:
     """GET <screen>/news?v=N: held while the game is still at N, about `hold` seconds (give or take a
     quarter, so screens that asked together do not all ask again together), then 204.
 
+    Only a screen's own question waits: the host's (its key, as the link, the X-Host-Token header or its
+    cookie) or the phone holding the seat (its cookie). Anyone else's question goes straight to the app,
+    which refuses it at once, so strangers cannot take the places real screens wait in. A question whose
+    screen hangs up stops waiting within about LOOK_EVERY seconds.
+
     At most `places` polls wait at once (each holds a server thread); past that a poll is answered
-    at once, and the page simply asks again a moment later, as a plain poll would."""
+    at once, and the page simply asks again a moment later, as a plain poll would. No places: no waits."""
 
     def __init__(self, app, store, bulletin: Bulletin, hold: float, places: int):
         self.app, self.store, self.bulletin, self.hold = app, store, bulletin, hold
-        self.places = threading.BoundedSemaphore(max(1, places))
+        self.places = threading.BoundedSemaphore(places) if places > 0 else None
         self.drawing = InTurn()  # one news answer drawn at a time, first come first drawn: see __call__
         self.waiting = 0  # how many questions wait right now (read by tests and benchmarks)
         self._count = threading.Lock()
@@ -119,18 +160,19 @@ class NewsPoll:
     def __call__(self, environ, start_response):
         m = NEWS.match(environ.get("PATH_INFO", ""))
         if m and environ.get("REQUEST_METHOD") == "GET":
-            seen = parse_qs(environ.get("QUERY_STRING", "")).get("v", [""])[0]
+            query = parse_qs(environ.get("QUERY_STRING", ""))
+            seen = query.get("v", [""])[0]
             try:
-                gid = m["gid"] or self.store.seat_by_token(m["token"])["game_id"]
-                now = self.store.version(gid)
-            except Exception:  # an unknown game or seat: the app answers with its message
-                now = None
+                gid, now = self._screen(m, query, environ)
+            except Exception:  # an unknown game or seat, or not its screen: the app answers with its message
+                gid = now = None
             if now is not None and seen == str(now):  # compared as text: any other text is news
-                if self.hold > 0 and self.places.acquire(blocking=False):
+                if self.hold > 0 and self.places is not None and self.places.acquire(blocking=False):
                     with self._count:
                         self.waiting += 1
                     try:
-                        now = self.bulletin.wait(gid, now, now, self.hold * random.uniform(0.75, 1.25))
+                        now = self.bulletin.wait(gid, now, now, self.hold * random.uniform(0.75, 1.25),
+                                                 gone=environ.get(CLIENT_GONE))
                     finally:
                         with self._count:
                             self.waiting -= 1
@@ -145,3 +187,23 @@ class NewsPoll:
                     return self.app(environ, start_response)
         with self.bulletin.after_answer():
             return self.app(environ, start_response)
+
+    def _screen(self, m: re.Match, query: dict, environ) -> tuple[str | None, int | None]:
+        """(game id, version) for a question asked with its screen's credential, else (None, None).
+
+        The same credentials as the app's (web/common.py: host_key, device_ok), read from the environ:
+        one indexed read for the host, two for a phone."""
+        cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
+        if m["gid"]:
+            game = self.store.row(m["gid"])
+            key = (query.get("key", [""])[0] or environ.get("HTTP_X_HOST_TOKEN", "")
+                   or cookies.get(f"host_{m['gid']}", ""))
+            return (game["id"], game["version"]) if _same(key, game["host_token"]) else (None, None)
+        seat = self.store.seat_by_token(m["token"])
+        if not seat["device"] or not _same(cookies.get(f"seat_{m['token']}", ""), seat["device"]):
+            return None, None
+        return seat["game_id"], self.store.version(seat["game_id"])
+
+
+def _same(given: str, secret: str) -> bool:
+    return hmac.compare_digest(given.encode(), secret.encode())
