@@ -13,6 +13,8 @@ from flask import Flask, jsonify, render_template, request
 from flask_babel import Babel
 from werkzeug.exceptions import HTTPException
 
+from ..faults import StartupError, StoreFault
+
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "de")
 TRANSLATIONS = ROOT / "companion" / "translations"
@@ -21,10 +23,14 @@ TRANSLATIONS = ROOT / "companion" / "translations"
 def create_app(config: dict | None = None) -> Flask:
     """App factory: no work at import time; everything lives under the instance folder."""
     config = config or {}
-    instance = Path(config.get("INSTANCE", os.environ.get("MESSINA_INSTANCE", ROOT / "instance"))).resolve()
+    instance = instance_folder(config)
     app = Flask("companion", instance_path=str(instance), template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
-    instance.mkdir(parents=True, exist_ok=True)
+    try:
+        instance.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StartupError(f"Cannot make the companion's folder {instance}: {exc.strerror}. Choose a folder it may "
+                           "write to (MESSINA_INSTANCE=/path).") from None
     app.config.update(
         DATABASE=str(instance / "companion.db"),
         SECRET_KEY=_secret_key(instance),
@@ -34,6 +40,7 @@ def create_app(config: dict | None = None) -> Flask:
         POLL_HOLD_S=20.0,  # how long an "anything new?" question waits at the server for news
         POLL_PLACES=64,  # how many such questions may wait at once: each holds a server thread
         MAX_CONTENT_LENGTH=64 * 1024,
+        NEW_GAMES_PER_MINUTE=30,  # from one address: a table makes a few a night, a runaway script thousands
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
     )
     app.config.update(config)
@@ -46,6 +53,9 @@ def create_app(config: dict | None = None) -> Flask:
     from ..store import Store
 
     app.extensions["store"] = Store(app.config["DATABASE"], app.config.get("CATALOG"))
+    from .limits import PerMinute
+
+    app.extensions["new_games"] = PerMinute(app.config["NEW_GAMES_PER_MINUTE"])
 
     from . import api, host, join, seat
 
@@ -80,23 +90,64 @@ def create_app(config: dict | None = None) -> Flask:
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
         """Every refusal is a clear message, in JSON for the API and a page otherwise."""
-        message = exc.description or exc.name
-        if request.path.startswith("/api/"):
-            return jsonify({"error": message}), exc.code
-        if request.headers.get("HX-Request"):
-            return render_template("partials/_error.html", message=message), exc.code
-        return render_template("error.html", message=message, code=exc.code), exc.code
+        return _answer(exc.description or exc.name, exc.code)
+
+    @app.errorhandler(StoreFault)
+    def _store_fault(exc: StoreFault):
+        """The disk failed a write (full, read-only, damaged): the player hears that nothing was saved,
+        and the log gets one line with SQLite's own words instead of a traceback."""
+        app.logger.error("%s %s: %s (%s)", request.method, request.path, exc.message, exc.cause)
+        return _answer(exc.message, exc.status)
 
     return app
 
 
+def _answer(message: str, code: int):
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message}), code
+    if request.headers.get("HX-Request"):
+        return render_template("partials/_error.html", message=message), code
+    return render_template("error.html", message=message, code=code), code
+
+
+def instance_folder(config: dict | None = None) -> Path:
+    """Where the games file and the secret key live: config INSTANCE, $MESSINA_INSTANCE, or ./instance."""
+    config = config or {}
+    return Path(config.get("INSTANCE", os.environ.get("MESSINA_INSTANCE", ROOT / "instance"))).resolve()
+
+
 def _secret_key(instance: Path) -> str:
-    """Created on first run, kept in instance/ (never committed)."""
+    """Created on first run, kept in instance/ (never committed). Written whole or not at all: an empty
+    key (left by a full disk before this was atomic) would break every page, so it counts as missing."""
     path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    try:
+        key = path.read_text().strip() if path.exists() else ""
+        if not key:
+            key = secrets.token_hex(32)
+            _write_privately(path, key)
+    except OSError as exc:
+        raise StartupError(f"Cannot write the secret key {path}: {exc.strerror or exc}. Free some disk space or "
+                           "let the companion write its folder, then start it again.") from None
+    return key
+
+
+def _write_privately(path: Path, text: str) -> None:
+    """Temp file (owner-only) + fsync + rename: after a crash or a full disk the file is whole or absent."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with os.fdopen(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except OSError:
+        temp.unlink(missing_ok=True)
+        raise
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)  # the rename itself survives a power cut
+    finally:
+        os.close(folder)
 
 
 COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml",
