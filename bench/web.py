@@ -494,8 +494,9 @@ def main() -> None:
     load_before = os.getloadavg()
     started = time.perf_counter()
     results: dict = {}
-    with Server(tempfile.mkdtemp(prefix="messina-bench-")) as srv, \
-            Server(tempfile.mkdtemp(prefix="messina-bench-plain-"), args=["--wait", "0"]) as plain:
+    unlimited = ["--new-games-per-minute", "0"]  # one address starts every table here
+    with Server(tempfile.mkdtemp(prefix="messina-bench-"), args=unlimited) as srv, \
+            Server(tempfile.mkdtemp(prefix="messina-bench-plain-"), args=["--wait", "0", *unlimited]) as plain:
         table = bench_basic(srv, plain, n, results)
         plain.kill()
         fresh = Table(srv, seed=99)

@@ -124,7 +124,7 @@ _FAULTS = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, s
            sqlite3.SQLITE_PERM}
 
 
-def _fault(exc: sqlite3.Error) -> StoreFault | None:
+def fault_of(exc: sqlite3.Error) -> StoreFault | None:
     """The store's own fault for an SQLite error from the disk or the file (None for any other error)."""
     code = getattr(exc, "sqlite_errorcode", None)
     if code is None or (code & 0xFF) not in _FAULTS:
@@ -133,7 +133,7 @@ def _fault(exc: sqlite3.Error) -> StoreFault | None:
         return DiskFull("The disk is full: nothing was saved.", str(exc))
     if (code & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         return StoreFault("The companion is too busy to save right now: nothing was saved. Try again.", str(exc))
-    return StoreFault("The companion could not write to its disk: nothing was saved.", str(exc))
+    return StoreFault("The companion cannot use its games file on the disk: nothing was saved.", str(exc))
 
 
 def check_database(path: str) -> None:
@@ -315,7 +315,7 @@ class Store:
             db.execute("COMMIT")
         except BaseException as exc:
             self._roll_back(db)
-            fault = _fault(exc) if isinstance(exc, sqlite3.Error) else None
+            fault = fault_of(exc) if isinstance(exc, sqlite3.Error) else None
             if fault is not None:
                 raise fault from exc
             raise
@@ -426,4 +426,4 @@ class Store:
             self._db().execute("VACUUM")
             self._db().execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the smaller file is the main file now
         except sqlite3.Error as exc:
-            raise (_fault(exc) or exc) from exc
+            raise (fault_of(exc) or exc) from exc

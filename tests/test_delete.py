@@ -112,3 +112,25 @@ def test_a_screen_waiting_for_news_hears_at_once_that_the_game_was_deleted(app):
     waiting.join(5)
     assert answers and time.monotonic() - asked < 2
     assert answers[0].status_code == 404 and GONE.encode() in answers[0].data
+
+
+def test_a_game_deleted_while_a_move_is_on_its_way_answers_404_not_500(app, monkeypatch):
+    """The views check the game first; a delete landing after that check still gets the plain answer."""
+    from companion.store import Store
+
+    client = app.test_client()
+    game = played(app, client, 1)
+    store = app.extensions["store"]
+    act = Store.act
+
+    def deleted_meanwhile(self, gid, seen, action):
+        store.delete(gid)
+        return act(self, gid, seen, action)
+
+    monkeypatch.setattr(Store, "act", deleted_meanwhile)
+    state = client.get(f"/api/games/{game['id']}/state", headers={"X-Host-Token": game["host_token"]}).get_json()
+    seat = game["seats"][state["pending"][0]["who"]]["token"]
+    menu = client.get(f"/api/seats/{seat}/menu").get_json()
+    choice = next(o["choice"] for o in menu["menu"] if o["available"])
+    r = client.post(f"/api/seats/{seat}/actions", json={"version": menu["version"], "choice": choice})
+    assert r.status_code == 404 and r.get_json() == {"error": GONE}

@@ -124,6 +124,30 @@ def test_a_full_disk_answers_the_phone_and_the_log_in_plain_words(app, caplog):
     assert r.status_code == 200 and r.get_json()["version"] == 10
 
 
+def test_a_damaged_file_met_during_play_is_said_plainly_and_a_bug_still_shows(app, monkeypatch, caplog):
+    client = app.test_client()
+    game = client.post("/api/games", json={"players": PLAYERS, "seed": 5}).get_json()
+    host = {"X-Host-Token": game["host_token"]}
+
+    def damaged(self, gid):
+        exc = sqlite3.DatabaseError("database disk image is malformed")
+        exc.sqlite_errorcode = sqlite3.SQLITE_CORRUPT
+        raise exc
+
+    monkeypatch.setattr(Store, "load", damaged)
+    r = client.get(f"/api/games/{game['id']}/state", headers=host)
+    assert r.status_code == 503
+    assert r.get_json() == {"error": "The companion cannot use its games file on the disk: nothing was saved."}
+    assert any("database disk image is malformed" in rec.getMessage() and rec.exc_info is None
+               for rec in caplog.records)
+
+    def bug(self, gid):
+        raise sqlite3.ProgrammingError("a mistake in our own SQL")
+
+    monkeypatch.setattr(Store, "load", bug)
+    assert client.get(f"/api/games/{game['id']}/state", headers=host).status_code == 500
+
+
 # --- the secret key -----------------------------------------------------------------------------------------
 
 def test_an_empty_secret_key_counts_as_missing(tmp_path):
@@ -143,19 +167,37 @@ def test_an_empty_secret_key_counts_as_missing(tmp_path):
 
 # --- start-up -----------------------------------------------------------------------------------------------
 
-def serve(instance: Path, limit_file_size: bool = False, drop_root_powers: bool = False):
+def drop_root_powers() -> None:
+    """In a child about to exec: take CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH out of its bounding set
+    (PR_CAPBSET_DROP), so root, too, may not write where a folder's mode forbids it."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    for cap in (1, 2):
+        if libc.prctl(24, cap, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl")
+
+
+def modes_bind_us(folder: Path) -> bool:
+    """Whether a child of this test may not write into `folder` (mode 0555): true for a normal user, and
+    for root once it drops its powers, if this machine lets it."""
+    probe = f"open({str(folder / 'probe')!r}, 'w')"
+    try:
+        res = subprocess.run([sys.executable, "-c", probe], capture_output=True, timeout=30,
+                             preexec_fn=drop_root_powers if os.geteuid() == 0 else None)
+    except subprocess.SubprocessError:
+        return False
+    return res.returncode != 0 and not (folder / "probe").exists()
+
+
+def serve(instance: Path, limit_file_size: bool = False, drop_powers: bool = False):
     """`python -m companion serve` over `instance`; with `limit_file_size` no file may grow past 0 bytes
-    (a full disk, by RLIMIT_FSIZE); with `drop_root_powers` root may not write where its mode forbids."""
+    (a full disk, by RLIMIT_FSIZE); with `drop_powers` root may not write where a folder's mode forbids."""
 
     def before_exec():
         if limit_file_size:
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG instead of a killed process
             resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
-        if drop_root_powers:
-            libc = ctypes.CDLL(None, use_errno=True)
-            for cap in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, out of the bounding set (PR_CAPBSET_DROP)
-                if libc.prctl(24, cap, 0, 0, 0) != 0:
-                    raise OSError(ctypes.get_errno(), "prctl")
+        if drop_powers:
+            drop_root_powers()
 
     env = {**os.environ, "MESSINA_INSTANCE": str(instance), "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
@@ -229,19 +271,23 @@ def test_a_read_only_instance_folder_stops_the_server(tmp_path):
     instance.mkdir()
     instance.chmod(0o555)
     try:
-        refused(serve(instance, drop_root_powers=os.geteuid() == 0), str(instance / "secret_key"),
-                "Permission denied")
-        (instance.chmod(0o755), (instance / "secret_key").write_text("ab" * 32), instance.chmod(0o555))
-        refused(serve(instance, drop_root_powers=os.geteuid() == 0), str(instance / "companion.db"))
+        if not modes_bind_us(instance):
+            pytest.skip("root here cannot drop CAP_DAC_OVERRIDE, so a folder's mode does not stop its writes")
+        root = os.geteuid() == 0
+        refused(serve(instance, drop_powers=root), str(instance / "secret_key"), "Permission denied")
+        instance.chmod(0o755)
+        (instance / "secret_key").write_text("ab" * 32)
+        instance.chmod(0o555)
+        refused(serve(instance, drop_powers=root), str(instance / "companion.db"))
     finally:
         instance.chmod(0o755)
 
 
 def test_a_full_disk_at_the_first_start_leaves_no_empty_secret_key(tmp_path):
+    create_app({"INSTANCE": str(tmp_path / "warm")})  # the translations' .mo files exist before the disk is full
     instance = tmp_path / "instance"
     refused(serve(instance, limit_file_size=True), str(instance / "secret_key"))
     assert sorted(p.name for p in instance.iterdir()) == []  # no empty key, no temp file
-    refused(serve(instance / "x", limit_file_size=True), "secret_key")
     (instance / "secret_key").write_text("ab" * 32)
     refused(serve(instance, limit_file_size=True), str(instance / "companion.db"))
     app = create_app({"INSTANCE": str(instance)})  # room again: it starts, with the key it had

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sqlite3
 from pathlib import Path
 
 from flask import Flask, jsonify, render_template, request
@@ -50,7 +51,8 @@ def create_app(config: dict | None = None) -> Flask:
         compile_catalogs(Path(directory))  # the .po files are committed; their .mo are built here
     Babel(app, locale_selector=lambda: request.accept_languages.best_match(LANGUAGES) or "en")
 
-    from ..store import Store
+    from ..store import Deleted, NotFound as NoSuchGame, Store, fault_of
+    from .common import DELETED
 
     app.extensions["store"] = Store(app.config["DATABASE"], app.config.get("CATALOG"))
     from .limits import PerMinute
@@ -99,6 +101,19 @@ def create_app(config: dict | None = None) -> Flask:
         app.logger.error("%s %s: %s (%s)", request.method, request.path, exc.message, exc.cause)
         return _answer(exc.message, exc.status)
 
+    @app.errorhandler(sqlite3.Error)
+    def _database_error(exc: sqlite3.Error):
+        """The same for a read that meets a failing disk or file; any other database error is a bug (500)."""
+        fault = fault_of(exc)
+        if fault is None:
+            raise exc
+        return _store_fault(fault)
+
+    @app.errorhandler(NoSuchGame)
+    def _gone(exc: NoSuchGame):
+        """A game deleted between two steps of one request (the views check first; this closes the gap)."""
+        return _answer(DELETED if isinstance(exc, Deleted) else "There is no such game.", 404)
+
     return app
 
 
@@ -126,7 +141,7 @@ def _secret_key(instance: Path) -> str:
             key = secrets.token_hex(32)
             _write_privately(path, key)
     except OSError as exc:
-        raise StartupError(f"Cannot write the secret key {path}: {exc.strerror or exc}. Free some disk space or "
+        raise StartupError(f"Cannot make or read the secret key {path}: {exc.strerror or exc}. Free some disk space or "
                            "let the companion write its folder, then start it again.") from None
     return key
 
