@@ -26,7 +26,7 @@ from .engine.state import GameState, Options
 from .faults import DiskFull, StartupError, StoreFault
 
 SNAPSHOT_EVERY = 10
-CACHE_GAMES = 64  # games kept rebuilt in memory, most recently used first (~0.3 MB each as objects)
+CACHE_GAMES = 64  # games kept rebuilt in memory, the most recently used (a few hundred KB each)
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
 # Each server thread keeps its own connection, and `serve` runs hundreds of threads: SQLite's default page
 # cache (2 MB per connection) could add up to a gigabyte as the file grows. A request reads a few dozen

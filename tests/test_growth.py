@@ -19,7 +19,8 @@ pytestmark = pytest.mark.slow
 GAMES = 2000
 BOUND_MB = 250  # ~180-200 MB measured with the bounded cache; ~380 MB before it
 FLAT_MB = 30  # growth over the second thousand games: ~5-10 MB measured; ~100 MB before
-PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}, {"name": "Chiara", "colour": "blue"}]
+PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
+           {"name": "Chiara", "colour": "blue"}]
 
 
 def rss_mb(pid: int) -> float:

@@ -9,8 +9,6 @@ import re
 import threading
 import time
 
-import pytest
-
 import companion.store as store_module
 from companion.engine import legal_actions, options_for, pending
 from companion.store import Store

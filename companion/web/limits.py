@@ -10,7 +10,7 @@ from collections import OrderedDict, deque
 
 class PerMinute:
     """At most `limit` events per address in any minute (0: no limit). It remembers at most `addresses`
-    addresses, forgetting the quietest first, so its own memory stays small whoever calls."""
+    addresses, forgetting the longest idle first, so its own memory stays small whoever calls."""
 
     def __init__(self, limit: int, addresses: int = 1024, window: float = 60.0, clock=time.monotonic):
         self.limit, self.addresses, self.window, self.clock = limit, addresses, window, clock
