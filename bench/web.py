@@ -494,9 +494,10 @@ def main() -> None:
     load_before = os.getloadavg()
     started = time.perf_counter()
     results: dict = {}
-    # Every simulated screen connects from 127.0.0.1, as no real table's would: no per-address cap here.
-    with Server(tempfile.mkdtemp(prefix="messina-bench-"), args=["--per-client", "0"]) as srv, \
-            Server(tempfile.mkdtemp(prefix="messina-bench-plain-"), args=["--wait", "0", "--per-client", "0"]) as plain:
+    # Every simulated screen connects from 127.0.0.1, as no real table's would: no per-address caps here.
+    unlimited = ["--per-client", "0", "--new-games-per-minute", "0"]
+    with Server(tempfile.mkdtemp(prefix="messina-bench-"), args=unlimited) as srv, \
+            Server(tempfile.mkdtemp(prefix="messina-bench-plain-"), args=["--wait", "0", *unlimited]) as plain:
         table = bench_basic(srv, plain, n, results)
         plain.kill()
         fresh = Table(srv, seed=99)

@@ -1,4 +1,4 @@
-"""`python -m companion ...`: check the catalog, set up a game, and (later) serve the companion."""
+"""`python -m companion ...`: check the catalog, set up a game, serve the companion, prune old games."""
 
 from __future__ import annotations
 
@@ -40,16 +40,33 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--per-client", type=int, default=64,
                        help="connections one address may keep open at once (0: no cap; behind a proxy every "
                             "client has the proxy's address)")
+    serve.add_argument("--new-games-per-minute", type=int, default=30, metavar="N",
+                       help="new games one address may start per minute (0: no limit)")
+
+    prune = sub.add_parser("prune", help="delete games nobody has played for some days")
+    prune.add_argument("--older-than", type=float, required=True, metavar="DAYS",
+                       help="delete games whose last move (or creation) is older than DAYS days")
+    prune.add_argument("--dry-run", action="store_true", help="only list the games that would be deleted")
+    prune.add_argument("--vacuum", action="store_true",
+                       help="then give the space back to the disk (rewrites the games file)")
 
     args = parser.parse_args(argv)
-    if args.command == "serve":
-        return serve_command(args)
-    if args.command == "catalog":
-        return catalog_check(args.override)
-    if args.command == "setup":
-        return setup_command(args)
-    if args.command == "simulate":
-        return simulate_command(args)
+    from .faults import StartupError, StoreFault
+
+    try:
+        if args.command == "serve":
+            return serve_command(args)
+        if args.command == "catalog":
+            return catalog_check(args.override)
+        if args.command == "setup":
+            return setup_command(args)
+        if args.command == "simulate":
+            return simulate_command(args)
+        if args.command == "prune":
+            return prune_command(args)
+    except (StartupError, StoreFault) as exc:  # one clear line for whoever started it, no traceback
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
     return 2
 
 
@@ -135,6 +152,42 @@ def simulate_command(args) -> int:
     return 0
 
 
+def prune_command(args) -> int:
+    """Delete idle games from the instance's games file (safe while the server runs: each game goes in
+    one transaction, and its screens then say it was deleted)."""
+    import time
+
+    from .instance import instance_folder
+    from .store import Store
+
+    if not args.older_than >= 0:
+        print("companion: --older-than needs a number of days, 0 or more", file=sys.stderr)
+        return 2
+    path = instance_folder() / "companion.db"
+    if not path.exists():
+        print(f"No games file at {path}: nothing to prune.")
+        return 0
+    store = Store(path)
+    idle = store.prune(time.time() - args.older_than * 86400, dry_run=args.dry_run)
+    verb = "Would delete" if args.dry_run else "Deleted"
+    for game in idle:
+        names = ", ".join(p["name"] for p in json.loads(game["options"]).get("players", []))
+        last = time.strftime("%Y-%m-%d %H:%M", time.localtime(game["last"]))
+        print(f"{verb} game {game['id']} ({names}; last played {last})")
+    print(f"{verb} {len(idle)} game{'s' if len(idle) != 1 else ''} idle for more than {args.older_than:g} days.")
+    if args.vacuum and not args.dry_run:
+        before = _size(path)
+        store.vacuum()
+        print(f"Games file {path}: {before // 1024} KB -> {_size(path) // 1024} KB.")
+    return 0
+
+
+def _size(db) -> int:
+    """The games file with its write-ahead log (where the newest pages wait to be copied in)."""
+    wal = db.with_name(db.name + "-wal")
+    return db.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
+
+
 def _lan_address() -> str:
     """The address phones on the same network can reach (no packet is sent)."""
     import socket
@@ -155,7 +208,8 @@ def serve_command(args) -> int:
     from .web.server import Server, cannot_listen, raise_open_file_limit
 
     screens = max(0, args.screens) if args.wait > 0 else 0
-    app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait)})
+    app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait),
+                      "NEW_GAMES_PER_MINUTE": max(0, args.new_games_per_minute)})
     corrections = catalog_in_force(app.extensions["catalog_file"])
     if corrections.problems:
         print(f"warning: {corrections.override} has {len(corrections.problems)} problem(s), so new games start with "

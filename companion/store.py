@@ -13,6 +13,7 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,8 +25,15 @@ from sqlite_utils.migrations import Migrations
 from .catalog import Catalog, catalog_from_json, default_catalog, shipped_catalog
 from .engine import IllegalAction, apply, new_game, state_from_dict
 from .engine.state import GameState, Options
+from .faults import DiskFull, StartupError, StoreFault
 
 SNAPSHOT_EVERY = 10
+CACHE_GAMES = 64  # games kept rebuilt in memory, the most recently used (a few hundred KB each)
+ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
+# Each server thread keeps its own connection, and `serve` runs hundreds of threads: SQLite's default page
+# cache (2 MB per connection) could add up to a gigabyte as the file grows. A request reads a few dozen
+# pages; the operating system's file cache keeps the rest close.
+PAGE_CACHE_KIB = 128
 migrations = Migrations("companion")
 
 
@@ -44,6 +52,12 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
+def m002_deleted(db: sqlite_utils.Database) -> None:
+    """What the host deleted (the game's id and its seats' links), so those screens can say so."""
+    db["deleted"].create({"key": str, "time": float}, pk="key")
+
+
+@migrations()
 def m004_game_catalog(db: sqlite_utils.Database) -> None:
     """A game keeps the catalog it started with: each catalog's records stored once, by fingerprint."""
     db["catalogs"].create({"fingerprint": str, "records": str, "created": float}, pk="fingerprint")
@@ -56,6 +70,10 @@ class Stale(Exception):
 
 class NotFound(Exception):
     pass
+
+
+class Deleted(NotFound):
+    """The game (or the seat's game) was deleted by its host or by `prune`."""
 
 
 @dataclass
@@ -71,29 +89,124 @@ def token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def new_game_id() -> str:
+    """64 random bits: nobody finds a game by guessing its number, and two games never share one."""
+    return secrets.token_hex(8)
+
+
+class RecentGames:
+    """The most recently used games' rebuilt states, at most `size` of them: a busy server keeps its
+    tables in memory without growing with every game ever made."""
+
+    def __init__(self, size: int = CACHE_GAMES):
+        self.size = max(1, size)
+        self._games: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, gid: str) -> tuple[int, GameState] | None:
+        with self._lock:
+            found = self._games.get(gid)
+            if found is not None:
+                self._games.move_to_end(gid)
+            return found
+
+    def put(self, gid: str, version: int, state: GameState) -> None:
+        with self._lock:
+            known = self._games.get(gid)
+            if known is None or known[0] <= version:  # a slow reader never replaces a newer state
+                self._games[gid] = (version, state)
+            self._games.move_to_end(gid)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+    def drop(self, gid: str) -> None:
+        with self._lock:
+            self._games.pop(gid, None)
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+
+# SQLite's primary result codes that mean the disk or the file failed, not the player or the program
+_FAULTS = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CORRUPT,
+           sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED,
+           sqlite3.SQLITE_PERM}
+
+
+def fault_of(exc: sqlite3.Error) -> StoreFault | None:
+    """The store's own fault for an SQLite error from the disk or the file (None for any other error)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is None or (code & 0xFF) not in _FAULTS:
+        return None
+    if (code & 0xFF) == sqlite3.SQLITE_FULL:
+        return DiskFull("The disk is full: nothing was saved.", str(exc))
+    if (code & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return StoreFault("The companion is too busy to save right now: nothing was saved. Try again.", str(exc))
+    return StoreFault("The companion cannot use its games file on the disk: nothing was saved.", str(exc))
+
+
+def check_database(path: str) -> None:
+    """Refuse a games file that is a folder, not SQLite, or damaged, before anything writes to it:
+    writing into a damaged file could lose the games still readable in it. Read-only, so a refused
+    file is left exactly as it was."""
+    file = Path(path).resolve()
+    again = "Move it aside (or restore a backup) and start the companion again."
+    if file.is_dir():
+        raise StartupError(f"The games file {file} is a folder, not a file. {again}")
+    if not file.exists() or file.stat().st_size == 0:
+        return  # a new, empty file: SQLite makes it a database
+    try:
+        con = sqlite3.connect(file.as_uri() + "?mode=ro", uri=True)
+        try:
+            problems = [row[0] for row in con.execute("PRAGMA quick_check")]
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+        if code == sqlite3.SQLITE_NOTADB:
+            raise StartupError(f"The games file {file} is not a companion database (it is damaged or another kind "
+                               f"of file). {again}") from None
+        if code != sqlite3.SQLITE_CORRUPT:
+            raise StartupError(f"Cannot read the games file {file}: {exc}. Check that the companion may read "
+                               "and write its folder.") from None
+        problems = [str(exc)]
+    if problems != ["ok"]:
+        first = problems[0].replace("*** in database main ***", "").strip().splitlines()[0]
+        raise StartupError(f"The games file {file} is damaged (SQLite's check says: {first}); it was left as it "
+                           f"is. {again}")
+
+
 class Store:
-    def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None):
+    def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None,
+                 cache_games: int = CACHE_GAMES):
         """`catalog`: what new games start with, fixed or asked anew for each game (default: the
         catalog in force, companion/catalog/in_force.py). A game in progress only ever uses its own."""
         self.path = str(path)
         catalog = default_catalog if catalog is None else catalog
         self._catalog_now = catalog if callable(catalog) else lambda: catalog
         self._catalogs: dict[str, Catalog] = {}  # games' catalogs by fingerprint, each built once
-        self._cache: dict[str, tuple[int, GameState]] = {}
+        self._cache = RecentGames(cache_games)
         self._local = threading.local()
         self.listeners: list = []  # told (game id, new version) after every commit that moves a game on
-        db = self._db()
-        db.enable_wal()
-        migrations.apply(db)
+        check_database(self.path)
+        try:
+            db = self._db()
+            db.enable_wal()
+            migrations.apply(db)
+        except sqlite3.Error as exc:
+            raise StartupError(f"Cannot open the games file {self.path}: {exc}. Check that its folder exists and "
+                               "that the companion may write there (and that the disk is not full).") from None
         self._settle_older_games(db)
 
     def _db(self) -> sqlite_utils.Database:
-        """One connection per server thread, kept open: a "anything new?" poll costs one indexed read."""
+        """One connection per server thread, kept open: a "anything new?" poll costs one indexed read.
+        Its page cache is small (PAGE_CACHE_KIB) because there are as many connections as threads."""
         db = getattr(self._local, "db", None)
         if db is None:
             conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA busy_timeout = 10000")
+            conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
             db = self._local.db = sqlite_utils.Database(conn)
         return db
 
@@ -103,16 +216,32 @@ class Store:
     def _one(self, sql: str, params: list, missing: str) -> dict:
         rows = self._rows(sql, params)
         if not rows:
-            raise NotFound(missing)
+            raise self._missing(missing)
         return rows[0]
+
+    def _missing(self, key: str) -> NotFound:
+        """Not found; `Deleted` when the host deleted it, so its screens can say so instead of "no such"."""
+        gone = self._db().execute("select 1 from deleted where key = ?", [key]).fetchone()
+        return Deleted(key) if gone else NotFound(key)
 
     # --- games -----------------------------------------------------------------------------------
 
     def create(self, options: Options, seed: int | None = None) -> Game:
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = new_game(options, seed, self._catalog_now())
-        gid = secrets.token_hex(4)
         host = token()
+        for attempt in range(ID_ATTEMPTS):
+            gid = new_game_id()
+            try:
+                self._insert_game(gid, options, seed, host, state)
+                break
+            except sqlite3.IntegrityError:  # the id (or a seat's link) is taken: draw again
+                if attempt == ID_ATTEMPTS - 1:
+                    raise
+        self._cache.put(gid, 0, state)
+        return Game(gid, 0, state, host)
+
+    def _insert_game(self, gid: str, options: Options, seed: int, host: str, state: GameState) -> None:
         with self._immediate() as db:
             db.execute("insert into games (id, created, options, seed, host_token, version) values (?, ?, ?, ?, ?, 0)",
                        [gid, time.time(), json.dumps(options.to_dict()), seed, host])
@@ -122,8 +251,6 @@ class Store:
                            [gid, i, token()])
             db.execute("insert into snapshots (game_id, version, state) values (?, 0, ?)",
                        [gid, json.dumps(state.to_dict())])
-        self._cache[gid] = (0, state)
-        return Game(gid, 0, state, host)
 
     def games(self) -> list[dict]:
         return self._rows("select id, created, options, version from games order by created desc")
@@ -135,14 +262,14 @@ class Store:
         """The near-free "anything new?" answer."""
         row = self._db().execute("select version from games where id = ?", [gid]).fetchone()
         if row is None:
-            raise NotFound(gid)
+            raise self._missing(gid)
         return row[0]
 
     def seats(self, gid: str) -> list[dict]:
         return self._rows("select * from seats where game_id = ? order by seat", [gid])
 
     def seat_by_token(self, tok: str) -> dict:
-        return self._one("select * from seats where token = ?", [tok], "seat")
+        return self._one("select * from seats where token = ?", [tok], tok)
 
     def join(self, tok: str) -> tuple[dict, str]:
         """A phone scanned a seat's code: it becomes that seat's device (moving it from any other)."""
@@ -166,7 +293,7 @@ class Store:
         db = db or self._db()
         row = db.execute("select catalog from games where id = ?", [gid]).fetchone()
         if row is None:
-            raise NotFound(gid)
+            raise self._missing(gid)
         fingerprint = row[0]
         if fingerprint is None:  # only between m004 and _settle_older_games
             return shipped_catalog()
@@ -189,14 +316,19 @@ class Store:
     # --- state -----------------------------------------------------------------------------------
 
     def load(self, gid: str) -> Game:
-        row = self.row(gid)
-        cached = self._cache.get(gid)
-        if cached and cached[0] == row["version"]:
-            return Game(gid, row["version"], cached[1], row["host_token"])
-        db = self._db()
-        state = self._rebuild(db, gid, row["version"])
-        self._cache[gid] = (row["version"], state)
-        return Game(gid, row["version"], state, row["host_token"])
+        """The game as of its latest commit: the version and the state come from one read transaction
+        (one moment of the database), so an undo committed meanwhile can never mislabel the state."""
+        with self._reading() as db:
+            row = db.execute("select version, host_token from games where id = ?", [gid]).fetchone()
+            if row is None:
+                raise self._missing(gid)
+            version, host = row
+            cached = self._cache.get(gid)
+            if cached and cached[0] == version:
+                return Game(gid, version, cached[1], host)
+            state = self._rebuild(db, gid, version)
+        self._cache.put(gid, version, state)
+        return Game(gid, version, state, host)
 
     def _rebuild(self, db, gid: str, version: int) -> GameState:
         snap = db.execute("select version, state from snapshots where game_id = ? and version <= ? "
@@ -208,17 +340,43 @@ class Store:
         return state
 
     @contextmanager
-    def _immediate(self):
-        """A write transaction that takes the write lock up front, so a busy database makes it wait
-        (busy_timeout) instead of failing halfway with "database is locked"."""
+    def _reading(self):
+        """One read transaction: in WAL mode every statement in it sees the same committed moment."""
         db = self._db()
-        db.execute("BEGIN IMMEDIATE")
+        db.execute("BEGIN")
         try:
             yield db
+        finally:
+            if db.conn.in_transaction:
+                db.execute("COMMIT")
+
+    @contextmanager
+    def _immediate(self):
+        """A write transaction that takes the write lock up front, so a busy database makes it wait
+        (busy_timeout) instead of failing halfway with "database is locked".
+
+        A full disk or a failing file makes SQLite roll back by itself; rolling back again would only say
+        "no transaction is active" over the real cause, so the cause is raised as a `StoreFault`."""
+        db = self._db()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            yield db
             db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
+        except BaseException as exc:
+            self._roll_back(db)
+            fault = fault_of(exc) if isinstance(exc, sqlite3.Error) else None
+            if fault is not None:
+                raise fault from exc
             raise
+
+    def _roll_back(self, db: sqlite_utils.Database) -> None:
+        if not db.conn.in_transaction:
+            return
+        try:
+            db.execute("ROLLBACK")
+        except sqlite3.Error:  # the connection is in no state to go on: the next request opens a new one
+            db.conn.close()
+            self._local.db = None
 
     @contextmanager
     def _write(self, gid: str, seen_version: int):
@@ -227,7 +385,7 @@ class Store:
         with self._immediate() as db:
             row = db.execute("select version from games where id = ?", [gid]).fetchone()
             if row is None:
-                raise NotFound(gid)
+                raise self._missing(gid)
             if row[0] != seen_version:
                 raise Stale(f"the game moved on (version {row[0]}, you saw {seen_version})")
             yield db, row[0]
@@ -247,7 +405,7 @@ class Store:
                                   "action": json.dumps(action), "undone": 0, "kind": "act", "time": time.time()})
             if new % SNAPSHOT_EVERY == 0:
                 db["snapshots"].insert({"game_id": gid, "version": new, "state": json.dumps(work.to_dict())})
-        self._cache[gid] = (new, work)
+        self._cache.put(gid, new, work)
         return Game(gid, new, work, "")
 
     def undo(self, gid: str, seen_version: int, count: int = 1) -> Game:
@@ -266,7 +424,7 @@ class Store:
                                   "action": json.dumps({"undo": sorted(live)}), "undone": 0, "kind": "undo",
                                   "time": time.time()})
             state = self._rebuild(db, gid, new)
-        self._cache[gid] = (new, state)
+        self._cache.put(gid, new, state)
         return Game(gid, new, state, "")
 
     def history(self, gid: str) -> list[dict]:
@@ -274,3 +432,47 @@ class Store:
         return [{**r, "action": json.loads(r["action"])} for r in
                 self._db().query("select version, who, kind, action, undone, time from actions where game_id = ? "
                          "order by version", [gid])]
+
+    # --- deleting --------------------------------------------------------------------------------
+
+    def delete(self, gid: str) -> None:
+        """Remove a game with its seats, log and snapshots, all or nothing. Its id and seat links are
+        remembered as deleted, so every screen of that game says so (instead of "no such game")."""
+        with self._immediate() as db:
+            row = db.execute("select version from games where id = ?", [gid]).fetchone()
+            if row is None:
+                raise self._missing(gid)
+            links = [t for (t,) in db.execute("select token from seats where game_id = ?", [gid])]
+            for table in ("actions", "snapshots", "seats"):
+                db.execute(f"delete from {table} where game_id = ?", [gid])
+            db.execute("delete from games where id = ?", [gid])
+            now = time.time()
+            db.conn.executemany("insert or replace into deleted (key, time) values (?, ?)",
+                                [(gid, now)] + [(t, now) for t in links])
+        self._cache.drop(gid)
+        for hear in self.listeners:  # screens waiting for news wake up and hear that the game is gone
+            hear(gid, row[0] + 1)
+
+    def idle_since(self, before: float) -> list[dict]:
+        """Games whose last activity (their last action, or their creation) is older than `before`."""
+        return self._rows("select g.id, g.created, g.options, coalesce(max(a.time), g.created) as last "
+                          "from games g left join actions a on a.game_id = g.id group by g.id "
+                          "having last < ? order by last", [before])
+
+    def prune(self, before: float, dry_run: bool = False) -> list[dict]:
+        """Delete every game idle since `before` (and forget deletions older than that); returns them."""
+        idle = self.idle_since(before)
+        if not dry_run:
+            for game in idle:
+                self.delete(game["id"])
+            with self._immediate() as db:
+                db.execute("delete from deleted where time < ?", [before])
+        return idle
+
+    def vacuum(self) -> None:
+        """Give the space of deleted games back to the disk (rewrites the file; needs as much free space)."""
+        try:
+            self._db().execute("VACUUM")
+            self._db().execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the smaller file is the main file now
+        except sqlite3.Error as exc:
+            raise (fault_of(exc) or exc) from exc

@@ -2,7 +2,7 @@
 // refreshes; the poller keeps the screen current. No other script runs on these pages.
 document.addEventListener("htmx:beforeSwap", function (e) {
   var status = e.detail.xhr.status;
-  if (status >= 400 && status < 500) {
+  if ((status >= 400 && status < 500) || status === 503 || status === 507) {  // 503/507: the disk failed, nothing saved
     var flash = document.getElementById("flash");
     e.detail.shouldSwap = true;
     e.detail.isError = false;

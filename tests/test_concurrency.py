@@ -24,7 +24,8 @@ PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow
 
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory):
-    server = Server(tmp_path_factory.mktemp("concurrency")).start()
+    # one address creates dozens of games at once here: the per-minute limit is tested in test_limits.py
+    server = Server(tmp_path_factory.mktemp("concurrency"), args=["--new-games-per-minute", "0"]).start()
     yield server
     server.kill()
 

@@ -206,6 +206,8 @@ def host_requests(game: dict, version: int, csrf: str) -> list[tuple[str, str, d
     reqs += [("GET", f"/host/{gid}/seat/0/part/{p}", None) for p in SEAT_PARTS]
     # the screens' news, asked with a version the game never had, so it is answered at once
     reqs += [("GET", f"/host/{gid}/news?v=x", None), ("GET", f"/host/{gid}/seat/0/news?v=x", None)]
+    # last: deleting the game (test_delete.py covers what an accepted delete does)
+    reqs += [("POST", f"/host/{gid}/delete", {"csrf": csrf, "confirm": "yes"}), ("DELETE", f"/api/games/{gid}", None)]
     return reqs
 
 
@@ -217,6 +219,8 @@ def send(client, method, path, form, key_via=None, key=None):
         headers["X-Host-Token"] = key
     if method == "GET":
         return client.get(path, headers=headers)
+    if method == "DELETE":
+        return client.delete(path, headers=headers)
     if path.startswith("/api/"):
         return client.post(path, json=form, headers=headers)
     return client.post(path, data=form, headers=headers)
@@ -227,7 +231,7 @@ def test_every_host_route_is_covered_here(app):
     adapter = app.url_map.bind("localhost")
     covered = {adapter.match(path.split("?")[0], method)[0] for method, path, _ in host_requests({"id": "g"}, 0, "")}
     host_routes = {r.endpoint for r in app.url_map.iter_rules() if r.rule.startswith("/host/")}
-    host_routes |= {"api.state", "api.host_menu", "api.host_action"}
+    host_routes |= {"api.state", "api.host_menu", "api.host_action", "api.delete"}
     assert host_routes <= covered, host_routes - covered
 
 
@@ -265,6 +269,8 @@ def test_host_routes_open_with_the_host_credential(app, via):
             form = {**form, "version": state_of(client, game)["version"]}
             if "/seat/0/act" in path or "/decide" in path:
                 continue  # need a question open for that seat; covered by the concurrency and fuzz tests
+        if path.endswith("/delete") or method == "DELETE":
+            continue  # would end the game for the requests after it; covered by test_delete.py
         r = send(client, method, path, form, None if via == "cookie" else via, game["host_token"])
         assert r.status_code < 400 or r.status_code == 409, (via, method, path, r.status_code)
 
@@ -325,6 +331,7 @@ def form_routes(client, table, game) -> dict:
         "seat.act": (f"/seat/{game['seats'][who]['token']}/act", first_available(client, game, who)),
         "host.undo": (f"/host/{game['id']}/undo", {"version": state_of(client, game)["version"], "count": 1,
                                                    "confirm": "yes"}),
+        "host.delete": (f"/host/{table['id']}/delete", {"confirm": "yes"}),
     }
 
 
@@ -357,7 +364,7 @@ def test_csrf_is_checked_on_every_state_changing_form(app):
             r = who.post(path, data=data)
             assert r.status_code == 400, (endpoint, label, r.status_code)
             assert fingerprint(app) == before, (endpoint, label)
-    for endpoint in ("host.create", "host.decide", "host.act_for_post", "seat.act", "host.undo"):
+    for endpoint in ("host.create", "host.decide", "host.act_for_post", "seat.act", "host.undo", "host.delete"):
         path, form = form_routes(client, table, game)[endpoint]
         r = client.post(path, data={**form, "csrf": own})
         assert r.status_code in (200, 204, 302), (endpoint, r.status_code, r.data[:300])

@@ -5,7 +5,9 @@ Views parse, call the store and engine, and render; every rule lives in the engi
 
 from __future__ import annotations
 
+import os
 import secrets
+import sqlite3
 from functools import partial
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from flask_babel import Babel
 from werkzeug.exceptions import HTTPException
 
 from ..catalog import catalog_in_force, default_catalog, default_override_path
+from ..faults import StartupError, StoreFault
 from ..instance import instance_folder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +30,11 @@ def create_app(config: dict | None = None) -> Flask:
     instance = instance_folder(config.get("INSTANCE"))
     app = Flask("companion", instance_path=str(instance), template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
-    instance.mkdir(parents=True, exist_ok=True)
+    try:
+        instance.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StartupError(f"Cannot make the companion's folder {instance}: {exc.strerror}. Choose a folder it may "
+                           "write to (MESSINA_INSTANCE=/path).") from None
     app.config.update(
         DATABASE=str(instance / "companion.db"),
         SECRET_KEY=_secret_key(instance),
@@ -37,6 +44,7 @@ def create_app(config: dict | None = None) -> Flask:
         POLL_HOLD_S=20.0,  # how long an "anything new?" question waits at the server for news
         POLL_PLACES=64,  # how many such questions may wait at once: each holds a server thread
         MAX_CONTENT_LENGTH=64 * 1024,
+        NEW_GAMES_PER_MINUTE=30,  # from one address: a table makes a few a night, a runaway script thousands
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
     )
     app.config.update(config)
@@ -46,7 +54,8 @@ def create_app(config: dict | None = None) -> Flask:
         compile_catalogs(Path(directory))  # the .po files are committed; their .mo are built here
     Babel(app, locale_selector=lambda: request.accept_languages.best_match(LANGUAGES) or "en")
 
-    from ..store import Store
+    from ..store import Deleted, NotFound as NoSuchGame, Store, fault_of
+    from .common import DELETED
 
     # The table's corrections live in this instance folder (or the file $MESSINA_CATALOG names); new
     # games start with them while they are valid, the shipped catalog while they are not.
@@ -54,6 +63,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["catalog_file"] = corrections
     app.extensions["store"] = Store(app.config["DATABASE"],
                                     app.config.get("CATALOG") or partial(default_catalog, corrections))
+    from .limits import PerMinute
+
+    app.extensions["new_games"] = PerMinute(app.config["NEW_GAMES_PER_MINUTE"])
 
     from . import api, host, join, seat
 
@@ -87,23 +99,71 @@ def create_app(config: dict | None = None) -> Flask:
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
         """Every refusal is a clear message, in JSON for the API and a page otherwise."""
-        message = exc.description or exc.name
-        if request.path.startswith("/api/"):
-            return jsonify({"error": message}), exc.code
-        if request.headers.get("HX-Request"):
-            return render_template("partials/_error.html", message=message), exc.code
-        return render_template("error.html", message=message, code=exc.code), exc.code
+        return _answer(exc.description or exc.name, exc.code)
+
+    @app.errorhandler(StoreFault)
+    def _store_fault(exc: StoreFault):
+        """The disk failed a write (full, read-only, damaged): the player hears that nothing was saved,
+        and the log gets one line with SQLite's own words instead of a traceback."""
+        app.logger.error("%s %s: %s (%s)", request.method, request.path, exc.message, exc.cause)
+        return _answer(exc.message, exc.status)
+
+    @app.errorhandler(sqlite3.Error)
+    def _database_error(exc: sqlite3.Error):
+        """The same for a read that meets a failing disk or file; any other database error is a bug (500)."""
+        fault = fault_of(exc)
+        if fault is None:
+            raise exc
+        return _store_fault(fault)
+
+    @app.errorhandler(NoSuchGame)
+    def _gone(exc: NoSuchGame):
+        """A game deleted between two steps of one request (the views check first; this closes the gap)."""
+        return _answer(DELETED if isinstance(exc, Deleted) else "There is no such game.", 404)
 
     return app
 
 
+def _answer(message: str, code: int):
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message}), code
+    if request.headers.get("HX-Request"):
+        return render_template("partials/_error.html", message=message), code
+    return render_template("error.html", message=message, code=code), code
+
+
 def _secret_key(instance: Path) -> str:
-    """Created on first run, kept in instance/ (never committed)."""
+    """Created on first run, kept in instance/ (never committed). Written whole or not at all: an empty
+    key (left by a full disk before this was atomic) would break every page, so it counts as missing."""
     path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    try:
+        key = path.read_text().strip() if path.exists() else ""
+        if not key:
+            key = secrets.token_hex(32)
+            _write_privately(path, key)
+    except OSError as exc:
+        raise StartupError(f"Cannot make or read the secret key {path}: {exc.strerror or exc}. Free some disk space or "
+                           "let the companion write its folder, then start it again.") from None
+    return key
+
+
+def _write_privately(path: Path, text: str) -> None:
+    """Temp file (owner-only) + fsync + rename: after a crash or a full disk the file is whole or absent."""
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with os.fdopen(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except OSError:
+        temp.unlink(missing_ok=True)
+        raise
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)  # the rename itself survives a power cut
+    finally:
+        os.close(folder)
 
 
 COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml",

@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify, request, url_for
 
 from ..engine import IllegalAction, legal_actions, pending
-from ..store import Stale
+from ..store import NotFound, Stale
 from .common import load, require_host, seat_of, store
-from .host import parse_options
+from .host import count_new_game, parse_options
 from .views import join_url
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -38,6 +38,7 @@ def create():
     opts, seed = parse_options(form)
     if len(opts.players) != len(players):
         abort(400, "every player needs a name.")
+    count_new_game()
     try:
         game = store().create(opts, seed)
     except IllegalAction as exc:
@@ -55,6 +56,17 @@ def state(gid: str):
     game = require_host(gid)
     return jsonify({"id": gid, "version": game.version, "phase": game.state.phase, "pending": pending(game.state),
                     "state": game.state.to_dict()})
+
+
+@bp.delete("/games/<gid>")
+def delete(gid: str):
+    """Delete a game for good (host credential): its log, seats and seat links."""
+    require_host(gid)
+    try:
+        store().delete(gid)
+    except NotFound:  # deleted by another screen a moment ago: just as good
+        pass
+    return jsonify({"deleted": gid})
 
 
 @bp.get("/games/<gid>/version")

@@ -8,7 +8,9 @@ import secrets
 from flask import abort, current_app, render_template, request, session
 
 from ..engine import IllegalAction, legal_actions
-from ..store import Game, NotFound, Stale, Store
+from ..store import Deleted, Game, NotFound, Stale, Store
+
+DELETED = "This game was deleted by its host."
 
 
 def store() -> Store:
@@ -18,6 +20,8 @@ def store() -> Store:
 def load(gid: str) -> Game:
     try:
         return store().load(gid)
+    except Deleted:
+        abort(404, DELETED)
     except NotFound:
         abort(404, "There is no such game.")
 
@@ -38,6 +42,8 @@ def require_host(gid: str) -> Game:
 def seat_of(token: str) -> dict:
     try:
         return store().seat_by_token(token)
+    except Deleted:
+        abort(404, DELETED)
     except NotFound:
         abort(404, "This seat link is not valid (it may be mistyped or from another game).")
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
 from ..engine import IllegalAction
 from ..engine.state import COLOURS, Options, PlayerOption
-from ..store import Stale
+from ..store import NotFound, Stale
 from .common import check_csrf, int_field, news_answer, render_once, require_host, store, submit
 from .svg import city_key
 from .views import base, menu_view, qr_svg, seats_view, targets
@@ -54,10 +54,20 @@ def parse_options(form) -> tuple[Options, int | None]:
     return opts, seed
 
 
+TOO_MANY = "Too many new games from this device in the last minute. Wait a minute and try again."
+
+
+def count_new_game() -> None:
+    """Every new game, by the form or the API, counts against its address's limit per minute (429)."""
+    if not current_app.extensions["new_games"].allow(request.remote_addr or ""):
+        abort(429, TOO_MANY)
+
+
 @bp.post("/games")
 def create():
     check_csrf()
     opts, seed = parse_options(request.form)
+    count_new_game()
     try:
         game = store().create(opts, seed)
     except IllegalAction as exc:
@@ -135,6 +145,22 @@ def undo(gid: str):
         abort(409, str(exc))
     del game
     return _back(gid)
+
+
+@bp.post("/host/<gid>/delete")
+def delete(gid: str):
+    """The host removes a finished or abandoned game for good: its log, its seats and their links."""
+    require_host(gid)
+    check_csrf()
+    if request.form.get("confirm") != "yes":
+        abort(400, "Tick the box to confirm that the game should be deleted.")
+    try:
+        store().delete(gid)
+    except NotFound:  # deleted by another screen a moment ago: just as good
+        pass
+    resp = make_response(render_template("deleted.html"))
+    resp.delete_cookie(f"host_{gid}")
+    return resp
 
 
 def proxy_context(gid: str, index: int) -> dict:
