@@ -190,6 +190,21 @@ class Browser:
             self.conn = None
 
 
+def take_seats(srv: Server, game: dict) -> dict:
+    """A script takes every seat of a game it made, as a phone scanning each code would: each seat of `game`
+    keeps its key under "device" (POST /api/seats/<token>/join); seat_key() is the header to send."""
+    for seat in game["seats"]:
+        status, out = srv.json("POST", f"/api/seats/{seat['token']}/join", {})
+        assert status == 200, out
+        seat["device"] = out["device"]
+    return game
+
+
+def seat_key(game: dict, who) -> dict:
+    """The header with the seat's key, for the API's seat calls (nothing for the host)."""
+    return {"X-Seat-Device": game["seats"][who]["device"]} if who != "host" else {}
+
+
 CSRF = re.compile(rb'name="csrf" value="([^"]+)"')
 
 
