@@ -48,9 +48,10 @@ class Server:
 
     # --- life cycle ------------------------------------------------------------------------------
 
-    def start(self, timeout: float = 30.0) -> "Server":
+    def start(self, timeout: float = 30.0, port: int | None = None) -> "Server":
+        """Start (again) on a free port, or on `port` (the same address, as for screens left open)."""
         assert self.proc is None or self.proc.poll() is not None, "already running"
-        self.port = free_port()
+        self.port = port or free_port()
         env = {**os.environ, "MESSINA_INSTANCE": str(self.instance), "PYTHONPATH": str(ROOT),
                "PYTHONUNBUFFERED": "1", **self.extra_env}
         cmd = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
