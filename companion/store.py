@@ -144,9 +144,10 @@ class Store:
         seat = self.seat_by_token(tok)
         device = token()
         with self._immediate() as db:
+            where = [seat["game_id"], seat["seat"]]
             db.execute("update seats set device = ?, joined = ?, phone = phone + 1 where game_id = ? and seat = ?",
-                       [device, time.time(), seat["game_id"], seat["seat"]])
-            seat = self._rows("select * from seats where game_id = ? and seat = ?", [seat["game_id"], seat["seat"]])[0]
+                       [device, time.time(), *where])
+            seat = self._rows("select * from seats where game_id = ? and seat = ?", where)[0]
         return seat, device
 
     # --- state -----------------------------------------------------------------------------------
@@ -208,7 +209,8 @@ class Store:
             apply(work, action)
             new = version + 1
             db["actions"].insert({"game_id": gid, "version": new, "who": str(action["who"]),
-                                  "action": json.dumps(action), "undone": 0, "kind": "act", "time": time.time(), "via": via})
+                                  "action": json.dumps(action), "undone": 0, "kind": "act", "time": time.time(),
+                                  "via": via})
             if new % SNAPSHOT_EVERY == 0:
                 db["snapshots"].insert({"game_id": gid, "version": new, "state": json.dumps(work.to_dict())})
         self._cache[gid] = (new, work)
@@ -236,5 +238,5 @@ class Store:
     def history(self, gid: str) -> list[dict]:
         """Every logged action, undone ones included (a whole game in one export)."""
         return [{**r, "action": json.loads(r["action"])} for r in
-                self._db().query("select version, who, via, kind, action, undone, time from actions where game_id = ? "
-                         "order by version", [gid])]
+                self._db().query("select version, who, via, kind, action, undone, time from actions "
+                                 "where game_id = ? order by version", [gid])]

@@ -38,11 +38,11 @@
     return (poll && poll.getAttribute(name)) || "";
   }
 
-  function message(xhr) {  // the server's refusal as plain text (never inserted as HTML)
-    if (!xhr.status || xhr.status >= 500 || xhr.status === 429) return said("data-lost");
+  function message(xhr, lost) {  // the server's refusal as plain text (never inserted as HTML)
+    if (!xhr.status || xhr.status >= 500 || xhr.status === 429) return said(lost);
     var text = new DOMParser().parseFromString(xhr.responseText || "", "text/html").body.textContent;
     text = text.replace(/\s+/g, " ").trim().slice(0, LONGEST_MESSAGE);
-    return text || said("data-lost");
+    return text || said(lost);
   }
 
   function flash(text) {
@@ -59,7 +59,7 @@
   function trouble(xhr) {  // one quiet line while the page cannot get its news; gone with the next answer
     var line = document.querySelector("#poll .offline");
     if (!line) return;
-    if (xhr) line.textContent = message(xhr);
+    if (xhr) line.textContent = message(xhr, "data-lost");
     line.hidden = !xhr;
   }
 
@@ -70,7 +70,8 @@
     if (poll && window.htmx) htmx.trigger(poll, "htmx:abort");  // frees the question waiting at the server
     var answer = new DOMParser().parseFromString(xhr.responseText || "", "text/html").getElementById("moved");
     var main = document.querySelector("main");
-    if (main) main.replaceChildren(answer ? document.importNode(answer, true) : document.createTextNode(message(xhr)));
+    if (main) main.replaceChildren(answer ? document.importNode(answer, true)
+                                          : document.createTextNode(message(xhr, "data-lost")));
     document.querySelectorAll("form, button, input, select, [hx-get], [hx-post]").forEach(function (el) {
       el.remove();
     });
@@ -89,7 +90,7 @@
       if (wait) askAgain(elt.id, wait);
     } else if (!ok && verb !== "get") {
       // the player's own tap or form was refused: say why, and show the screen as it is now, once
-      flash(message(xhr));
+      flash(message(xhr, "data-unsent"));
       htmx.trigger(document.body, "changed");
     }
   }
