@@ -347,10 +347,10 @@ def api_request(p: Pick, world):
         if route != "join":  # the seat's key, as a script sends it: its own, another seat's, junk or none
             devices = world.games[ref]["devices"] if ref is not None else world.games[0]["devices"]
             own = devices[seat] if seat is not None else devices[0]
+            other = next((d for d in devices if d != own), "")
             device = "own" if p.ok("device") else p.choice(["own", "other", "junk", None])
             if device:
-                headers["X-Seat-Device"] = header_value({"own": own, "other": devices[-1] if own != devices[-1]
-                                                         else devices[0]}.get(device) or p.junk())
+                headers["X-Seat-Device"] = header_value({"own": own, "other": other}.get(device) or p.junk())
     else:
         path, method = "/api/" + quote(p.junk(), safe="/"), p.choice(METHODS)
     if not p.ok("method") and p.chance(0.1):
