@@ -108,10 +108,21 @@ class Table:
         self.srv, self.game = srv, game
         self.id, self.key = game["id"], game["host_token"]
         self.tokens = [s["token"] for s in game["seats"]]
+        self.keys: dict[int, str] = {}  # each seat's key (the API's seat calls need it)
         self.api = Browser(srv)
 
-    def json(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
-        headers = {"X-Host-Token": self.key}
+    def headers(self, who="host") -> dict:
+        """The host's key, and a seat's key for a seat: the script joins the seat the first time."""
+        if who == "host":
+            return {"X-Host-Token": self.key}
+        if who not in self.keys:
+            status, out = self.json("POST", f"/api/seats/{self.tokens[who]}/join", {})
+            assert status == 200, out
+            self.keys[who] = out["device"]
+        return {"X-Host-Token": self.key, "X-Seat-Device": self.keys[who]}
+
+    def json(self, method: str, path: str, body: dict | None = None, who="host") -> tuple[int, dict]:
+        headers = {"X-Host-Token": self.key} if who == "host" else self.headers(who)
         data = None
         if body is not None:
             headers["Content-Type"], data = "application/json", json.dumps(body).encode()
@@ -131,7 +142,7 @@ class Table:
             menu = self.json("GET", f"/api/games/{self.id}/host/menu")[1]
             url = f"/api/games/{self.id}/host/actions"
         else:
-            menu = self.json("GET", f"/api/seats/{self.tokens[who]}/menu")[1]
+            menu = self.json("GET", f"/api/seats/{self.tokens[who]}/menu", who=who)[1]
             url = f"/api/seats/{self.tokens[who]}/actions"
         pick = rng.choice([o for o in menu["menu"] if o["available"]])
         return url, {"version": menu["version"], "choice": pick["choice"], "decision": pick["decision"]}, who
@@ -139,10 +150,10 @@ class Table:
     def play(self, steps: int, rng: random.Random) -> None:
         for _ in range(steps):
             try:
-                url, body, _ = self.next_move(rng)
+                url, body, who = self.next_move(rng)
             except EOFError:
                 return
-            status, out = self.json("POST", url, body)
+            status, out = self.json("POST", url, body, who=who)
             assert status == 200, out
 
 
@@ -219,6 +230,7 @@ def bench_actions(srv: Server, n: int, results: dict) -> None:
         if who != "host" and len(html) < n:  # the phone's htmx tap, answered with its new menu
             if who not in phones:
                 phones[who] = phone(srv, table.tokens[who])
+                table.keys[who] = phones[who].browser.cookies[f"seat_{table.tokens[who]}"]  # the seat moved
                 _, _, page = phones[who].browser.get(f"/seat/{table.tokens[who]}")
                 csrf[who] = re.search(rb'name="csrf" value="([^"]+)"', page).group(1).decode()
             form = {"csrf": csrf[who], "version": body["version"], "choice": body["choice"],
@@ -228,7 +240,7 @@ def bench_actions(srv: Server, n: int, results: dict) -> None:
             html.append(dt)
         else:
             c = Client(srv)
-            dt, status, out = c.time("POST", url, {"Content-Type": "application/json", "X-Host-Token": table.key},
+            dt, status, out = c.time("POST", url, {"Content-Type": "application/json", **table.headers(who)},
                                      body=json.dumps(body).encode())
             assert status == 200, out
             api.append(dt)

@@ -58,6 +58,15 @@ def m002_deleted(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
+def m003_phones(db: sqlite_utils.Database) -> None:
+    """Which phone: a seat counts the phones it has been on (a scan on another phone makes the next one),
+    and each action keeps who sent it ("phone 2", "host"), so two phones of one seat can be told apart."""
+    db["seats"].add_column("phone", int, not_null_default=0)
+    db.execute("update seats set phone = 1 where device != ''")
+    db["actions"].add_column("via", str, not_null_default="")
+
+
+@migrations()
 def m004_game_catalog(db: sqlite_utils.Database) -> None:
     """A game keeps the catalog it started with: each catalog's records stored once, by fingerprint."""
     db["catalogs"].create({"fingerprint": str, "records": str, "created": float}, pk="fingerprint")
@@ -272,12 +281,15 @@ class Store:
         return self._one("select * from seats where token = ?", [tok], tok)
 
     def join(self, tok: str) -> tuple[dict, str]:
-        """A phone scanned a seat's code: it becomes that seat's device (moving it from any other)."""
+        """A phone scanned a seat's code: it becomes that seat's device (moving it from any other) and
+        the seat's next phone number."""
         seat = self.seat_by_token(tok)
         device = token()
         with self._immediate() as db:
-            db.execute("update seats set device = ?, joined = ? where game_id = ? and seat = ?",
-                       [device, time.time(), seat["game_id"], seat["seat"]])
+            where = [seat["game_id"], seat["seat"]]
+            db.execute("update seats set device = ?, joined = ?, phone = phone + 1 where game_id = ? and seat = ?",
+                       [device, time.time(), *where])
+            seat = self._rows("select * from seats where game_id = ? and seat = ?", where)[0]
         return seat, device
 
     # --- catalogs: a game keeps the one it started with -------------------------------------------
@@ -393,8 +405,9 @@ class Store:
         for hear in self.listeners:
             hear(gid, row[0] + 1)
 
-    def act(self, gid: str, seen_version: int, action: dict) -> Game:
-        """Apply one menu choice if the game is still at `seen_version`; all or nothing."""
+    def act(self, gid: str, seen_version: int, action: dict, via: str = "") -> Game:
+        """Apply one menu choice if the game is still at `seen_version`; all or nothing. `via` names who
+        sent it ("phone 2", "host"): never a secret, so the export can show it."""
         with self._write(gid, seen_version) as (db, version):
             cached = self._cache.get(gid)
             state = cached[1] if cached and cached[0] == version else self._rebuild(db, gid, version)
@@ -402,7 +415,8 @@ class Store:
             apply(work, action)
             new = version + 1
             db["actions"].insert({"game_id": gid, "version": new, "who": str(action["who"]),
-                                  "action": json.dumps(action), "undone": 0, "kind": "act", "time": time.time()})
+                                  "action": json.dumps(action), "undone": 0, "kind": "act", "time": time.time(),
+                                  "via": via})
             if new % SNAPSHOT_EVERY == 0:
                 db["snapshots"].insert({"game_id": gid, "version": new, "state": json.dumps(work.to_dict())})
         self._cache.put(gid, new, work)
@@ -422,7 +436,7 @@ class Store:
             new = version + 1
             db["actions"].insert({"game_id": gid, "version": new, "who": "host",
                                   "action": json.dumps({"undo": sorted(live)}), "undone": 0, "kind": "undo",
-                                  "time": time.time()})
+                                  "time": time.time(), "via": "host"})
             state = self._rebuild(db, gid, new)
         self._cache.put(gid, new, state)
         return Game(gid, new, state, "")
@@ -430,8 +444,8 @@ class Store:
     def history(self, gid: str) -> list[dict]:
         """Every logged action, undone ones included (a whole game in one export)."""
         return [{**r, "action": json.loads(r["action"])} for r in
-                self._db().query("select version, who, kind, action, undone, time from actions where game_id = ? "
-                         "order by version", [gid])]
+                self._db().query("select version, who, via, kind, action, undone, time from actions "
+                                 "where game_id = ? order by version", [gid])]
 
     # --- deleting --------------------------------------------------------------------------------
 

@@ -1,14 +1,113 @@
-// Refusals (4xx) show their message in the flash area instead of being dropped, and every region
-// refreshes; the poller keeps the screen current. No other script runs on these pages.
-document.addEventListener("htmx:beforeSwap", function (e) {
-  var status = e.detail.xhr.status;
-  if ((status >= 400 && status < 500) || status === 503 || status === 507) {  // 503/507: the disk failed, nothing saved
-    var flash = document.getElementById("flash");
-    e.detail.shouldSwap = true;
-    e.detail.isError = false;
-    e.detail.target = flash;
-    e.detail.swapOverride = "innerHTML";
-    setTimeout(function () { flash.innerHTML = ""; }, 6000);
-    if (window.htmx) htmx.trigger(document.body, "changed");
+// How a screen stays current, and how it stops. No other script runs on these pages.
+//
+// Elements with data-every (the page's "anything new?" question, #poll, and the phones panel while a
+// seat has not joined) are asked again only from here: data-every ms after an answer, and after a failure
+// (no answer, 5xx, 429, any other refusal) later and later: about 1 s, 2 s, 4 s … up to 30 s, with jitter
+// so screens that lost the server together do not come back together. A refused tap shows its message
+// and refreshes the regions once; a region's failed refresh asks nothing more. An answer marked
+// X-Seat-Moved (this phone no longer holds the seat) replaces the page with its message, and the page
+// never asks again.
+(function () {
+  "use strict";
+  var FIRST_RETRY_MS = 1000, LONGEST_RETRY_MS = 30000, FLASH_MS = 6000, LONGEST_MESSAGE = 300;
+  var timers = {}, failures = {}, stopped = false, flashTimer = null;
+
+  function askAgain(id, ms) {
+    clearTimeout(timers[id]);
+    timers[id] = setTimeout(function () {
+      delete timers[id];
+      var elt = document.getElementById(id);
+      if (!stopped && elt && elt.hasAttribute("data-every") && window.htmx) htmx.trigger(elt, "ask");
+    }, ms);
   }
-});
+
+  function every(id) {
+    var elt = document.getElementById(id);
+    var ms = elt ? parseInt(elt.getAttribute("data-every"), 10) : NaN;
+    return ms > 0 ? ms : null;
+  }
+
+  function retryDelay(id) {
+    failures[id] = (failures[id] || 0) + 1;
+    var ceiling = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * Math.pow(2, failures[id] - 1));
+    return ceiling / 2 + Math.random() * ceiling / 2;
+  }
+
+  function said(name) {  // a phrase the server translated for us (templates/partials/_poll.html)
+    var poll = document.getElementById("poll");
+    return (poll && poll.getAttribute(name)) || "";
+  }
+
+  function message(xhr, lost) {  // the server's refusal as plain text (never inserted as HTML)
+    var saidWhy = xhr.status === 503 || xhr.status === 507;  // the disk failed: the server says what was lost
+    if (!xhr.status || (xhr.status >= 500 && !saidWhy) || xhr.status === 429) return said(lost);
+    var text = new DOMParser().parseFromString(xhr.responseText || "", "text/html").body.textContent;
+    text = text.replace(/\s+/g, " ").trim().slice(0, LONGEST_MESSAGE);
+    return text || said(lost);
+  }
+
+  function flash(text) {
+    var box = document.getElementById("flash");
+    if (!box || !text) return;
+    var p = document.createElement("p");
+    p.className = "flash-error";
+    p.textContent = text;
+    box.replaceChildren(p);
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(function () { box.replaceChildren(); }, FLASH_MS);
+  }
+
+  function trouble(xhr) {  // one quiet line while the page cannot get its news; gone with the next answer
+    var line = document.querySelector("#poll .offline");
+    if (!line) return;
+    if (xhr) line.textContent = message(xhr, "data-lost");
+    line.hidden = !xhr;
+  }
+
+  function stop(xhr) {
+    stopped = true;
+    Object.keys(timers).forEach(function (id) { clearTimeout(timers[id]); });
+    var poll = document.getElementById("poll");
+    if (poll && window.htmx) htmx.trigger(poll, "htmx:abort");  // frees the question waiting at the server
+    var answer = new DOMParser().parseFromString(xhr.responseText || "", "text/html").getElementById("moved");
+    var main = document.querySelector("main");
+    if (main) main.replaceChildren(answer ? document.importNode(answer, true)
+                                          : document.createTextNode(message(xhr, "data-lost")));
+    document.querySelectorAll("form, button, input, select, [hx-get], [hx-post]").forEach(function (el) {
+      el.remove();
+    });
+    var box = document.getElementById("flash");
+    if (box) box.replaceChildren();
+  }
+
+  function finished(elt, verb, xhr) {
+    if (stopped) return;
+    if (xhr.getResponseHeader("X-Seat-Moved")) return stop(xhr);
+    var ok = xhr.status >= 200 && xhr.status < 300;
+    if (elt.id && elt.hasAttribute("data-every")) {
+      if (ok) failures[elt.id] = 0;
+      if (elt.id === "poll") trouble(ok ? null : xhr);
+      var wait = ok ? every(elt.id) : retryDelay(elt.id);
+      if (wait) askAgain(elt.id, wait);
+    } else if (!ok && verb !== "get") {
+      // the player's own tap or form was refused: say why, and show the screen as it is now, once
+      flash(message(xhr, "data-unsent"));
+      htmx.trigger(document.body, "changed");
+    }
+  }
+
+  // every request ends in "loadend" (answered, failed, timed out or aborted), even when its element has
+  // been swapped out of the page meanwhile
+  document.addEventListener("htmx:beforeSend", function (e) {
+    var elt = e.detail.elt, verb = e.detail.requestConfig.verb, xhr = e.detail.xhr;
+    xhr.addEventListener("loadend", function () { finished(elt, verb, xhr); });
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (stopped || e.detail.xhr.getResponseHeader("X-Seat-Moved")) e.detail.shouldSwap = false;
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-every][id]").forEach(function (elt) { askAgain(elt.id, every(elt.id)); });
+  });
+})();

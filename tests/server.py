@@ -48,9 +48,10 @@ class Server:
 
     # --- life cycle ------------------------------------------------------------------------------
 
-    def start(self, timeout: float = 30.0) -> "Server":
+    def start(self, timeout: float = 30.0, port: int | None = None) -> "Server":
+        """Start (again) on a free port, or on `port` (the same address, as for screens left open)."""
         assert self.proc is None or self.proc.poll() is not None, "already running"
-        self.port = free_port()
+        self.port = port or free_port()
         env = {**os.environ, "MESSINA_INSTANCE": str(self.instance), "PYTHONPATH": str(ROOT),
                "PYTHONUNBUFFERED": "1", **self.extra_env}
         cmd = [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(self.port)]
@@ -188,6 +189,21 @@ class Browser:
         if self.conn is not None:
             self.conn.close()
             self.conn = None
+
+
+def take_seats(srv: Server, game: dict) -> dict:
+    """A script takes every seat of a game it made, as a phone scanning each code would: each seat of `game`
+    keeps its key under "device" (POST /api/seats/<token>/join); seat_key() is the header to send."""
+    for seat in game["seats"]:
+        status, out = srv.json("POST", f"/api/seats/{seat['token']}/join", {})
+        assert status == 200, out
+        seat["device"] = out["device"]
+    return game
+
+
+def seat_key(game: dict, who) -> dict:
+    """The header with the seat's key, for the API's seat calls (nothing for the host)."""
+    return {"X-Seat-Device": game["seats"][who]["device"]} if who != "host" else {}
 
 
 CSRF = re.compile(rb'name="csrf" value="([^"]+)"')

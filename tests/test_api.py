@@ -1,5 +1,6 @@
-"""The JSON API flow of the web companion issue: create a game, read menus, act by version, and a
-random policy driving every seat through the API to final scoring."""
+"""The JSON API flow of the web companion issue: create a game, take each seat as a script does (join, then
+send the seat's key), read menus, act by version, and a random policy driving every seat through the API to
+final scoring."""
 
 import random
 
@@ -17,10 +18,25 @@ def client(tmp_path):
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}, {"name": "Chiara", "colour": "blue"}]
 
 
-def create(client, **extra):
-    r = client.post("/api/games", json={"players": PLAYERS, "seed": 5, **extra})
+def create(client, players=PLAYERS, seed=5, **extra):
+    """A new game whose every seat this script has taken: each seat keeps its key under "device"."""
+    r = client.post("/api/games", json={"players": players, "seed": seed, **extra})
     assert r.status_code == 201, r.get_json()
-    return r.get_json()
+    game = r.get_json()
+    for s in game["seats"]:
+        s["device"] = join(client, s["token"])
+    return game
+
+
+def join(client, token: str) -> str:
+    r = client.post(f"/api/seats/{token}/join", json={})
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()["device"]
+
+
+def key(game, who) -> dict:
+    """The header a script sends with its seat calls."""
+    return {"X-Seat-Device": game["seats"][who]["device"]}
 
 
 def drive(client, game, rng, limit=5000):
@@ -36,11 +52,12 @@ def drive(client, game, rng, limit=5000):
             url = f"/api/games/{game['id']}/host/actions"
         else:
             token = game["seats"][who]["token"]
-            menu = client.get(f"/api/seats/{token}/menu").get_json()
+            menu = client.get(f"/api/seats/{token}/menu", headers=key(game, who)).get_json()
             url = f"/api/seats/{token}/actions"
         options = [o for o in menu["menu"] if o["available"]]
         pick = rng.choice(options)
-        r = client.post(url, json={"version": menu["version"], "choice": pick["choice"]}, headers=host)
+        r = client.post(url, json={"version": menu["version"], "choice": pick["choice"]},
+                        headers={**host, **(key(game, who) if who != "host" else {})})
         assert r.status_code == 200, r.get_json()
         assert r.get_json()["version"] == menu["version"] + 1
     raise AssertionError("the game did not end")
@@ -66,7 +83,8 @@ def test_stale_version_is_refused_with_fresh_menu_and_changes_nothing(client):
     before = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
     who = before["pending"][0]["who"]
     token = game["seats"][who]["token"]
-    r = client.post(f"/api/seats/{token}/actions", json={"version": before["version"] + 7, "choice": 0})
+    r = client.post(f"/api/seats/{token}/actions", json={"version": before["version"] + 7, "choice": 0},
+                    headers=key(game, who))
     assert r.status_code == 409 and "moved on" in r.get_json()["error"] and r.get_json()["menu"]
     after = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
     assert after == before
@@ -76,11 +94,14 @@ def test_a_repeated_submit_is_harmless(client):
     game = create(client)
     host = {"X-Host-Token": game["host_token"]}
     st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
-    token = game["seats"][st["pending"][0]["who"]]["token"]
-    menu = client.get(f"/api/seats/{token}/menu").get_json()
+    who = st["pending"][0]["who"]
+    token = game["seats"][who]["token"]
+    menu = client.get(f"/api/seats/{token}/menu", headers=key(game, who)).get_json()
     choice = next(o["choice"] for o in menu["menu"] if o["available"])
-    first = client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": choice})
-    again = client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": choice})
+    first = client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": choice},
+                        headers=key(game, who))
+    again = client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": choice},
+                        headers=key(game, who))
     assert first.status_code == 200 and again.status_code == 409
     assert client.get(f"/api/games/{game['id']}/version").get_json()["version"] == menu["version"] + 1
 
@@ -90,8 +111,8 @@ def test_a_repeated_submit_is_harmless(client):
 def test_malformed_actions_get_a_4xx_message(client, body):
     game = create(client)
     token = game["seats"][0]["token"]
-    r = client.post(f"/api/seats/{token}/actions", json=body)
-    assert 400 <= r.status_code < 500 and r.get_json()["error"]
+    r = client.post(f"/api/seats/{token}/actions", json=body, headers=key(game, 0))
+    assert 400 <= r.status_code < 500 and r.status_code != 403 and r.get_json()["error"]
 
 
 def test_forged_seat_token_is_404(client):
@@ -107,14 +128,16 @@ def test_an_unavailable_option_is_refused_with_its_rule(client):
         st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
         who = st["pending"][0]["who"]
         token = game["seats"][who]["token"]
-        menu = client.get(f"/api/seats/{token}/menu").get_json()
+        menu = client.get(f"/api/seats/{token}/menu", headers=key(game, who)).get_json()
         greyed = [o for o in menu["menu"] if not o["available"]]
         if greyed:
-            r = client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": greyed[0]["choice"]})
+            r = client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": greyed[0]["choice"]},
+                            headers=key(game, who))
             assert r.status_code == 409 and greyed[0]["rule"] in r.get_json()["error"]
             return
         pick = rng.choice([o for o in menu["menu"] if o["available"]])
-        client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": pick["choice"]})
+        client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": pick["choice"]},
+                    headers=key(game, who))
     raise AssertionError("no greyed option met")
 
 
@@ -141,10 +164,12 @@ def test_restarted_server_resumes_the_game_exactly(tmp_path):
     rng = random.Random(4)
     for _ in range(40):
         st = c.get(f"/api/games/{game['id']}/state", headers=host).get_json()
-        token = game["seats"][st["pending"][0]["who"]]["token"]
-        menu = c.get(f"/api/seats/{token}/menu").get_json()
+        who = st["pending"][0]["who"]
+        token = game["seats"][who]["token"]
+        menu = c.get(f"/api/seats/{token}/menu", headers=key(game, who)).get_json()
         pick = rng.choice([o for o in menu["menu"] if o["available"]])
-        c.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": pick["choice"]})
+        c.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": pick["choice"]},
+               headers=key(game, who))
     before = c.get(f"/api/games/{game['id']}/state", headers=host).get_json()
     again = create_app({"INSTANCE": str(tmp_path), "TESTING": True}).test_client()
     assert again.get(f"/api/games/{game['id']}/state", headers=host).get_json() == before
@@ -152,8 +177,7 @@ def test_restarted_server_resumes_the_game_exactly(tmp_path):
 
 def test_solo_game_through_the_api_reaches_final_scoring(client):
     """R-SOLO-1…9: one seat against the virtual opponent, played to the end through the API."""
-    r = client.post("/api/games", json={"players": [{"name": "Solo", "colour": "green"}], "seed": 8})
-    game = r.get_json()
+    game = create(client, players=[{"name": "Solo", "colour": "green"}], seed=8)
     st = drive(client, game, random.Random(1))
     lines = {ln["key"] for ln in st["state"]["scoring"]["seats"][0]["lines"]}
     assert {"popularity-bonus", "repop-bonus"} <= lines

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from server import Browser, Server, csrf_of
+from server import Browser, Server, csrf_of, seat_key, take_seats
 
 pytestmark = pytest.mark.slow
 
@@ -31,13 +31,15 @@ def srv(tmp_path_factory):
 
 
 def create(srv: Server, players=PLAYERS, seed=11, **extra) -> dict:
+    """A new game; the test script holds every seat (each seat's key under "device")."""
     status, game = srv.json("POST", "/api/games", {"players": players, "seed": seed, **extra})
     assert status == 201, game
-    return game
+    return take_seats(srv, game)
 
 
-def host_headers(game: dict) -> dict:
-    return {"X-Host-Token": game["host_token"]}
+def host_headers(game: dict, who="host") -> dict:
+    """The host's key, and the seat's key when a seat acts."""
+    return {"X-Host-Token": game["host_token"], **seat_key(game, who)}
 
 
 def state(srv: Server, game: dict) -> dict:
@@ -59,7 +61,7 @@ def menu_for(srv: Server, game: dict, who) -> tuple[dict, str]:
         url = f"/api/games/{game['id']}/host/actions"
     else:
         token = game["seats"][who]["token"]
-        status, menu = srv.json("GET", f"/api/seats/{token}/menu")
+        status, menu = srv.json("GET", f"/api/seats/{token}/menu", headers=seat_key(game, who))
         url = f"/api/seats/{token}/actions"
     assert status == 200, menu
     return menu, url
@@ -74,7 +76,7 @@ def advance(srv: Server, game: dict, rng: random.Random, steps: int) -> None:
         menu, url = menu_for(srv, game, st["pending"][0]["who"])
         pick = rng.choice([o for o in menu["menu"] if o["available"]])
         status, body = srv.json("POST", url, {"version": menu["version"], "choice": pick["choice"]},
-                                headers=host_headers(game))
+                                headers=host_headers(game, st["pending"][0]["who"]))
         assert status == 200, body
 
 
@@ -123,7 +125,7 @@ def test_twenty_clients_same_version_json_api(srv):
         picks = [rng.choice(available) for _ in range(CLIENTS)]
         jobs = [post_job(srv, "POST", url, json.dumps({"version": v, "choice": p["choice"],
                                                        "decision": p["decision"]}).encode(),
-                         {"Content-Type": "application/json", **host_headers(game)}) for p in picks]
+                         {"Content-Type": "application/json", **host_headers(game, who)}) for p in picks]
         results = race(jobs)
         won = [i for i, (status, _, _) in enumerate(results) if status == 200]
         assert len(won) == 1, [r[0] for r in results]
@@ -154,6 +156,7 @@ def test_twenty_taps_on_the_phone_and_the_host_proxy_forms(srv):
         status, _, _ = phone.get(f"/j/{s['token']}")
         assert status == 302
         phones.append(phone)
+        s["device"] = phone.cookies[f"seat_{s['token']}"]  # the script reads menus with the phone's own key
     host = Browser(srv)
     status, _, page = host.get("/")
     host_csrf = csrf_of(page)
@@ -244,7 +247,7 @@ def test_twenty_clients_racing_until_50_actions_lose_and_duplicate_nothing(srv):
                 continue
             pick = rng.choice(options)
             status, body = srv.json("POST", url, {"version": menu["version"], "choice": pick["choice"],
-                                                  "decision": pick["decision"]}, headers=host_headers(game))
+                                                  "decision": pick["decision"]}, headers=host_headers(game, who))
             with lock:
                 if status == 200:
                     assert body["version"] not in sent, "two clients were told they made the same version"

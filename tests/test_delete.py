@@ -123,13 +123,14 @@ def test_a_game_deleted_while_a_move_is_on_its_way_answers_404_not_500(app, monk
     store = app.extensions["store"]
     act = Store.act
 
-    def deleted_meanwhile(self, gid, seen, action):
+    def deleted_meanwhile(self, gid, seen, action, *via):
         store.delete(gid)
-        return act(self, gid, seen, action)
+        return act(self, gid, seen, action, *via)
 
     monkeypatch.setattr(Store, "act", deleted_meanwhile)
     state = client.get(f"/api/games/{game['id']}/state", headers={"X-Host-Token": game["host_token"]}).get_json()
     seat = game["seats"][state["pending"][0]["who"]]["token"]
+    client.get(f"/j/{seat}")  # this client is the seat's phone
     menu = client.get(f"/api/seats/{seat}/menu").get_json()
     choice = next(o["choice"] for o in menu["menu"] if o["available"])
     r = client.post(f"/api/seats/{seat}/actions", json={"version": menu["version"], "choice": choice})

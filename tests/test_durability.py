@@ -42,6 +42,7 @@ class Table:
         self.id = created["id"]
         self.host_token = created["host_token"]
         self.seats = [s["token"] for s in created["seats"]]
+        self.keys: list[str] = []  # each seat's key, once the script has taken the seats (take_seats)
         self.acked: dict[int, dict] = {}  # version -> action as sent (or {"undo": count})
         self.options: dict = {}
         self.seed = 0
@@ -53,6 +54,17 @@ class Table:
     @property
     def host(self) -> dict:
         return {"X-Host-Token": self.host_token}
+
+    def headers(self, who) -> dict:
+        """The host's key, and the seat's when a seat acts (the API's seat calls need it)."""
+        return {**self.host, **({"X-Seat-Device": self.keys[who]} if who != "host" else {})}
+
+    def take_seats(self, call) -> None:
+        """The script joins every seat, as a phone scanning each code would."""
+        for token in self.seats:
+            status, out = call("POST", f"/api/seats/{token}/join", {})
+            assert status == 200, out
+            self.keys.append(out["device"])
 
     def resync(self, export: dict) -> None:
         """Take the committed log as the truth (after a kill cut a request off, or at creation)."""
@@ -170,6 +182,7 @@ def test_sigkill_at_random_moments_during_1000_actions(tmp_path):
                     status, created = call("POST", "/api/games", random_options(rng))
                     assert status == 201, created
                     table = Table(created)
+                    table.take_seats(call)
                     table.resync(fetch_export(srv, table))
                     tables.append(table)
                 if timer:
@@ -195,7 +208,7 @@ def test_sigkill_at_random_moments_during_1000_actions(tmp_path):
                 url = (f"/api/games/{table.id}/host/actions" if who == "host"
                        else f"/api/seats/{table.seats[who]}/actions")
                 in_flight = (table, table.version)
-                status, body = call("POST", url, {"version": table.version, "choice": choice}, table.host)
+                status, body = call("POST", url, {"version": table.version, "choice": choice}, table.headers(who))
                 assert status == 200, body
                 assert body["version"] == table.version + 1
                 apply(table.state, action)
@@ -239,14 +252,16 @@ def test_a_fresh_process_store_loads_the_same_state(tmp_path):
         options = {"players": [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}], "seed": 77}
         status, created = srv.json("POST", "/api/games", options)
         t = Table(created)
+        t.take_seats(srv.json)
         rng = random.Random(5)
         for _ in range(37):
             status, st = srv.json("GET", f"/api/games/{t.id}/state", headers=t.host)
-            token = t.seats[st["pending"][0]["who"]]
-            status, menu = srv.json("GET", f"/api/seats/{token}/menu")
+            who = st["pending"][0]["who"]
+            token = t.seats[who]
+            status, menu = srv.json("GET", f"/api/seats/{token}/menu", headers=t.headers(who))
             pick = rng.choice([o for o in menu["menu"] if o["available"]])
             assert srv.json("POST", f"/api/seats/{token}/actions",
-                            {"version": menu["version"], "choice": pick["choice"]})[0] == 200
+                            {"version": menu["version"], "choice": pick["choice"]}, headers=t.headers(who))[0] == 200
         status, served = srv.json("GET", f"/api/games/{t.id}/state", headers=t.host)
         srv.kill()
         code = ("import json, sys; from companion.store import Store; "

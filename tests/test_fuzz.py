@@ -318,7 +318,7 @@ def create_body(p: Pick) -> dict:
 
 # --- the JSON API ------------------------------------------------------------------------------------
 
-API_ROUTES = ["create", "state", "version", "menu", "seat_action", "host_menu", "host_action", "other"]
+API_ROUTES = ["create", "state", "version", "menu", "seat_action", "join", "host_menu", "host_action", "other"]
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 
 
@@ -338,12 +338,19 @@ def api_request(p: Pick, world):
                                                 "host_menu": "host/menu"}[route], "GET"
     elif route == "host_action":
         path, method = f"/api/games/{gid}/host/actions", "POST"
-    elif route in ("menu", "seat_action"):
+    elif route in ("menu", "seat_action", "join"):
         token = p.seat_token(world, ref)
         if ref is not None and token in world.games[ref]["tokens"]:
             seat = world.games[ref]["tokens"].index(token)
-        path = f"/api/seats/{quote(token, safe='')}/" + ("menu" if route == "menu" else "actions")
+        path = f"/api/seats/{quote(token, safe='')}/" + {"menu": "menu", "seat_action": "actions", "join": "join"}[route]
         method = "GET" if route == "menu" else "POST"
+        if route != "join":  # the seat's key, as a script sends it: its own, another seat's, junk or none
+            devices = world.games[ref]["devices"] if ref is not None else world.games[0]["devices"]
+            own = devices[seat] if seat is not None else devices[0]
+            other = next((d for d in devices if d != own), "")
+            device = "own" if p.ok("device") else p.choice(["own", "other", "junk", None])
+            if device:
+                headers["X-Seat-Device"] = header_value({"own": own, "other": other}.get(device) or p.junk())
     else:
         path, method = "/api/" + quote(p.junk(), safe="/"), p.choice(METHODS)
     if not p.ok("method") and p.chance(0.1):
@@ -392,6 +399,8 @@ def follow_up(world, method: str, path: str, response) -> None:
     elif path.split("?")[0] == "/games":
         gid, key = re.search(r"/host/([^?/]+)\?key=([^&]+)", response.headers["Location"]).groups()
         render_game(world, gid, key)
+    elif path.endswith("/join"):
+        world.refresh()  # the seat moved to this request's key: re-read every seat's key
     else:
         world.accepted += 1
         if world.accepted % 5:
@@ -653,10 +662,12 @@ def _prompt_pages(client, game: dict) -> list[tuple[str, int]]:
 @pytest.mark.parametrize("route", ["create", "seat action", "host action"])
 def test_deeply_nested_json_is_refused_with_a_400(client, route):
     game = client.post("/api/games", json={"players": [{"name": "Ada", "colour": "red"}]}).get_json()
-    path = {"create": "/api/games", "seat action": f"/api/seats/{game['seats'][0]['token']}/actions",
+    token = game["seats"][0]["token"]
+    path = {"create": "/api/games", "seat action": f"/api/seats/{token}/actions",
             "host action": f"/api/games/{game['id']}/host/actions"}[route]
+    device = client.post(f"/api/seats/{token}/join", json={}).get_json()["device"]  # the seat's key
     r = client.post(path, data=b"[" * 5000 + b"]" * 5000, content_type="application/json",
-                    headers={"X-Host-Token": game["host_token"]})
+                    headers={"X-Host-Token": game["host_token"], "X-Seat-Device": device})
     assert r.status_code == 400 and r.get_json()["error"]
 
 

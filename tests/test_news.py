@@ -164,6 +164,9 @@ def act(client, game: dict) -> int:
     else:
         token = game["seats"][who]["token"]
         menu_url, act_url = f"/api/seats/{token}/menu", f"/api/seats/{token}/actions"
+        if "device" not in game["seats"][who]:  # the script takes the seat once (API seat calls need it)
+            game["seats"][who]["device"] = client.post(f"/api/seats/{token}/join", json={}).get_json()["device"]
+        host = {**host, "X-Seat-Device": game["seats"][who]["device"]}
     menu = client.get(menu_url, headers=host).get_json()
     pick = next(o for o in menu["menu"] if o["available"])
     r = client.post(act_url, headers=host, json={"version": menu["version"], "choice": pick["choice"],
@@ -187,9 +190,12 @@ def host_news(game: dict, v) -> str:
 def test_a_waiting_question_is_answered_by_a_move_at_its_table(tmp_path, screen):
     app, client, game = make(tmp_path)
     asker = app.test_client()
-    token = game["seats"][1]["token"]
+    st = client.get(f"/api/games/{game['id']}/state", headers={"X-Host-Token": game["host_token"]}).get_json()
+    idle = next(s for s in game["seats"] if s["seat"] != st["pending"][0]["who"])  # its phone asks, another acts
+    token = idle["token"]
     url = {"host": host_news(game, 0), "phone": f"/seat/{token}/news?v=0",
-           "the host's view of a phone": f"/host/{game['id']}/seat/1/news?v=0&key={game['host_token']}"}[screen]
+           "the host's view of a phone": f"/host/{game['id']}/seat/{idle['seat']}/news?v=0&key={game['host_token']}"
+           }[screen]
     if screen == "phone":
         assert asker.get(f"/j/{token}").status_code == 302  # the phone scanned its code
     with ThreadPoolExecutor(1) as pool:
@@ -234,7 +240,7 @@ def test_a_poll_past_the_cap_is_answered_at_once_and_the_page_asks_again(tmp_pat
         act(client, game)
         assert first.result(timeout=LONG).status_code == 200
     page = client.get(f"/host/{game['id']}?key={game['host_token']}").get_data(as_text=True)
-    assert 'hx-trigger="every 250ms"' in page and 'hx-sync="this:drop"' in page
+    assert 'data-every="250"' in page and 'hx-trigger="ask"' in page and 'hx-sync="this:drop"' in page
 
 
 def test_a_question_for_an_unknown_game_or_seat_or_a_garbage_version_never_waits(tmp_path):
@@ -339,11 +345,13 @@ def test_a_real_server_holds_more_questions_than_it_has_answering_threads(tmp_pa
         who = st["pending"][0]["who"]
         base = (f"/api/games/{game['id']}/host" if who == "host"
                 else f"/api/seats/{game['seats'][who]['token']}")
-        menu = srv.json("GET", base + ("/menu"), headers={"X-Host-Token": game["host_token"]})[1]
+        keys = {"X-Host-Token": game["host_token"]}
+        if who != "host":  # the script takes the seat (API seat calls need the seat's key)
+            keys["X-Seat-Device"] = srv.json("POST", base + "/join", {})[1]["device"]
+        menu = srv.json("GET", base + ("/menu"), headers=keys)[1]
         pick = next(o for o in menu["menu"] if o["available"])
         status, out = srv.json("POST", base + "/actions", {"version": menu["version"], "choice": pick["choice"],
-                                                           "decision": pick["decision"]},
-                               headers={"X-Host-Token": game["host_token"]})
+                                                           "decision": pick["decision"]}, headers=keys)
         assert status == 200, out
         for c in conns:
             resp = c.getresponse()

@@ -72,6 +72,7 @@ def test_prune_deletes_the_games_idle_for_longer_than_the_days_given(instance):
     app = create_app({"INSTANCE": str(instance)})  # a server running meanwhile
     client = app.test_client()
     old_seat = app.extensions["store"].seats(games["old"])[0]["token"]
+    client.get(f"/j/{old_seat}")  # this client is the seat's phone
     assert client.get(f"/api/seats/{old_seat}/menu").status_code == 200
 
     res = prune(instance, "--older-than", "7", "--dry-run")

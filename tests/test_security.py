@@ -57,6 +57,13 @@ def csrf_of(client) -> str:
     return CSRF.search(client.get("/").data).group(1).decode()
 
 
+def holds(client, game, who) -> None:
+    """Seat calls of the API come from the seat's phone: this client scans the seat's code unless it has."""
+    token = game["seats"][who]["token"]
+    if client.get_cookie(f"seat_{token}") is None:
+        assert client.get(f"/j/{token}").status_code == 302
+
+
 def play(client, game, steps: int, rng: random.Random) -> None:
     host = {"X-Host-Token": game["host_token"]}
     for _ in range(steps):
@@ -68,6 +75,7 @@ def play(client, game, steps: int, rng: random.Random) -> None:
             menu = client.get(f"/api/games/{game['id']}/host/menu", headers=host).get_json()
             url = f"/api/games/{game['id']}/host/actions"
         else:
+            holds(client, game, who)
             menu = client.get(f"/api/seats/{game['seats'][who]['token']}/menu").get_json()
             url = f"/api/seats/{game['seats'][who]['token']}/actions"
         pick = rng.choice([o for o in menu["menu"] if o["available"]])
@@ -314,6 +322,7 @@ def first_available(client, game, who) -> dict:
     if who == "host":
         menu = client.get(f"/api/games/{game['id']}/host/menu", headers={"X-Host-Token": game["host_token"]})
     else:
+        holds(client, game, who)
         menu = client.get(f"/api/seats/{game['seats'][who]['token']}/menu")
     menu = menu.get_json()
     opt = next(o for o in menu["menu"] if o["available"])
@@ -372,14 +381,16 @@ def test_csrf_is_checked_on_every_state_changing_form(app):
 
 def test_the_json_api_cannot_be_driven_by_a_cross_site_form(app, client):
     """A cross-site form can only send form or text/plain bodies (no JSON without a CORS preflight, which
-    the app never grants): the API refuses them even with the host cookie present."""
+    the app never grants): the API refuses them even with the host's and the seat's cookies present."""
     game = new_game(client)
     client.set_cookie(f"host_{game['id']}", game["host_token"])
     st = state_of(client, game)
     token = game["seats"][st["pending"][0]["who"]]["token"]
+    holds(client, game, st["pending"][0]["who"])
     before = fingerprint(app)
     body = json.dumps({"version": st["version"], "choice": 0})
-    for path in (f"/api/seats/{token}/actions", f"/api/games/{game['id']}/host/actions", "/api/games"):
+    for path in (f"/api/seats/{token}/actions", f"/api/seats/{token}/join", f"/api/games/{game['id']}/host/actions",
+                 "/api/games"):
         for ctype in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data"):
             r = client.post(path, data=body, content_type=ctype)
             assert r.status_code == 400, (path, ctype, r.status_code)

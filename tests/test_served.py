@@ -39,6 +39,11 @@ def test_api_flow_and_random_policy_to_final_scoring(base):
     code, game = call(base, "/api/games", {"players": players, "seed": 21})
     assert code == 201 and game["host_url"].startswith(base) and len(game["seats"]) == 3
     host = {"X-Host-Token": game["host_token"]}
+    keys = {}  # the script takes each seat as a phone scanning its code would, and sends its key
+    for s in game["seats"]:
+        code, joined = call(base, f"/api/seats/{s['token']}/join", {})
+        assert code == 200 and joined["seat"] == s["seat"] and joined["header"] == "X-Seat-Device"
+        keys[s["seat"]] = {"X-Seat-Device": joined["device"]}
     rng = random.Random(21)
     for _ in range(5000):
         code, st = call(base, f"/api/games/{game['id']}/state", headers=host)
@@ -47,12 +52,14 @@ def test_api_flow_and_random_policy_to_final_scoring(base):
             break
         who = st["pending"][0]["who"]
         token = game["seats"][who]["token"]
-        code, menu = call(base, f"/api/seats/{token}/menu")
+        code, menu = call(base, f"/api/seats/{token}/menu", headers=keys[who])
         assert code == 200 and menu["version"] == st["version"]
         pick = rng.choice([o for o in menu["menu"] if o["available"]])
-        code, done = call(base, f"/api/seats/{token}/actions", {"version": menu["version"], "choice": pick["choice"]})
+        code, done = call(base, f"/api/seats/{token}/actions", {"version": menu["version"], "choice": pick["choice"]},
+                          keys[who])
         assert code == 200 and done["version"] == menu["version"] + 1
-        code, stale = call(base, f"/api/seats/{token}/actions", {"version": menu["version"], "choice": pick["choice"]})
+        code, stale = call(base, f"/api/seats/{token}/actions", {"version": menu["version"], "choice": pick["choice"]},
+                           keys[who])
         assert code == 409 and stale["error"]  # the repeated submit is refused, harmlessly
     assert st["phase"] == "over" and st["state"]["scoring"]["winners"]
     code, page = call(base, f"/host/{game['id']}?key={game['host_token']}")

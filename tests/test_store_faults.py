@@ -94,9 +94,9 @@ def started(app) -> tuple:
 def test_a_full_disk_answers_the_phone_and_the_log_in_plain_words(app, caplog):
     client, game, seat = started(app)
     store = app.extensions["store"]
+    client.get(f"/j/{seat}")  # this client is the seat's phone
     menu = client.get(f"/api/seats/{seat}/menu").get_json()
     choice = next(o for o in menu["menu"] if o["available"])
-    client.get(f"/j/{seat}")  # this client is also the seat's phone
     csrf = client.get(f"/seat/{seat}").data.split(b'name="csrf" value="')[1].split(b'"')[0].decode()
     before = rows(store.path)
     fill_the_disk(store._db())  # the test client answers in this thread, on this connection

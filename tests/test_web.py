@@ -67,10 +67,19 @@ def snapshot(client, g: dict) -> dict:
     return r.get_json()
 
 
+def holds(client, g: dict, who) -> None:
+    """Seat calls of the API come from the seat's phone: this client scans the seat's code unless it has
+    (tests that move a seat to another client say which client reads its menu)."""
+    tok = g["seats"][who]["token"]
+    if client.get_cookie(f"seat_{tok}") is None:
+        assert client.get(f"/j/{tok}").status_code == 302
+
+
 def api_menu(client, g: dict, who) -> dict:
     if who == "host":
         r = client.get(f"/api/games/{g['id']}/host/menu", headers=host_h(g))
     else:
+        holds(client, g, who)
         r = client.get(f"/api/seats/{g['seats'][who]['token']}/menu")
     assert r.status_code == 200
     return r.get_json()
@@ -421,7 +430,7 @@ def test_news_needs_the_screens_credential(app, client, game):
     r = stranger.get(f"/host/{game['id']}/seat/0/news?v=0")
     assert r.status_code == 403
     r = stranger.get(f"/seat/{game['seats'][0]['token']}/news?v=0")
-    assert r.status_code == 403 and "held by another phone" in text(r)
+    assert r.status_code == 403 and "not on this phone" in text(r) and r.headers["X-Seat-Moved"]
 
 
 @pytest.mark.parametrize("v", ["abc", "", "1.5", "-1", "99999999999999999999999", None])
@@ -867,12 +876,12 @@ def test_joining_from_a_second_phone_moves_the_seat(app, client, phone):
     second.get(f"/j/{tok}")
     assert second.get(f"/seat/{tok}").status_code == 200
     r = client.get(f"/seat/{tok}")
-    assert r.status_code == 403 and "Scan" in text(r)
+    assert r.status_code == 403 and "moved to another phone" in text(r) and r.headers["X-Seat-Moved"]
     assert client.get(f"/seat/{tok}/part/menu").status_code == 403
     before = snapshot(client, g)
-    m = api_menu(client, g, who)
+    m = api_menu(second, g, who)
     fields = {"csrf": csrf_of(client), "version": 0, "choice": 0, "decision": m["menu"][0]["decision"]}
-    refused(client, g, form_post(client, f"/seat/{tok}/act", fields), 403, before, "Scan")
+    refused(client, g, form_post(client, f"/seat/{tok}/act", fields), 403, before, "moved to another phone")
 
 
 def test_a_forged_seat_link_is_404(client):
@@ -1028,6 +1037,7 @@ def test_api_state_of_an_unknown_game_is_404(client, game):
 
 def test_api_seat_menu_shape(client, game):
     who, _ = turn(client, game)
+    holds(client, game, 1 - who)
     m = client.get(f"/api/seats/{game['seats'][who]['token']}/menu").get_json()
     assert m["seat"] == who and m["version"] == 0 and m["phase"] == snapshot(client, game)["phase"]
     assert [o["choice"] for o in m["menu"]] == list(range(len(m["menu"])))
@@ -1038,6 +1048,7 @@ def test_api_seat_menu_shape(client, game):
 
 def test_api_seat_out_of_turn_and_forged_token(client, game):
     who, m = turn(client, game)
+    holds(client, game, 1 - who)
     before = snapshot(client, game)
     r = client.post(f"/api/seats/{game['seats'][1 - who]['token']}/actions", json={"version": 0, "choice": 0})
     refused(client, game, r, 409, before, "nothing to decide")

@@ -1,4 +1,8 @@
-"""JSON API for tests, bots and scripts: the same store and engine calls as the HTML views."""
+"""JSON API for tests, bots and scripts: the same store and engine calls as the HTML views.
+
+A seat is played from one phone at a time, by the API as on a page: `POST /api/seats/<token>/join` moves
+the seat to the caller (as scanning its code does) and gives its key, which every other seat call sends
+in the X-Seat-Device header (or the phone's own `seat_<token>` cookie)."""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 
 from ..engine import IllegalAction, legal_actions, pending
 from ..store import NotFound, Stale
-from .common import load, require_host, seat_of, store
+from .common import SEAT_HEADER, load, phone_label, require_host, seat_of, seat_phone, store
 from .host import count_new_game, parse_options
 from .views import join_url
 
@@ -75,9 +79,19 @@ def version(gid: str):
     return jsonify({"version": store().version(gid)})
 
 
+@bp.post("/seats/<token>/join")
+def join(token: str):
+    """Take the seat, as a phone scanning its code does: any phone that held it is out. The body is a JSON
+    object (`{}`), as for every API write, so a cross-site form cannot send it."""
+    seat_of(token)  # 404 with a message for a forged or mistyped token
+    _json()
+    seat, device = store().join(token)
+    return jsonify({"seat": seat["seat"], "device": device, "header": SEAT_HEADER, "phone": phone_label(seat)})
+
+
 @bp.get("/seats/<token>/menu")
 def menu(token: str):
-    seat = seat_of(token)
+    seat = seat_phone(token, api=True)
     game = load(seat["game_id"])
     return jsonify({"version": game.version, "seat": seat["seat"], "phase": game.state.phase,
                     "menu": _menu(game, seat["seat"])})
@@ -85,8 +99,8 @@ def menu(token: str):
 
 @bp.post("/seats/<token>/actions")
 def seat_action(token: str):
-    seat = seat_of(token)
-    return _act(seat["game_id"], seat["seat"])
+    seat = seat_phone(token, api=True)
+    return _act(seat["game_id"], seat["seat"], phone_label(seat))
 
 
 @bp.get("/games/<gid>/host/menu")
@@ -98,7 +112,7 @@ def host_menu(gid: str):
 @bp.post("/games/<gid>/host/actions")
 def host_action(gid: str):
     require_host(gid)
-    return _act(gid, "host")
+    return _act(gid, "host", "host")
 
 
 def _menu(game, who) -> list[dict]:
@@ -107,7 +121,7 @@ def _menu(game, who) -> list[dict]:
              "decision": o["action"]["decision"]} for i, o in enumerate(legal_actions(game.state, who))]
 
 
-def _act(gid: str, who):
+def _act(gid: str, who, via: str):
     """{"version": V, "choice": n} → the new version, or 409 with the reason and the fresh menu."""
     data = _json()
     version, choice = data.get("version"), data.get("choice")
@@ -132,7 +146,7 @@ def _act(gid: str, who):
     if not opt["available"]:
         return refuse(f"not possible: {opt['reason']} ({opt['rule']})")
     try:
-        new = store().act(gid, version, opt["action"])
+        new = store().act(gid, version, opt["action"], via)
     except Stale:
         game = load(gid)
         return refuse("the game moved on")

@@ -6,6 +6,7 @@ import hmac
 import secrets
 
 from flask import abort, current_app, render_template, request, session
+from werkzeug.exceptions import Forbidden
 
 from ..engine import IllegalAction, legal_actions
 from ..store import Deleted, Game, NotFound, Stale, Store
@@ -48,10 +49,49 @@ def seat_of(token: str) -> dict:
         abort(404, "This seat link is not valid (it may be mistyped or from another game).")
 
 
-def device_ok(seat: dict) -> bool:
-    """The phone holding this seat: the one that scanned its code most recently (its cookie)."""
-    return bool(seat["device"]) and hmac.compare_digest(request.cookies.get(f"seat_{seat['token']}", "").encode(),
-                                                        seat["device"].encode())
+SEAT_HEADER = "X-Seat-Device"  # a script's copy of the phone cookie (POST /api/seats/<token>/join gives it)
+MOVED = "This seat moved to another phone — scan the seat's code to take it back."
+ELSEWHERE = "This seat is not on this phone. Scan the seat's code on the host screen to play here."
+
+
+class SeatMoved(Forbidden):
+    """This request is not from the seat's phone: the page says so and stops asking (static/app.js reads
+    the X-Seat-Moved header), the API answers 403 in JSON. `moved` when it came with an older phone's key."""
+
+    def __init__(self, moved: bool):
+        super().__init__(MOVED if moved else ELSEWHERE)
+        self.moved = moved
+
+
+def _same(given: str, secret: str) -> bool:
+    return bool(secret) and hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
+                                                secret.encode("utf-8", "surrogatepass"))
+
+
+def _presented(seat: dict, api: bool) -> list[str]:
+    """The seat keys this request carries: the phone's cookie, and for the API the X-Seat-Device header."""
+    keys = [request.cookies.get(f"seat_{seat['token']}", "")]
+    if api:
+        keys.append(request.headers.get(SEAT_HEADER, ""))
+    return [k for k in keys if k]
+
+
+def device_ok(seat: dict, api: bool = False) -> bool:
+    """The phone holding this seat: the one that scanned its code (or joined by the API) most recently."""
+    return any(_same(key, seat["device"]) for key in _presented(seat, api))
+
+
+def seat_phone(token: str, api: bool = False) -> dict:
+    """The seat, when this request comes from its phone; otherwise 403 saying where the seat went."""
+    seat = seat_of(token)
+    if not device_ok(seat, api):
+        raise SeatMoved(moved=bool(_presented(seat, api)))
+    return seat
+
+
+def phone_label(seat: dict) -> str:
+    """Who sent an action, as the log keeps it: the seat's n-th phone (not a secret)."""
+    return f"phone {seat['phone']}"
 
 
 def csrf_token() -> str:
@@ -75,9 +115,9 @@ def int_field(name: str, source=None) -> int:
         abort(400, f"The form is missing a valid '{name}'.")
 
 
-def submit(game_id: str, who, version: int, choice: int, decision: int | None) -> Game:
+def submit(game_id: str, who, version: int, choice: int, decision: int | None, via: str = "host") -> Game:
     """Turn the n-th menu option of `who` at `version` into an action and apply it; a stale version or
-    an unavailable option is refused with its reason (409) and changes nothing."""
+    an unavailable option is refused with its reason (409) and changes nothing. `via`: who sent it."""
     game = load(game_id)
     if version != game.version:
         abort(409, "The game moved on: here is the new menu.")
@@ -92,7 +132,7 @@ def submit(game_id: str, who, version: int, choice: int, decision: int | None) -
     if not opt["available"]:
         abort(409, f"Not possible: {opt['reason']} ({opt['rule']}).")
     try:
-        return store().act(game_id, version, opt["action"])
+        return store().act(game_id, version, opt["action"], via)
     except Stale:
         abort(409, "The game moved on: here is the new menu.")
     except IllegalAction as exc:

@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
-from .common import check_csrf, device_ok, int_field, load, news_answer, render_once, seat_of, submit
+from .common import (SeatMoved, check_csrf, int_field, load, news_answer, phone_label, render_once, seat_phone,
+                     submit)
 from .svg import estate_key
 from .views import base, menu_view, targets
 
 bp = Blueprint("seat", __name__)
 PARTS = ("seat_status", "menu", "minimap", "estate")
-HELD = "This seat is held by another phone. Scan the seat's code on the host screen to play here."
+
+
+@bp.app_errorhandler(SeatMoved)
+def moved(exc: SeatMoved):
+    """Not this seat's phone (any more): a plain message in place of the whole page, and a header that
+    tells the page to stop asking (static/app.js), so an old phone goes quiet instead of retrying."""
+    headers = {"X-Seat-Moved": "1", "Cache-Control": "no-store"}
+    if request.path.startswith("/api/"):
+        return jsonify({"error": exc.description, "moved": exc.moved}), 403, headers
+    template = "partials/_seat_moved.html" if request.headers.get("HX-Request") else "seat_moved.html"
+    return render_template(template, moved=exc.moved), 403, headers
 
 
 def seat_context(token: str) -> dict:
-    seat = seat_of(token)
-    if not device_ok(seat):
-        abort(403, HELD)
+    seat = seat_phone(token)
     game = load(seat["game_id"])
     ctx = base(game)
     post = url_for("seat.act", token=token)
@@ -63,11 +72,10 @@ _ESTATE: dict[tuple, str] = {}  # rendered estates by seat, what the estate show
 @bp.post("/seat/<token>/act")
 def act(token: str):
     """One tap: the n-th option of the menu the phone was showing (checked against its version)."""
-    seat = seat_of(token)
-    if not device_ok(seat):
-        abort(403, HELD)
+    seat = seat_phone(token)
     check_csrf()
-    submit(seat["game_id"], seat["seat"], int_field("version"), int_field("choice"), int_field("decision"))
+    submit(seat["game_id"], seat["seat"], int_field("version"), int_field("choice"), int_field("decision"),
+           phone_label(seat))
     if request.headers.get("HX-Request"):
         # the new menu at once; the phone's waiting question brings every other region as news
         return render_template("partials/_menu.html", **seat_context(token))

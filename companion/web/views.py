@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 
 import qrcode
@@ -40,6 +41,7 @@ def seats_view(game: Game) -> list[dict]:
         out.append({"index": row["seat"], "name": seat.name, "colour": seat.colour,
                     "letter": COLOUR_LETTERS[seat.colour], "symbol": SYMBOLS[seat.colour],
                     "joined": bool(row["device"]), "token": row["token"], "url": join_url(row["token"]),
+                    "moved": row["phone"] > 1, "since": time.strftime("%H:%M", time.localtime(row["joined"])),
                     "vp": seat.vp, "registers": seat.registers, "lieutenants_left": len(available(s, row["seat"])),
                     "waiting": any(p["who"] == row["seat"] for p in pending(s))})
     return out
