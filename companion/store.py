@@ -197,6 +197,7 @@ class Store:
         self._cache = RecentGames(cache_games)
         self._local = threading.local()
         self.listeners: list = []  # told (game id, new version) after every commit that moves a game on
+        self.movers: list = []  # told (game id) after a seat moves to another phone (not a move of the game)
         check_database(self.path)
         try:
             db = self._db()
@@ -290,7 +291,14 @@ class Store:
             db.execute("update seats set device = ?, joined = ?, phone = phone + 1 where game_id = ? and seat = ?",
                        [device, time.time(), *where])
             seat = self._rows("select * from seats where game_id = ? and seat = ?", where)[0]
+        for hear in self.movers:
+            hear(seat["game_id"])
         return seat, device
+
+    def joins(self, gid: str) -> int:
+        """How many times the game's seats have been taken by a phone: the host's phones panel is news
+        when this changes, though the game itself has not moved."""
+        return self._db().execute("select coalesce(sum(phone), 0) from seats where game_id = ?", [gid]).fetchone()[0]
 
     # --- catalogs: a game keeps the one it started with -------------------------------------------
 

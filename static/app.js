@@ -1,9 +1,8 @@
 // How a screen stays current, and how it stops. No other script runs on these pages.
 //
-// Elements with data-every (the page's "anything new?" question, #poll, and the phones panel while a
-// seat has not joined) are asked again only from here: data-every ms after an answer, and after a failure
-// (no answer, 5xx, 429, any other refusal) later and later: about 1 s, 2 s, 4 s … up to 30 s, with jitter
-// so screens that lost the server together do not come back together. A refused tap shows its message
+// The page's "anything new?" question (#poll, marked data-every) is asked again only from here: data-every
+// ms after an answer, and after a failure (no answer, 5xx, 429, any other refusal) later and later: about
+// 1 s, 2 s, 4 s … up to 30 s, with jitter so screens that lost the server together do not come back together. A refused tap shows its message
 // and refreshes the regions once; a region's failed refresh asks nothing more. An answer marked
 // X-Seat-Moved (this phone no longer holds the seat) replaces the page with its message, and the page
 // never asks again.

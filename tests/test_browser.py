@@ -64,7 +64,7 @@ def test_three_phones_play_round_one_into_round_two(server):
             page.goto(url)
             page.wait_for_selector("#estate")
             phones.append(page)
-        # joining changes no rule state; the phones panel checks for new phones by itself
+        # joining changes no rule state, but it is news for the host's phones panel
         host.wait_for_function("!document.querySelector('#seats').innerText.includes('not joined')", timeout=10000)
 
         taps = 0
@@ -121,7 +121,7 @@ def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
             page.wait_for_selector("#estate")
             phones.append(page)
         host = browser.new_context().new_page()
-        host.goto(game["host_url"])  # every phone has joined: the phones panel has stopped checking
+        host.goto(game["host_url"])  # every phone has joined
         host.check("#setup-1")  # the host ticks a setup step off; news must not untick it
         actor = next(p for p in phones if p.locator("#menu button.option:not([disabled])").count())
         watcher = next(p for p in phones if p is not actor)

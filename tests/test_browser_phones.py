@@ -196,7 +196,7 @@ def test_failing_questions_back_off_and_a_page_recovers(srv, browser):
     2 s, 4 s … apart; every 250 ms would be 40), show one quiet line and no flashes. A sixth screen fails
     three times, then the server answers again: it shows the next move and its line goes away."""
     game = new_game(srv.base, players=4)
-    for s in game["seats"]:  # every seat joined: the phones panel has stopped checking by itself
+    for s in game["seats"]:  # every seat joined
         call(srv.base, "POST", f"/api/seats/{s['token']}/join", {})
     urls = [s["join_url"] for s in game["seats"]] + [game["host_url"].replace("?", "/seat/0?")]
     screens = []

@@ -10,6 +10,7 @@ Nothing here measures speed (bench/web.py does); "woken" means answered long bef
 from __future__ import annotations
 
 import http.client
+import re
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -210,6 +211,31 @@ def test_a_waiting_question_is_answered_by_a_move_at_its_table(tmp_path, screen)
     assert r.status_code == 200 and body.startswith(f'<div id="poll" data-version="{new}"')
     assert body.count('hx-swap-oob="true"') == (10 if screen == "host" else 4)
     assert app.wsgi_app.waiting == 0
+
+
+def test_a_phone_taking_a_seat_is_news_for_the_host_and_ends_the_old_phones_wait(tmp_path):
+    """A join does not move the game, but the host's phones panel must show it at once, and the phone that
+    lost the seat must hear so at once (not when its wait runs out)."""
+    app, client, game = make(tmp_path)
+    token = game["seats"][0]["token"]
+    old, new, host = app.test_client(), app.test_client(), app.test_client()
+    assert old.get(f"/j/{token}").status_code == 302
+    page = host.get(f"/host/{game['id']}?key={game['host_token']}").get_data(as_text=True)
+    joins = re.search(r'hx-get="[^"]*/news\?v=0&amp;j=(\d+)"', page)
+    assert joins and joins.group(1) == "1"  # one seat taken so far
+    with ThreadPoolExecutor(2) as pool:
+        t0 = time.monotonic()
+        hosts = pool.submit(host.get, f"/host/{game['id']}/news?v=0&j=1")
+        olds = pool.submit(old.get, f"/seat/{token}/news?v=0")
+        wait_until(lambda: app.wsgi_app.waiting == 2)
+        assert not hosts.done() and not olds.done()  # both wait: nothing has happened yet
+        assert new.get(f"/j/{token}").status_code == 302  # another phone scans the seat's code
+        answer, moved = hosts.result(timeout=LONG), olds.result(timeout=LONG)
+    assert time.monotonic() - t0 < LONG / 2
+    body = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and 'j=2"' in body and "on a new phone since" in body
+    assert moved.status_code == 403 and moved.headers["X-Seat-Moved"] == "1"
+    assert host.get(f"/host/{game['id']}/news?v=0&j=2").status_code == 204  # nothing newer: no answer drawn
 
 
 def test_an_undo_is_news_too(tmp_path):

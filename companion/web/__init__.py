@@ -87,6 +87,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     bulletin = Bulletin()
     app.extensions["store"].listeners.append(bulletin.post)
+    app.extensions["store"].movers.append(bulletin.ring)
     app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
                             app.config["POLL_PLACES"])
     app.register_blueprint(host.bp)

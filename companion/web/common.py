@@ -160,6 +160,8 @@ def oob(region: str) -> str:
 def news_answer(ctx: dict, regions: list[str]):
     """The news for one screen in one answer: a new "anything new?" question at the new version, and
     every live region of the screen as it is now, so a move costs each screen one request."""
-    if request.args.get("v") == str(ctx["version"]):  # the wait ran out, or had no place to wait in
+    joins = request.args.get("j")
+    if request.args.get("v") == str(ctx["version"]) and (joins is None or joins == str(ctx.get("joins"))):
+        # the wait ran out, or had no place to wait in
         return current_app.response_class(status=204, headers={"Content-Length": "0"})
     return render_template("partials/_poll.html", **ctx) + "".join(oob(r) for r in regions)

@@ -80,7 +80,8 @@ def create():
 def host_context(gid: str) -> dict:
     game = require_host(gid)
     ctx = base(game)
-    ctx.update(seats=seats_view(game), host=menu_view(game, "host"), key=game.host_token,
+    joins = store().joins(gid)  # read before the seats: the panel is never older than the question says
+    ctx.update(joins=joins, seats=seats_view(game), host=menu_view(game, "host"), key=game.host_token,
                history=len(game.state.log), news_url=url_for("host.news", gid=gid))
     return ctx
 

@@ -62,6 +62,16 @@ class Bulletin:
             self._latest.popitem(last=False)
         return latest
 
+    def ring(self, gid: str) -> None:
+        """Wake the game's waiting questions though the game has not moved (a seat moved to another
+        phone): each screen asks again, so the phone that lost its seat hears so at once, and the host's
+        phones panel shows the move."""
+        with self._lock:
+            bell = self._bells.get(gid)
+            if bell is not None:
+                bell.rings += 1
+                bell.ring.notify_all()
+
     @contextmanager
     def after_answer(self):
         """Posts made inside the block go out when it ends: the phone that tapped gets its new menu
@@ -75,8 +85,9 @@ class Bulletin:
                 self.post(gid, version)
 
     def wait(self, gid: str, seen: int, now: int, timeout: float, gone=None) -> int:
-        """The game's version once it differs from `seen`, or `seen` when `timeout` passes first, or
-        when `gone()` (asked about once a second) says nobody is waiting for the answer any more.
+        """The game's version once it differs from `seen`, or `seen` when `timeout` passes first, when
+        the game's bell rings (`ring`), or when `gone()` (asked about once a second) says nobody is waiting
+        for the answer any more.
 
         `now` is the version just read from the database: it covers commits this bulletin never heard of."""
         deadline = time.monotonic() + timeout
@@ -86,14 +97,15 @@ class Bulletin:
                 bell = self._bells[gid] = _Bell(threading.Condition(self._lock))
             bell.waiting += 1
             bell.latest = max(bell.latest, self._remember(gid, now))
+            rings = bell.rings
         try:
             while True:
                 with self._lock:
                     remaining = deadline - time.monotonic()
-                    if bell.latest != seen or remaining <= 0:
+                    if bell.latest != seen or bell.rings != rings or remaining <= 0:
                         return bell.latest
                     bell.ring.wait(remaining if gone is None else min(remaining, LOOK_EVERY))
-                    if bell.latest != seen:
+                    if bell.latest != seen or bell.rings != rings:
                         return bell.latest
                 if gone is not None and gone():
                     return seen
@@ -108,7 +120,7 @@ class _Bell:
     """The wake-up of one game while screens wait on it."""
 
     def __init__(self, ring: threading.Condition):
-        self.ring, self.latest, self.waiting = ring, -1, 0
+        self.ring, self.latest, self.waiting, self.rings = ring, -1, 0, 0
 
 
 class InTurn:
@@ -161,23 +173,19 @@ class NewsPoll:
         m = NEWS.match(environ.get("PATH_INFO", ""))
         if m and environ.get("REQUEST_METHOD") == "GET":
             query = parse_qs(environ.get("QUERY_STRING", ""))
-            seen = query.get("v", [""])[0]
-            try:
-                gid, now = self._screen(m, query, environ)
-            except Exception:  # an unknown game or seat, or not its screen: the app answers with its message
-                gid = now = None
-            if now is not None and seen == str(now):  # compared as text: any other text is news
+            seen = seen_of(query)
+            gid, version, now = self._look(m, query, environ)
+            if now is not None and seen == now:  # compared as text: any other text is news
                 if self.hold > 0 and self.places is not None and self.places.acquire(blocking=False):
                     with self._count:
                         self.waiting += 1
                     try:
-                        now = self.bulletin.wait(gid, now, now, self.hold * random.uniform(0.75, 1.25),
-                                                 gone=environ.get(CLIENT_GONE))
+                        gid, version, now = self._hold(m, query, environ, gid, version, seen)
                     finally:
                         with self._count:
                             self.waiting -= 1
                         self.places.release()
-                if seen == str(now):
+                if now is not None and seen == now:
                     start_response(*UNCHANGED)
                     return [b""]
             if now is not None:
@@ -187,6 +195,29 @@ class NewsPoll:
                     return self.app(environ, start_response)
         with self.bulletin.after_answer():
             return self.app(environ, start_response)
+
+    def _hold(self, m: re.Match, query: dict, environ, gid: str, version: int, seen: tuple):
+        """Wait while the screen would see nothing new. Each wake-up looks again: a move, a seat taken by
+        another phone (news for the host's phones panel; for the phone that lost it, its refusal)."""
+        deadline = time.monotonic() + self.hold * random.uniform(0.75, 1.25)
+        gone = environ.get(CLIENT_GONE)
+        while True:
+            self.bulletin.wait(gid, version, version, deadline - time.monotonic(), gone=gone)
+            gid, version, now = self._look(m, query, environ)
+            if now != seen or time.monotonic() >= deadline or (gone is not None and gone()):
+                return gid, version, now
+
+    def _look(self, m: re.Match, query: dict, environ) -> tuple[str | None, int | None, tuple | None]:
+        """(game id, version, what the screen would see now) for a question asked with its screen's
+        credential; (None, None, None) for anyone else's, or an unknown game or seat (the app answers)."""
+        try:
+            gid, version = self._screen(m, query, environ)
+            if gid is None:
+                return None, None, None
+            joins = str(self.store.joins(gid)) if "j" in query else None
+            return gid, version, (str(version), joins)
+        except Exception:
+            return None, None, None
 
     def _screen(self, m: re.Match, query: dict, environ) -> tuple[str | None, int | None]:
         """(game id, version) for a question asked with its screen's credential, else (None, None).
@@ -203,6 +234,13 @@ class NewsPoll:
         if not seat["device"] or not _same(cookies.get(f"seat_{m['token']}", ""), seat["device"]):
             return None, None
         return seat["game_id"], self.store.version(seat["game_id"])
+
+
+def seen_of(query: dict) -> tuple[str, str | None]:
+    """What a screen's question says it shows: the game's version (`v`) and, for the host screen, how
+    many times seats were taken by a phone (`j`), so a join is news for its phones panel."""
+    joins = query.get("j")
+    return query.get("v", [""])[0], (joins[0] if joins else None)
 
 
 def _same(given: str, secret: str) -> bool:
