@@ -176,7 +176,7 @@ def test_a_waiting_question_is_answered_by_a_move_at_its_table(tmp_path, screen)
 def test_an_undo_is_news_too(tmp_path):
     app, client, game = make(tmp_path)
     act(client, game)
-    page = client.get(f"/host/{game['id']}?key={game['host_token']}").get_data(as_text=True)
+    page = client.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True).get_data(as_text=True)
     csrf = page.split('name="csrf" value="', 1)[1].split('"', 1)[0]
     with ThreadPoolExecutor(1) as pool:
         answer = pool.submit(app.test_client().get, host_news(game, 1))
@@ -200,7 +200,7 @@ def test_a_poll_past_the_cap_is_answered_at_once_and_the_page_asks_again(tmp_pat
         assert not first.done()
         act(client, game)
         assert first.result(timeout=LONG).status_code == 200
-    page = client.get(f"/host/{game['id']}?key={game['host_token']}").get_data(as_text=True)
+    page = client.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True).get_data(as_text=True)
     assert 'hx-trigger="every 250ms"' in page and 'hx-sync="this:drop"' in page
 
 

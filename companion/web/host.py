@@ -78,9 +78,7 @@ def create():
         game = store().create(opts, seed)
     except IllegalAction as exc:
         return _form_again(str(exc))
-    resp = redirect(url_for("host.page", gid=game.id, key=game.host_token))
-    resp.set_cookie(f"host_{game.id}", game.host_token, httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 30)
-    return resp
+    return _remember_host(redirect(url_for("host.page", gid=game.id)), game.id, game.host_token)
 
 
 def host_context(gid: str) -> dict:
@@ -93,9 +91,18 @@ def host_context(gid: str) -> dict:
 
 @bp.get("/host/<gid>")
 def page(gid: str):
+    if "key" in request.args:
+        # The host link's key has done its job once it is in the cookie: the same page without it, so
+        # the key leaves the address bar, the browser's history and any photo of the TV.
+        game = require_host(gid)
+        return _remember_host(redirect(url_for("host.page", gid=gid), 303), gid, game.host_token)
     ctx = host_context(gid)
-    resp = make_response(render_template("host.html", **ctx))
-    resp.set_cookie(f"host_{gid}", ctx["key"], httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 30)
+    return _remember_host(make_response(render_template("host.html", **ctx)), gid, ctx["key"])
+
+
+def _remember_host(resp, gid: str, key: str):
+    """The host's credential for this browser: a cookie scripts cannot read and other sites do not get."""
+    resp.set_cookie(f"host_{gid}", key, httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 30)
     return resp
 
 
