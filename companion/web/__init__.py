@@ -56,8 +56,11 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_babel import ngettext
 
+    from . import headers
+
     gettext = translate.request_gettext
     app.before_request(translate.choose_catalog)
+    app.after_request(headers.protect)
     app.teardown_request(translate.forget_catalog)
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
     app.jinja_env.globals.update(
