@@ -30,6 +30,10 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser("serve", help="serve the companion on the local network")
     serve.add_argument("--host", default="0.0.0.0")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--public-url", help="the address phones use, e.g. behind a reverse proxy "
+                       "(default: this machine's network address and --port)")
+    serve.add_argument("--name", action="append", default=[],
+                       help="another host name the companion answers to (repeatable; e.g. a reverse proxy's)")
     serve.add_argument("--threads", type=int, default=8, help="threads that answer requests")
     serve.add_argument("--screens", type=int, default=600,
                        help="screens that may wait for news at once (each holds one more thread)")
@@ -126,29 +130,18 @@ def simulate_command(args) -> int:
     return 0
 
 
-def _lan_address() -> str:
-    """The address phones on the same network can reach (no packet is sent)."""
-    import socket
-
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("10.255.255.255", 1))
-            return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-
-
 def serve_command(args) -> int:
     import gc
 
     from cheroot.wsgi import Server
 
     from .web import create_app
+    from .web.address import served_at
 
     screens = max(0, args.screens) if args.wait > 0 else 0
-    app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait)})
-    shown = _lan_address() if args.host in ("0.0.0.0", "") else args.host
-    print(f"Messina 1347 companion: open http://{shown}:{args.port}/ on the host screen "
+    here = served_at(args.host, args.port, args.name, args.public_url)  # links and the names it answers to
+    app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait), **here})
+    print(f"Messina 1347 companion: open {here['PUBLIC_URL']}/ on the host screen "
           f"(data in {app.instance_path})", flush=True)
     # Drawing a screen makes many short-lived objects; Python's default collector then runs every few
     # hundred and stalls every thread, which was most of the slowest answers with 100 tables at play.

@@ -56,10 +56,11 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_babel import ngettext
 
-    from . import headers
+    from . import address, headers
 
     gettext = translate.request_gettext
     app.before_request(translate.choose_catalog)
+    app.before_request(address.check_host)  # after the catalog: its refusal is a page in the reader's language
     app.after_request(headers.protect)
     app.teardown_request(translate.forget_catalog)
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
@@ -73,6 +74,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["store"].listeners.append(bulletin.post)
     app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
                             app.config["POLL_PLACES"])
+    app.wsgi_app = address.HostGate(app.wsgi_app, app)  # outermost: other host names are refused first
     app.register_blueprint(host.bp)
     app.register_blueprint(seat.bp)
     app.register_blueprint(join.bp)

@@ -6,6 +6,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 
 from ..engine import IllegalAction, legal_actions, pending
 from ..store import Stale
+from .address import public_base
 from .common import load, require_host, seat_of, store
 from .host import parse_options
 from .views import join_url
@@ -43,9 +44,8 @@ def create():
     except IllegalAction as exc:
         abort(400, str(exc))
     seats = store().seats(game.id)
-    base = request.host_url.rstrip("/")
     return jsonify({"id": game.id, "version": game.version, "host_token": game.host_token,
-                    "host_url": base + url_for("host.page", gid=game.id, key=game.host_token),
+                    "host_url": public_base() + url_for("host.page", gid=game.id, key=game.host_token),
                     "seats": [{"seat": s["seat"], "token": s["token"], "join_url": join_url(s["token"])}
                               for s in seats]}), 201
 
