@@ -137,7 +137,9 @@ def serve_command(args) -> int:
 
     from .web import create_app
     from .web.address import served_at
+    from .web.logs import keep_secrets_out_of_logs
 
+    keep_secrets_out_of_logs()
     screens = max(0, args.screens) if args.wait > 0 else 0
     here = served_at(args.host, args.port, args.name, args.public_url)  # links and the names it answers to
     app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait), **here})

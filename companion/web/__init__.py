@@ -56,12 +56,13 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_babel import ngettext
 
-    from . import address, headers
+    from . import address, headers, logs
 
     gettext = translate.request_gettext
     app.before_request(translate.choose_catalog)
     app.before_request(address.check_host)  # after the catalog: its refusal is a page in the reader's language
     app.after_request(headers.protect)
+    app.logger.addFilter(logs.HideSecrets())  # an error's log line names its path: a seat's token, say
     app.teardown_request(translate.forget_catalog)
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
     app.jinja_env.globals.update(
