@@ -1,6 +1,6 @@
-// "Go back" on an error page returns to the page before, with its form as it was typed (the new-game
-// form after a refused name). The Content-Security-Policy runs no inline script, so it lives here;
-// without a page to go back to, the link's own address (this phone's seat, or the start) is used.
+// "Go back" on an error page returns to the page before. The Content-Security-Policy runs no inline
+// script, so this lives here; without a page to go back to, the link's own address is used (this
+// phone's seat, or the start page).
 document.addEventListener("click", function (e) {
   var link = e.target.closest && e.target.closest("a[data-back]");
   if (link && window.history.length > 1) {
