@@ -170,6 +170,8 @@ def phone(srv: Server, token: str) -> Client:
 def host_screen(srv: Server, table: Table) -> Client:
     c = Client(srv)
     status, _, _ = c.browser.get(f"/host/{table.id}?key={table.key}")
+    assert status == 303  # the key is now in the cookie; the page drops it from its address
+    status, _, _ = c.browser.get(f"/host/{table.id}")
     assert status == 200
     return c
 

@@ -32,6 +32,10 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser("serve", help="serve the companion on the local network")
     serve.add_argument("--host", default="0.0.0.0")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--public-url", help="the address phones use, e.g. behind a reverse proxy "
+                       "(default: this machine's network address and --port)")
+    serve.add_argument("--name", action="append", default=[],
+                       help="another host name the companion answers to (repeatable; e.g. a reverse proxy's)")
     serve.add_argument("--threads", type=int, default=8, help="threads that answer requests")
     serve.add_argument("--screens", type=int, default=600,
                        help="screens that may wait for news at once (each holds one more thread)")
@@ -188,28 +192,20 @@ def _size(db) -> int:
     return db.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
 
 
-def _lan_address() -> str:
-    """The address phones on the same network can reach (no packet is sent)."""
-    import socket
-
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("10.255.255.255", 1))
-            return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-
-
 def serve_command(args) -> int:
     import gc
 
     from .catalog import catalog_in_force
     from .web import create_app
     from .web.server import Server, cannot_listen, raise_open_file_limit
+    from .web.address import served_at
+    from .web.logs import keep_secrets_out_of_logs
 
+    keep_secrets_out_of_logs()
     screens = max(0, args.screens) if args.wait > 0 else 0
+    here = served_at(args.host, args.port, args.name, args.public_url)  # links and the names it answers to
     app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait),
-                      "NEW_GAMES_PER_MINUTE": max(0, args.new_games_per_minute)})
+                      "NEW_GAMES_PER_MINUTE": max(0, args.new_games_per_minute), **here})
     corrections = catalog_in_force(app.extensions["catalog_file"])
     if corrections.problems:
         print(f"warning: {corrections.override} has {len(corrections.problems)} problem(s), so new games start with "

@@ -146,7 +146,7 @@ def test_random_policy_through_the_api_reaches_final_scoring(client):
     game = create(client)
     st = drive(client, game, random.Random(9))
     assert st["state"]["scoring"]["winners"]
-    page = client.get(f"/host/{game['id']}?key={game['host_token']}")
+    page = client.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True)
     assert page.status_code == 200 and b"Final scoring" in page.data
 
 
@@ -181,5 +181,5 @@ def test_solo_game_through_the_api_reaches_final_scoring(client):
     st = drive(client, game, random.Random(1))
     lines = {ln["key"] for ln in st["state"]["scoring"]["seats"][0]["lines"]}
     assert {"popularity-bonus", "repop-bonus"} <= lines
-    page = client.get(f"/host/{game['id']}?key={game['host_token']}")
+    page = client.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True)
     assert b"Virtual opponent" in page.data and b"Final scoring" in page.data

@@ -65,7 +65,9 @@ def test_three_phones_play_round_one_into_round_two(server):
             page.wait_for_selector("#estate")
             phones.append(page)
         # joining changes no rule state, but it is news for the host's phones panel
-        host.wait_for_function("!document.querySelector('#seats').innerText.includes('not joined')", timeout=10000)
+        # a function, not an expression: Playwright evals an expression, which the pages' CSP forbids
+        host.wait_for_function("() => !document.querySelector('#seats').innerText.includes('not joined')",
+                               timeout=10000)
 
         taps = 0
         deadline = time.time() + 240
@@ -132,7 +134,7 @@ def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
         with actor.expect_response(lambda r: r.request.method == "POST"):
             actor.locator("#menu button.option:not([disabled])").first.click()
         for p, region in ((host, "#status"), (watcher, "#seat_status")):
-            p.wait_for_function("document.querySelector('#poll').dataset.version === '1'", timeout=5000)
+            p.wait_for_function("() => document.querySelector('#poll').dataset.version === '1'", timeout=5000)
             assert "v1" in p.locator(region).inner_text()
             p.wait_for_timeout(600)  # the swapped-in question goes out on its first tick
             assert [u for u in seen[id(p)] if u.endswith("/news?v=1")], seen[id(p)]

@@ -397,7 +397,8 @@ def follow_up(world, method: str, path: str, response) -> None:
         data = response.get_json(silent=True) or {}
         render_game(world, data["id"], data["host_token"])
     elif path.split("?")[0] == "/games":
-        gid, key = re.search(r"/host/([^?/]+)\?key=([^&]+)", response.headers["Location"]).groups()
+        gid = re.search(r"/host/([^?/]+)$", response.headers["Location"]).group(1)  # the key is in the cookie
+        key = re.search(rf"host_{gid}=([^;]+)", " ".join(response.headers.getlist("Set-Cookie"))).group(1)
         render_game(world, gid, key)
     elif path.endswith("/join"):
         world.refresh()  # the seat moved to this request's key: re-read every seat's key

@@ -188,7 +188,7 @@ def test_compiling_is_skipped_when_the_catalog_is_up_to_date(tmp_path):
 
 
 def page(client, url, lang):
-    r = client.get(url, headers={"Accept-Language": lang})
+    r = client.get(url, headers={"Accept-Language": lang}, follow_redirects=True)
     assert r.status_code == 200, r.get_data(as_text=True)[:500]
     return html.unescape(r.get_data(as_text=True))
 

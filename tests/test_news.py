@@ -241,7 +241,7 @@ def test_a_phone_taking_a_seat_is_news_for_the_host_and_ends_the_old_phones_wait
 def test_an_undo_is_news_too(tmp_path):
     app, client, game = make(tmp_path)
     act(client, game)
-    page = client.get(f"/host/{game['id']}?key={game['host_token']}").get_data(as_text=True)
+    page = client.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True).get_data(as_text=True)
     csrf = page.split('name="csrf" value="', 1)[1].split('"', 1)[0]
     with ThreadPoolExecutor(1) as pool:
         answer = pool.submit(app.test_client().get, host_news(game, 1))
@@ -265,7 +265,7 @@ def test_a_poll_past_the_cap_is_answered_at_once_and_the_page_asks_again(tmp_pat
         assert not first.done()
         act(client, game)
         assert first.result(timeout=LONG).status_code == 200
-    page = client.get(f"/host/{game['id']}?key={game['host_token']}").get_data(as_text=True)
+    page = client.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True).get_data(as_text=True)
     assert 'data-every="250"' in page and 'hx-trigger="ask"' in page and 'hx-sync="this:drop"' in page
 
 

@@ -62,5 +62,5 @@ def test_api_flow_and_random_policy_to_final_scoring(base):
                            keys[who])
         assert code == 409 and stale["error"]  # the repeated submit is refused, harmlessly
     assert st["phase"] == "over" and st["state"]["scoring"]["winners"]
-    code, page = call(base, f"/host/{game['id']}?key={game['host_token']}")
+    code, page = call(base, f"/host/{game['id']}", headers=host)
     assert code == 200 and b"Final scoring" in page and b"<table class=\"scoring\">" in page

@@ -74,8 +74,13 @@ def create_app(config: dict | None = None) -> Flask:
 
     from flask_babel import ngettext
 
+    from . import address, headers, logs
+
     gettext = translate.request_gettext
     app.before_request(translate.choose_catalog)
+    app.before_request(address.check_host)  # after the catalog: its refusal is a page in the reader's language
+    app.after_request(headers.protect)
+    app.logger.addFilter(logs.HideSecrets())  # an error's log line names its path: a seat's token, say
     app.teardown_request(translate.forget_catalog)
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
     app.jinja_env.globals.update(
@@ -90,6 +95,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["store"].movers.append(bulletin.ring)
     app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
                             app.config["POLL_PLACES"])
+    app.wsgi_app = address.HostGate(app.wsgi_app, app)  # outermost: other host names are refused first
     app.register_blueprint(host.bp)
     app.register_blueprint(seat.bp)
     app.register_blueprint(join.bp)

@@ -10,6 +10,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 
 from ..engine import IllegalAction, legal_actions, pending
 from ..store import NotFound, Stale
+from .address import public_base
 from .common import SEAT_HEADER, load, phone_label, require_host, seat_of, seat_phone, store
 from .host import count_new_game, parse_options
 from .views import join_url
@@ -48,9 +49,8 @@ def create():
     except IllegalAction as exc:
         abort(400, str(exc))
     seats = store().seats(game.id)
-    base = request.host_url.rstrip("/")
     return jsonify({"id": game.id, "version": game.version, "host_token": game.host_token,
-                    "host_url": base + url_for("host.page", gid=game.id, key=game.host_token),
+                    "host_url": public_base() + url_for("host.page", gid=game.id, key=game.host_token),
                     "seats": [{"seat": s["seat"], "token": s["token"], "join_url": join_url(s["token"])}
                               for s in seats]}), 201
 

@@ -7,11 +7,13 @@ import json
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
+from werkzeug.exceptions import BadRequest
 
 from ..engine import IllegalAction
 from ..engine.state import COLOURS, Options, PlayerOption
 from ..store import NotFound, Stale
 from .common import check_csrf, int_field, news_answer, render_once, require_host, store, submit
+from .names import BadName, player_name, same_names
 from .svg import city_key
 from .views import base, menu_view, qr_svg, seats_view, targets
 
@@ -24,24 +26,35 @@ PARTS = ("status", "decide", "city", "scoring", "upkeep", "seats", "registers", 
 def index():
     from .common import csrf_token
 
-    return render_template("index.html", colours=COLOURS, csrf=csrf_token())
+    return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed={})
+
+
+def _form_again(problem: str):
+    """A refused new-game form comes back as it was typed, with what to change above it: one odd name
+    must not cost the host the other three."""
+    from .common import csrf_token
+
+    typed = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in request.form.items()}  # no lone surrogates
+    return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed=typed, problem=problem), 400
 
 
 def parse_options(form) -> tuple[Options, int | None]:
-    """The new-game form (or API JSON): 1–4 named players with distinct colours, boards, tile, draws."""
+    """The new-game form (or API JSON): 1–4 players with distinct names (web/names.py) and colours,
+    boards, tile, draws."""
     extra = [k for k in form if k.startswith("name") and k[4:].isdecimal() and int(k[4:]) >= 4]
     if extra:
         abort(400, "A game has at most 4 players.")
-    names = [(form.get(f"name{i}") or "").strip() for i in range(4)]
+    try:
+        names = [player_name(form.get(f"name{i}") or "") for i in range(4)]
+    except BadName as exc:
+        abort(400, str(exc))
     colours = [(form.get(f"colour{i}") or "") for i in range(4)]
-    for n in names:
-        try:
-            n.encode("utf-8")
-        except UnicodeEncodeError:
-            abort(400, "A player's name has characters that cannot be shown.")
-    players = [PlayerOption(n[:40], c) for n, c in zip(names, colours) if n]
+    players = [PlayerOption(n, c) for n, c in zip(names, colours) if n]
     if not players:
         abort(400, "Enter at least one player's name.")
+    twice = same_names(names)
+    if twice:  # by row number: error pages show their message as it is, so it never carries typed text
+        abort(400, f"Players {twice[0] + 1} and {twice[1] + 1} have the same name. Give each player a different name.")
     seed_raw = (form.get("seed") or "").strip()
     seed = None
     if seed_raw:
@@ -66,15 +79,16 @@ def count_new_game() -> None:
 @bp.post("/games")
 def create():
     check_csrf()
-    opts, seed = parse_options(request.form)
+    try:
+        opts, seed = parse_options(request.form)
+    except BadRequest as exc:
+        return _form_again(exc.description)
     count_new_game()
     try:
         game = store().create(opts, seed)
     except IllegalAction as exc:
-        abort(400, str(exc))
-    resp = redirect(url_for("host.page", gid=game.id, key=game.host_token))
-    resp.set_cookie(f"host_{game.id}", game.host_token, httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 30)
-    return resp
+        return _form_again(str(exc))
+    return _remember_host(redirect(url_for("host.page", gid=game.id)), game.id, game.host_token)
 
 
 def host_context(gid: str) -> dict:
@@ -88,9 +102,18 @@ def host_context(gid: str) -> dict:
 
 @bp.get("/host/<gid>")
 def page(gid: str):
+    if "key" in request.args:
+        # The host link's key has done its job once it is in the cookie: the same page without it, so
+        # the key leaves the address bar, the browser's history and any photo of the TV.
+        game = require_host(gid)
+        return _remember_host(redirect(url_for("host.page", gid=gid), 303), gid, game.host_token)
     ctx = host_context(gid)
-    resp = make_response(render_template("host.html", **ctx))
-    resp.set_cookie(f"host_{gid}", ctx["key"], httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 30)
+    return _remember_host(make_response(render_template("host.html", **ctx)), gid, ctx["key"])
+
+
+def _remember_host(resp, gid: str, key: str):
+    """The host's credential for this browser: a cookie scripts cannot read and other sites do not get."""
+    resp.set_cookie(f"host_{gid}", key, httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 30)
     return resp
 
 

@@ -96,7 +96,7 @@ def svg(x0, y0, w, h, label: str, cls: str, *body) -> Markup:
     """The root: a viewBox and width 100% so one picture scales from a phone to a TV."""
     return el("svg", {"xmlns": SVG_NS, "viewBox": f"{_fmt(x0)} {_fmt(y0)} {_fmt(w)} {_fmt(h)}", "class": cls,
                       "role": "img", "aria-label": label, "width": "100%", "font-family": "sans-serif",
-                      "preserveAspectRatio": "xMidYMid meet", "style": "max-width:100%;height:auto"},
+                      "preserveAspectRatio": "xMidYMid meet"},  # sized by static/app.css (no style attribute: CSP)
               el("title", {}, label), *body)
 
 

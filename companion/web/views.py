@@ -7,13 +7,14 @@ from functools import lru_cache
 
 import qrcode
 import qrcode.image.svg
-from flask import request, url_for
+from flask import url_for
 from markupsafe import Markup
 
 from ..engine import legal_actions, pending
 from ..engine.movement import available
 from ..engine.state import COLOUR_LETTERS
 from ..store import Game
+from .address import public_base
 from .common import csrf_token, store
 from .translate import request_gettext, tr
 
@@ -29,7 +30,9 @@ def qr_svg(url: str) -> Markup:
 
 
 def join_url(token: str) -> str:
-    return request.host_url.rstrip("/") + url_for("join.join", token=token)
+    """A seat's join link, at the server's own address (web/address.py), whatever name the host
+    screen was opened under."""
+    return public_base() + url_for("join.join", token=token)
 
 
 def seats_view(game: Game) -> list[dict]:

@@ -1,0 +1,107 @@
+"""The server's own address: where join links and QR codes send the phones, and which host names it
+answers to.
+
+A request's Host header is chosen by whatever web page sent it. A page on evil.example whose name is
+made to resolve to this laptop (DNS rebinding) would otherwise reach the companion as "evil.example",
+create games and read answers, and a join link built from that header would send phones elsewhere.
+So links are built from the address `serve` listens on, and a request naming a host this server is not
+known by is refused before it touches anything.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from urllib.parse import urlsplit
+
+from flask import abort, current_app, request
+
+ANY = ("0.0.0.0", "", "::")  # listening on every interface: phones need the address of the LAN one
+LOCAL = ("localhost",)  # what create_app answers to when `serve` did not say (tests, other WSGI servers)
+
+
+def lan_address() -> str:
+    """The address phones on the same network can reach (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+def served_at(host: str, port: int, names: list[str] | tuple = (), public_url: str | None = None) -> dict:
+    """The app's config for a server listening on (host, port): PUBLIC_URL, the base of every link
+    the phones get, and HOST_NAMES, the names it answers to besides its IP addresses. `public_url` and
+    `names` are for a reverse proxy (e.g. https://messina.example.org)."""
+    if public_url:
+        base = public_url.strip().rstrip("/")
+        if "://" not in base:
+            base = "http://" + base
+    else:
+        shown = lan_address() if host in ANY else host
+        if ":" in shown:  # an IPv6 address goes in brackets in a URL
+            shown = f"[{shown}]"
+        base = f"http://{shown}" + ("" if port == 80 else f":{port}")
+    machine = socket.gethostname()
+    known = {*LOCAL, machine, f"{machine}.local", urlsplit(base).hostname or "", *names}
+    return {"PUBLIC_URL": base, "HOST_NAMES": sorted({_plain(n) for n in known if _plain(n)})}
+
+
+def _plain(name: str) -> str:
+    """A host name as compared: lower case, no trailing dot, no brackets around an IPv6 address."""
+    return name.strip().lower().rstrip(".").strip("[]")
+
+
+def host_name(header: str) -> str:
+    """The name in a Host header, without its port ("[::1]:8000" -> "::1")."""
+    header = header.strip()
+    if header.startswith("["):
+        return _plain(header.partition("]")[0])
+    return _plain(header.rpartition(":")[0] if header.count(":") == 1 else header)
+
+
+def answers_to(header: str | None, names) -> bool:
+    """True for a name this server is known by, and for any IP address: a rebinding page always
+    comes under a name, and a page opened at an IP address is this server's own. The port is not
+    checked, so a reverse proxy on 443 passes as well as the server's own port. A request without a
+    Host header (HTTP/1.0) comes from no web page, so it passes too."""
+    if not header:
+        return True
+    name = host_name(header)
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return name in {_plain(n) for n in names}
+
+
+def check_host() -> None:
+    """Before every request: refuse a host name the server does not answer to (421), changing nothing."""
+    names = current_app.config.get("HOST_NAMES") or LOCAL
+    if not answers_to(request.environ.get("HTTP_HOST"), names):
+        public = current_app.config.get("PUBLIC_URL")
+        abort(421, f"This companion does not answer to that name. Open {public}/ instead." if public else
+              "This companion does not answer to that name. Open the address it showed when it started.")
+
+
+class HostGate:
+    """In front of everything, even the layer that holds a screen's "anything new?" question: a
+    request for another host name goes straight to Flask, whose check_host refuses it with a page."""
+
+    def __init__(self, app, flask_app):
+        self.app, self.flask_app = app, flask_app
+
+    def __call__(self, environ, start_response):
+        if answers_to(environ.get("HTTP_HOST"), self.flask_app.config.get("HOST_NAMES") or LOCAL):
+            return self.app(environ, start_response)
+        return type(self.flask_app).wsgi_app(self.flask_app, environ, start_response)
+
+    def __getattr__(self, name):  # the layer behind stays readable (NewsPoll.waiting, for tests and benchmarks)
+        return getattr(self.app, name)
+
+
+def public_base() -> str:
+    """Where phones reach this server: PUBLIC_URL from `serve`, or else the request's own address,
+    which check_host has already limited to localhost and IP addresses."""
+    return current_app.config.get("PUBLIC_URL") or request.host_url.rstrip("/")
