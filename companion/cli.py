@@ -197,9 +197,9 @@ def serve_command(args) -> int:
 
     from .catalog import catalog_in_force
     from .web import create_app
-    from .web.server import Server, cannot_listen, raise_open_file_limit
     from .web.address import served_at
     from .web.logs import keep_secrets_out_of_logs
+    from .web.server import Server, cannot_listen, raise_open_file_limit
 
     keep_secrets_out_of_logs()
     screens = max(0, args.screens) if args.wait > 0 else 0
@@ -225,10 +225,9 @@ def serve_command(args) -> int:
     except OSError:
         print(cannot_listen(args.host, args.port, server.bind_errors), file=sys.stderr)
         return 1
-    shown = _lan_address() if args.host in ("0.0.0.0", "") else args.host
-    print(f"Messina 1347 companion: open http://{shown}:{args.port}/ on the host screen "
-          f"(data in {app.instance_path})", flush=True)
     try:
+        print(f"Messina 1347 companion: open {here['PUBLIC_URL']}/ on the host screen "
+              f"(data in {app.instance_path})", flush=True)
         server.serve()
     except KeyboardInterrupt:
         pass

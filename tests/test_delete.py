@@ -52,7 +52,7 @@ def test_the_host_deletes_a_game_from_its_screen_and_every_screen_says_so(app):
     gid, key, seat = game["id"], game["host_token"], game["seats"][0]["token"]
     phone = app.test_client()
     phone.get(f"/j/{seat}")
-    page = host.get(f"/host/{gid}?key={key}")
+    page = host.get(f"/host/{gid}?key={key}", follow_redirects=True)
     assert b"Delete this game" in page.data and f"/host/{gid}/delete".encode() in page.data
     csrf = CSRF.search(page.data).group(1).decode()
     assert counts(app, gid) == {"games": 1, "seats": 2, "actions": 12, "snapshots": 2}
@@ -77,7 +77,7 @@ def test_the_host_deletes_a_game_from_its_screen_and_every_screen_says_so(app):
         assert r.status_code == 404 and r.get_json() == {"error": GONE}, path
     r = phone.post(f"/seat/{seat}/act", data={"csrf": csrf, "version": 12, "choice": 0, "decision": 0})
     assert r.status_code == 404 and GONE.encode() in r.data
-    assert host.get(f"/host/{other['id']}?key={other['host_token']}").status_code == 200
+    assert host.get(f"/host/{other['id']}?key={other['host_token']}", follow_redirects=True).status_code == 200
 
 
 def test_the_api_deletes_with_the_host_credential_only(app):

@@ -220,7 +220,7 @@ def test_a_phone_taking_a_seat_is_news_for_the_host_and_ends_the_old_phones_wait
     token = game["seats"][0]["token"]
     old, new, host = app.test_client(), app.test_client(), app.test_client()
     assert old.get(f"/j/{token}").status_code == 302
-    page = host.get(f"/host/{game['id']}?key={game['host_token']}").get_data(as_text=True)
+    page = host.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True).get_data(as_text=True)
     joins = re.search(r'hx-get="[^"]*/news\?v=0&amp;j=(\d+)"', page)
     assert joins and joins.group(1) == "1"  # one seat taken so far
     with ThreadPoolExecutor(2) as pool:

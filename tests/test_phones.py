@@ -220,7 +220,7 @@ def test_the_pages_ask_again_only_through_app_js(app, client):
     the host's question carries the count of joins (j), so a join is news (test_news.py)."""
     game = new_game(client)
     client.get(f"/j/{game['seats'][0]['token']}")
-    pages = [client.get(f"/host/{game['id']}?key={game['host_token']}").get_data(as_text=True),
+    pages = [client.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True).get_data(as_text=True),
              client.get(f"/seat/{game['seats'][0]['token']}").get_data(as_text=True)]
     for page in pages:
         assert "every " not in " ".join(re.findall(r'hx-trigger="([^"]*)"', page))

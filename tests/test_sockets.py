@@ -17,7 +17,7 @@ import time
 import pytest
 
 from companion.web.server import HEAD_WAIT
-from server import Server
+from server import Server, seat_key, take_seats
 
 pytestmark = pytest.mark.slow
 
@@ -107,9 +107,10 @@ def timed(fn, *args, **kw):
 
 
 def new_game(srv: Server) -> dict:
+    """A game whose seats this script has taken (seat API calls need the seat's key)."""
     status, game = srv.json("POST", "/api/games", {"players": PLAYERS, "seed": 3})
     assert status == 201, game
-    return game
+    return take_seats(srv, game)
 
 
 def play_one_move(srv: Server, game: dict) -> tuple[float, int]:
@@ -119,11 +120,12 @@ def play_one_move(srv: Server, game: dict) -> tuple[float, int]:
     assert status == 200
     who = st["pending"][0]["who"]
     base = f"/api/games/{game['id']}/host" if who == "host" else f"/api/seats/{game['seats'][who]['token']}"
-    took2, (status, menu) = timed(srv.json, "GET", base + "/menu", headers=host)
+    key = {**host, **seat_key(game, who)}
+    took2, (status, menu) = timed(srv.json, "GET", base + "/menu", headers=key)
     assert status == 200
     pick = next(o for o in menu["menu"] if o["available"])
     took3, (status, out) = timed(srv.json, "POST", base + "/actions", {"version": menu["version"],
-                                 "choice": pick["choice"], "decision": pick["decision"]}, headers=host)
+                                 "choice": pick["choice"], "decision": pick["decision"]}, headers=key)
     assert status == 200, out
     return max(took, took2, took3), out["version"]
 
@@ -296,6 +298,7 @@ def test_a_real_tables_screens_all_wait_even_from_one_address(tmp_path):
             status, headers, _ = srv.request("GET", f"/j/{seat['token']}")
             assert status == 302
             cookies += [c.split(";", 1)[0] for c in headers.get_all("Set-Cookie") if c.startswith("seat_")]
+            seat["device"] = cookies[-1].partition("=")[2]  # the phone's key: the script moves with it
         screens = [ask(srv.port, f"/host/{gid}/news?v=0&key={key}")]
         screens += [ask(srv.port, f"/host/{gid}/seat/{i}/news?v=0&key={key}") for i in range(len(game["seats"]))]
         screens += [ask(srv.port, f"/seat/{seat['token']}/news?v=0", headers=f"Cookie: {cookie}\r\n")

@@ -189,6 +189,7 @@ def delete(gid: str):
 
 def proxy_context(gid: str, index: int) -> dict:
     ctx = host_context(gid)
+    del ctx["joins"]  # a seat's page shows no phones panel: a join is no news for it
     if not 0 <= index < len(ctx["state"].seats):
         abort(404, "No such seat.")
     post = url_for("host.act_for_post", gid=gid, index=index)
