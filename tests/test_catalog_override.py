@@ -392,6 +392,7 @@ def test_a_stored_catalog_builds_again_to_the_same_fingerprint(tmp_path):
     catalog = load_catalog(path)
     again = catalog_from_json(catalog.records_json)
     assert again.fingerprint == catalog.fingerprint and again.boats == catalog.boats and again.wheel == catalog.wheel
+    assert repr(again) == repr(catalog)  # every table in the same order too (a layout's harbors, say)
     assert catalog.fingerprint != shipped_catalog().fingerprint
     store = Store(tmp_path / "g.db", catalog=catalog)
     gid = store.create(options_for(2), seed=3).id

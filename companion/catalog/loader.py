@@ -255,8 +255,10 @@ def _string_end(text: str, i: int) -> int:
 
 
 def canonical_json(records: Mapping[str, Any]) -> str:
-    """One text per catalog: keys sorted, no spaces, so equal records always give the same fingerprint."""
-    return json.dumps(records, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """One text per catalog, no spaces, keys in the order the files give them: the engine walks some
+    tables in that order (a layout's harbors, say), so a game rebuilt from its stored catalog after a
+    restart must meet them in the same order, or its setup text and draws would change."""
+    return json.dumps(records, separators=(",", ":"), ensure_ascii=False)
 
 
 def catalog_from_json(text: str) -> m.Catalog:
