@@ -66,7 +66,7 @@ def test_a_phone_tapping_on_a_full_disk_is_told_nothing_was_saved(served):
         with phone.expect_response(lambda r: r.request.method == "POST") as answer:
             button.click()
         assert answer.value.status == 507
-        phone.wait_for_function("document.getElementById('flash').innerText.includes('nothing was saved')",
+        phone.wait_for_function("() => document.getElementById('flash').innerText.includes('nothing was saved')",
                                 timeout=5000)
         assert "The disk is full: nothing was saved." in phone.locator("#flash").inner_text()
         assert app.extensions["store"].version(game["id"]) == state["version"]

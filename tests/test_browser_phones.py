@@ -115,6 +115,7 @@ def test_a_phone_whose_seat_moved_goes_quiet_and_says_so(srv, browser):
 
     new = phone(browser, join)  # the code scanned on another phone
     moved_at = time.monotonic()
+    old.wait_for_selector("#moved", timeout=3_000)  # it hears at once, not when its wait runs out
     with new.expect_response(lambda r: r.request.method == "POST"):
         new.locator(TAP).first.click()  # and the game moves on from the new phone
     old.wait_for_selector("#moved", timeout=10_000)
@@ -125,7 +126,7 @@ def test_a_phone_whose_seat_moved_goes_quiet_and_says_so(srv, browser):
     assert len(since) <= HANDFUL, since
     assert old.locator(LIVE).count() == 0 and old.locator("#moved").is_visible()
 
-    host.wait_for_function("document.querySelector('#seats').innerText.includes('on a new phone since')",
+    host.wait_for_function("() => document.querySelector('#seats').innerText.includes('on a new phone since')",
                            timeout=5_000)
     old.reload()  # a full page load by the old phone: the same message, nothing to tap
     assert old.locator("#moved").inner_text().strip() == MOVED and old.locator(LIVE).count() == 0
@@ -133,11 +134,15 @@ def test_a_phone_whose_seat_moved_goes_quiet_and_says_so(srv, browser):
 
 
 def test_a_tap_on_the_old_phone_shows_the_message_and_stops_it(srv, browser):
-    """The old phone has not heard yet that the seat moved and its buttons still look live: a tap is
-    refused with the plain message, which replaces the page, and the page asks nothing more."""
+    """The old phone has not heard yet that the seat moved (its news is slow to come) and its buttons still
+    look live: a tap is refused with the plain message, which replaces the page, and the page asks nothing
+    more."""
     game = new_game(srv.base)
     join = game["seats"][deciding(srv.base, game)]["join_url"]
-    old = phone(browser, join)
+    old = browser.new_context(**PHONE).new_page()
+    old.route("**/news?*", lambda route: None)  # its questions never come back: it cannot hear the move
+    old.goto(join)
+    old.wait_for_selector("#estate")
     phone(browser, join)
     asked = requests_of(old)
     with old.expect_response(lambda r: r.request.method == "POST") as answer:
@@ -232,7 +237,7 @@ def test_failing_questions_back_off_and_a_page_recovers(srv, browser):
 
     assert len(failed) == 3  # its fourth question got through, and waits at the server for news
     version = move_on(srv.base, game)
-    flaky.wait_for_function(f"document.querySelector('#poll').dataset.version === '{version}'", timeout=5_000)
+    flaky.wait_for_function(f"() => document.querySelector('#poll').dataset.version === '{version}'", timeout=5_000)
     assert f"v{version}" in flaky.locator("#status").inner_text()
     assert flaky.locator("#poll .offline").is_hidden()
 
@@ -248,7 +253,7 @@ def test_screens_back_off_while_the_server_is_down_and_catch_up_when_it_is_back(
     asked = [requests_of(p) for p in screens]
     version = move_on(srv.base, game)
     for p in screens:
-        p.wait_for_function(f"document.querySelector('#poll').dataset.version === '{version}'", timeout=5_000)
+        p.wait_for_function(f"() => document.querySelector('#poll').dataset.version === '{version}'", timeout=5_000)
     port = srv.port
     srv.kill()
     down = time.monotonic()
@@ -260,5 +265,5 @@ def test_screens_back_off_while_the_server_is_down_and_catch_up_when_it_is_back(
     srv.start(port=port)
     version = move_on(srv.base, game)
     for p in screens:  # the next retry comes within 16 s (the fifth failure's wait is 8-16 s)
-        p.wait_for_function(f"document.querySelector('#poll').dataset.version === '{version}'", timeout=25_000)
+        p.wait_for_function(f"() => document.querySelector('#poll').dataset.version === '{version}'", timeout=25_000)
         assert p.locator("#poll .offline").is_hidden()

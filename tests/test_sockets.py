@@ -61,9 +61,9 @@ def start_dribbling(socks: list[socket.socket]) -> None:
     """Half begin a head they never finish, half a body they never finish."""
     for i, s in enumerate(socks):
         if i % 2:
-            s.sendall(b"GET /play HTTP/1.1\r\nHost: table\r\nX-Slow: ")
+            s.sendall(b"GET /play HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
         else:
-            s.sendall(b"POST /api/games HTTP/1.1\r\nHost: table\r\nContent-Type: application/json\r\n"
+            s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                       b"Content-Length: 1000\r\n\r\n{")
 
 
@@ -196,7 +196,7 @@ def test_one_address_cannot_fill_the_server(tmp_path):
         while True:  # the server notices the hang-ups and lets the address in again
             s = raw(srv.port, "127.0.0.2")
             try:
-                s.sendall(b"GET /play HTTP/1.1\r\nHost: table\r\n\r\n")
+                s.sendall(b"GET /play HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 said = s.recv(64)
             except OSError:
                 said = b""
@@ -225,7 +225,7 @@ def test_with_no_cap_the_door_alone_keeps_play_going(tmp_path):
 
 def ask(port: int, path: str, source: str = "127.0.0.1", headers: str = "") -> socket.socket:
     s = raw(port, source)
-    s.sendall(f"GET {path} HTTP/1.1\r\nHost: table\r\n{headers}\r\n".encode())
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n".encode())
     return s
 
 
@@ -331,7 +331,7 @@ def send(port: int, data: bytes) -> bytes:
 
 
 def test_a_100_kb_header_gets_431(srv):
-    said = send(srv.port, b"GET /play HTTP/1.1\r\nHost: table\r\nAccept-Language: " + b"en," * 34_000 + b"\r\n\r\n")
+    said = send(srv.port, b"GET /play HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: " + b"en," * 34_000 + b"\r\n\r\n")
     assert said.startswith(b"HTTP/1.1 431 Request Header Fields Too Large\r\n")
     assert b"headers are too large" in said
 
@@ -341,18 +341,18 @@ def test_a_100_kb_link_gets_414(srv):
 
 
 def test_a_body_over_the_limit_gets_413_before_it_is_sent(srv):
-    said = send(srv.port, b"POST /api/games HTTP/1.1\r\nHost: table\r\nContent-Length: 10000000\r\n\r\n")
+    said = send(srv.port, b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10000000\r\n\r\n")
     assert said.startswith(b"HTTP/1.1 413 ")
 
 
 def test_a_chunked_body_gets_411(srv):
-    said = send(srv.port, b"POST /api/games HTTP/1.1\r\nHost: table\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+    said = send(srv.port, b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
     assert said.startswith(b"HTTP/1.1 411 ")
 
 
 def test_a_request_arriving_in_pieces_is_answered_once_whole(srv):
     body = b'{"players": [{"name": "Ada", "colour": "red"}], "seed": 1}'
-    request = (b"POST /api/games HTTP/1.1\r\nHost: table\r\nContent-Type: application/json\r\n"
+    request = (b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
     s = raw(srv.port)
     for i in range(0, len(request), 20):
@@ -367,7 +367,7 @@ def test_a_request_arriving_in_pieces_is_answered_once_whole(srv):
 def test_a_client_asking_for_100_continue_hears_it_then_is_answered(srv):
     body = b'{"players": [{"name": "Ada", "colour": "red"}], "seed": 1}'
     s = raw(srv.port)
-    s.sendall(b"POST /api/games HTTP/1.1\r\nHost: table\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
+    s.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
               b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n")
     assert s.recv(64).startswith(b"HTTP/1.1 100 Continue\r\n\r\n")
     s.sendall(body)
@@ -385,7 +385,7 @@ def test_a_kept_connection_serves_requests_one_after_another_and_two_sent_togeth
         assert resp.status == 302
     conn.close()
     s = raw(srv.port)
-    s.sendall(b"GET /play HTTP/1.1\r\nHost: table\r\n\r\nGET /play HTTP/1.1\r\nHost: table\r\n\r\n")
+    s.sendall(b"GET /play HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /play HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     said, deadline = b"", time.monotonic() + 10
     while said.count(b"HTTP/1.1 302 ") < 2 and readable(s, deadline - time.monotonic()):
         chunk = s.recv(65536)
