@@ -557,6 +557,21 @@ def test_an_error_page_escapes_what_it_echoes(client):
     assert r.status_code == 404 and b"<script>" not in r.data
 
 
+def test_a_refusals_message_is_shown_as_text_never_as_markup(app):
+    """Whatever a refusal's message holds (an engine reason may one day name a player), the page and the
+    flash show it escaped."""
+    from werkzeug.exceptions import Conflict
+
+    @app.get("/refuse-for-the-test")
+    def refuse():
+        raise Conflict("Not possible: <script>alert(1)</script> has no lumber.")
+
+    client = app.test_client()
+    for headers in ({}, {"HX-Request": "true"}):
+        r = client.get("/refuse-for-the-test", headers=headers)
+        assert r.status_code == 409 and b"<script>alert" not in r.data and b"&lt;script&gt;alert(1)" in r.data
+
+
 # --- the secret key --------------------------------------------------------------------------------------
 
 def test_the_secret_key_is_made_in_instance_on_first_run_and_kept(tmp_path):

@@ -6,6 +6,7 @@ After every refused request the game's state (as the JSON API reports it to the 
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -139,7 +140,7 @@ def form_post(client, url: str, fields: dict, hx: bool = False, **kw):
 
 def refused(client, g: dict, r, code: int, before: dict, *needles: str) -> None:
     """A refusal: the status, a message, and the game exactly as it was."""
-    body = text(r)
+    body = html.unescape(text(r))  # the message is escaped text on the page
     assert r.status_code == code, (r.status_code, body[:800])
     for needle in needles:
         assert needle.lower() in body.lower(), (needle, body[:800])

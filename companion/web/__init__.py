@@ -132,11 +132,16 @@ def create_app(config: dict | None = None) -> Flask:
 
 
 def _answer(message: str, code: int):
+    """The refusal's message, translated here as plain text: the page escapes it like any other text (a
+    template's _() would mark it safe, and a message may one day carry what someone typed)."""
     if request.path.startswith("/api/"):
         return jsonify({"error": message}), code
+    from .translate import request_gettext
+
+    text = request_gettext(message)
     if request.headers.get("HX-Request"):
-        return render_template("partials/_error.html", message=message), code
-    return render_template("error.html", message=message, code=code), code
+        return render_template("partials/_error.html", message=text), code
+    return render_template("error.html", message=text, code=code), code
 
 
 def _secret_key(instance: Path) -> str:
