@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 
 from companion.catalog import (CatalogError, catalog_from_json, catalog_in_force, load_catalog, shipped_catalog)
-from companion.catalog.loader import DATA_DIR, FAMILIES, RecordError, build_record
+from companion.catalog.build import RecordError, build_record
+from companion.catalog.families import FAMILIES
+from companion.catalog.read import DATA_DIR
 from companion.engine import legal_actions, new_game, options_for, pending
 from companion.store import Store
 from companion.web import create_app

@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from companion.engine import apply, legal_actions, new_game, options_for, pending
 from companion.simulate import play_game
-from companion.web.svg import city_key, city_svg, el, estate_key, estate_svg, scoring_svg, tokens_html, wheel_svg
+from companion.web.draw import city_key, city_svg, el, estate_key, estate_svg, scoring_svg, tokens_html, wheel_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 HOSTILE = "<script>alert(1)</script>"

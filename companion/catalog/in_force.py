@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .loader import CatalogError, catalog_from_files, default_override_path, read_override
+from .families import CatalogError
+from .loader import catalog_from_files
+from .read import default_override_path, read_override
 from .model import Catalog
 
 

@@ -69,7 +69,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     from . import api, host, join, seat
 
-    from . import svg, translate
+    from . import draw, translate
     from .views import qr_svg
 
     from flask_babel import ngettext
@@ -84,7 +84,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.teardown_request(translate.forget_catalog)
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
     app.jinja_env.globals.update(
-        {name: partial(getattr(svg, name), _=gettext)
+        {name: partial(getattr(draw, name), _=gettext)
          for name in ("city_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg")}, qr_svg=qr_svg,
         tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
         catalog_now=partial(catalog_in_force, corrections))  # the host screen's notice about corrections

@@ -13,8 +13,8 @@ from ..engine import IllegalAction
 from ..engine.state import COLOURS, Options, PlayerOption
 from ..store import NotFound, Stale
 from .common import check_csrf, int_field, news_answer, render_once, require_host, store, submit
+from .draw import city_key
 from .names import BadName, player_name, same_names
-from .svg import city_key
 from .views import base, menu_view, qr_svg, seats_view, targets
 
 bp = Blueprint("host", __name__)

@@ -7,7 +7,7 @@ from flask_babel import get_locale
 
 from .common import (SeatMoved, check_csrf, int_field, load, news_answer, phone_label, render_once, seat_phone,
                      submit)
-from .svg import estate_key
+from .draw import estate_key
 from .views import base, menu_view, targets
 
 bp = Blueprint("seat", __name__)

@@ -1,0 +1,212 @@
+"""The catalog's checks across families, made once every record is built: one small function per
+constraint, each naming the rule it keeps, so a table's correction that breaks the game's setup is
+refused with a reason instead of failing mid-game.
+
+Every problem names where to look: the record's own file (the override's, if the record came from
+there), or for a family-wide problem, the override's records of that family when it changed any.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable, Mapping
+
+from . import model as m
+from .families import COUNTS, file_of
+from .rewards import CLASSES
+
+SIDES = (("2p", 6), ("3-4p", 9))  # each scoreboard side and the boats in play on it (R-SETUP-8)
+KINDS = ("popularity", "city", "church")
+
+
+class Findings:
+    """The problems found so far, each placed where a table would look for it."""
+
+    def __init__(self, catalog: m.Catalog):
+        self.origins = catalog.origins
+        self.problems: list[str] = []
+
+    def family(self, name: str, problem: str) -> None:
+        """A problem with a family as a whole: the override's changed records of it, else its file."""
+        default = file_of(name)
+        changed = sorted(rid for (fam, rid), origin in self.origins.items() if fam == name and origin != default)
+        where = f"{self.origins[(name, changed[0])]}: {name} {', '.join(changed)}" if changed else f"{default}: {name}"
+        self.problems.append(f"{where}: {problem}")
+
+    def record(self, family: str, rid: str, problem: str) -> None:
+        """A problem with one record, in the file it came from."""
+        self.problems.append(f"{self.origins.get((family, rid), file_of(family))}: {family} {rid}: {problem}")
+
+
+def record_counts(ids: Mapping[str, set[str]]) -> list[str]:
+    """R-COMP-2: each family has as many records as the box has pieces (checked before anything else,
+    on the ids alone)."""
+    return [f"{file_of(family)}: {family}: {len(ids[family])} records, R-COMP needs {want}"
+            for family, want in COUNTS.items() if len(ids[family]) != want]
+
+
+def cross_checks(c: m.Catalog) -> list[str]:
+    """Every problem the built catalog has across its families, in the order of CHECKS."""
+    say = Findings(c)
+    for check in CHECKS:
+        check(c, say)
+    return say.problems
+
+
+def two_b_hexes(c: m.Catalog, say: Findings) -> None:
+    """R-SETUP-2/3: one B hex starts in the city, the other tops the expansion stack."""
+    n = sum(1 for h in c.hexes.values() if h.cls == "B")
+    if n != 2:
+        say.family("hex", f"{n} B hexes, R-SETUP-2/3 needs exactly 2")
+
+
+def enough_c_hexes(c: m.Catalog, say: Findings) -> None:
+    """R-NEXT-6: five rounds add a hex; the B hex comes first, so at least 4 C hexes follow it."""
+    n = sum(1 for h in c.hexes.values() if h.cls == "C")
+    if n < 4:
+        say.family("hex", f"{n} C hexes, 5 expansions (R-NEXT-6) need at least 4")
+
+
+def docks_at_known_harbors(c: m.Catalog, say: Findings) -> None:
+    """M-4: each dock lies beside a harbor of the catalog."""
+    for d in c.docks.values():
+        if d.harbor not in c.harbors:
+            say.record("dock", d.id, f"unknown harbor {d.harbor}")
+
+
+def one_tile_per_dock(c: m.Catalog, say: Findings) -> None:
+    """M-4: each docking tile names a dock, and no dock is named twice (a boat's dock is drawn)."""
+    named = Counter(t.dock for t in c.docking_tiles.values())
+    for t in c.docking_tiles.values():
+        if t.dock not in c.docks:
+            say.record("docking_tile", t.id, f"unknown dock {t.dock}")
+        elif named[t.dock] > 1:
+            say.record("docking_tile", t.id, f"dock {t.dock} is named by {named[t.dock]} tiles; each dock by one (M-4)")
+
+
+def one_dock_per_harbor(c: m.Catalog, say: Findings) -> None:
+    """M-4: four docks, one per harbor."""
+    if len({d.harbor for d in c.docks.values()}) != 4:
+        say.family("dock", "each harbor needs exactly one dock (M-4)")
+
+
+def layout_harbors_known(c: m.Catalog, say: Findings) -> None:
+    """M-3: a city layout places the catalog's harbors."""
+    for lay in c.layouts.values():
+        for h in lay.harbors:
+            if h not in c.harbors:
+                say.record("layout", lay.id, f"unknown harbor {h}")
+
+
+def start_spaces_fit(c: m.Catalog, say: Findings) -> None:
+    """R-SETUP-2: a layout has one start space for each A hex its player counts keep, plus the B hex."""
+    for lay in c.layouts.values():
+        for n in lay.players:
+            kept = sum(1 for h in c.hexes.values() if h.cls == "A" and h.in_count(n))
+            if kept + 1 != len(lay.start):
+                say.record("layout", lay.id, f"{len(lay.start)} start spaces but {n} players keep {kept} A hexes + 1 B "
+                                             "(R-SETUP-2)")
+
+
+def a_city_for_each_count(c: m.Catalog, say: Findings) -> None:
+    """M-3: a layout for 2, 3 and 4 players (solo plays on the 2-player city)."""
+    for n in (2, 3, 4):
+        if not any(n in lay.players for lay in c.layouts.values()):
+            say.family("layout", f"no city for {n} players")
+
+
+def three_stone_boats(c: m.Catalog, say: Findings) -> None:
+    """R-SETUP-8: 2p removes the 3 boats with precious stones, keeping 6 of 9."""
+    stones = sum(1 for b in c.boats.values() if b.cargo == "stones")
+    if stones != 3:
+        say.family("boat", f"{stones} boats carry precious stones; 2p keeps 6 of 9 (R-SETUP-8)")
+
+
+def round_tables(c: m.Catalog, say: Findings) -> None:
+    """R-SETUP-12, M-5: each scoreboard side has its round info table, and its rounds bring no more
+    boats than that side has in play (R-SETUP-8)."""
+    for side, boats in SIDES:
+        info = c.round_info.get(side)
+        if info is None:
+            say.family("round_info", f"no table for side {side}")
+        elif (arriving := sum(r.boats for r in info.rounds)) > boats:
+            say.record("round_info", side, f"{arriving} boats arrive but only {boats} are in play")
+
+
+def priority_columns(c: m.Catalog, say: Findings) -> None:
+    """R-PRIO-1, M-6: the register priority tile has a column for each scoreboard side."""
+    for side, _boats in SIDES:
+        if side not in c.priority_tiles:
+            say.family("priority_tile", f"no column for side {side}")
+
+
+def registers_by_side(c: m.Catalog, say: Findings) -> None:
+    """R-REG-1: each scoreboard side has a popularity, a city and a church register, named by kind and side."""
+    for side, _boats in SIDES:
+        for kind in KINDS:
+            reg = c.registers.get(f"{kind}-{side}")
+            if reg is None:
+                say.family("register", f"missing {kind}-{side}")
+            elif reg.kind != kind or reg.side != side:
+                say.record("register", reg.id, "kind and side must match the id")
+
+
+def city_register_spaces(c: m.Catalog, say: Findings) -> None:
+    """R-SETUP-15, R-REG-4: the city register's figure spaces hand out the 2 supply lieutenants, and
+    one of its spaces is an any-hex action."""
+    for side, _boats in SIDES:
+        reg = c.registers.get(f"city-{side}")
+        if reg is None or reg.kind != "city" or reg.side != side:
+            continue  # registers_by_side says so
+        icons = [s.reward.icons() for s in reg.spaces]
+        if sum("lieutenant" in i for i in icons) < 2:
+            say.record("register", reg.id, "the city register needs 2 figure spaces (R-SETUP-15, R-REG-4)")
+        if not any("any-hex" in i for i in icons):
+            say.record("register", reg.id, "the city register has an any-hex space (R-REG-4)")
+
+
+def workshops_for_each_stack(c: m.Catalog, say: Findings) -> None:
+    """R-SETUP-11: six workshop stacks, one per era and citizen class, none of them empty."""
+    eras = Counter((w.era, w.cls) for w in c.workshops.values())
+    for era in (1, 2):
+        for cls in CLASSES:
+            if eras[(era, cls)] == 0:
+                say.family("workshop", f"no era {era} {cls} workshop (R-SETUP-11)")
+
+
+def wagon_pairs(c: m.Catalog, say: Findings) -> None:
+    """R-SETUP-10: the wagons are 5 pairs numbered 1–5 on the back, one of each pair per stack."""
+    backs = Counter(w.back for w in c.wagons.values())
+    if sorted(backs.items()) != [(n, 2) for n in range(1, 6)]:
+        say.family("wagon", "backs must be 5 pairs numbered 1–5 (R-SETUP-10)")
+
+
+def solo_tiles_on_solo_hexes(c: m.Catalog, say: Findings) -> None:
+    """R-SOLO-2, R-SETUP-20: each solo tile names a hex (or harbor) of the 2-player city a solo game uses."""
+    for t in c.solo_tiles.values():
+        if t.hex not in c.hexes and t.hex not in c.harbors:
+            say.record("solo_tile", t.id, f"unknown hex {t.hex}")
+        elif t.hex in c.hexes and not c.hexes[t.hex].in_count(1):
+            say.record("solo_tile", t.id, f"hex {t.hex} is never in a solo game (it uses the 2-player set, R-SETUP-20)")
+
+
+def wheel_has_windows(c: m.Catalog, say: Findings) -> None:
+    """R-R1-2: the population wheel turns through its windows, so it needs at least one."""
+    if not c.wheel:
+        say.family("wheel", "no windows")
+
+
+def side_a_boards(c: m.Catalog, say: Findings) -> None:
+    """R-SETUP-14: a standard game plays side a of the player board and of the scroll board."""
+    if "a" not in c.boards:
+        say.family("board", "player board a is missing")
+    if "a" not in c.scroll_boards:
+        say.family("scroll_board", "scroll board a is missing")
+
+
+CHECKS: tuple[Callable[[m.Catalog, Findings], None], ...] = (
+    two_b_hexes, enough_c_hexes, docks_at_known_harbors, one_tile_per_dock, one_dock_per_harbor,
+    layout_harbors_known, start_spaces_fit, a_city_for_each_count, three_stone_boats, round_tables,
+    priority_columns, registers_by_side, city_register_spaces, workshops_for_each_stack, wagon_pairs,
+    solo_tiles_on_solo_hexes, wheel_has_windows, side_a_boards,
+)

@@ -1,0 +1,94 @@
+"""Reading one field of a hand-typed record: each reader says in words what the field must be, so a
+table's typo comes back as "spaces must be a whole number from 1 to 9, not 'two'", never as a crash.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import model as m
+from .rewards import GrammarError, parse_citizens, parse_cost, parse_reward
+
+
+class Problem(Exception):
+    """What is wrong with one record, in words (build_record turns it into a RecordError)."""
+
+
+def provenance(rec: dict) -> m.Provenance:
+    """Where a record's values come from, so a reader can tell the rulebook from our assumptions."""
+    source = rec.get("source")
+    if source not in ("rulebook", "assumed", "mixed"):
+        raise Problem(f"source must be 'rulebook', 'assumed' or 'mixed', not {source!r}")
+    fields = rec.get("rulebook_fields", [])
+    if source == "mixed" and not fields:
+        raise Problem("a 'mixed' record must list its rulebook_fields")
+    if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
+        raise Problem("rulebook_fields must be a list of field names")
+    return m.Provenance(source, tuple(fields))
+
+
+def one_of(rec: dict, key: str, allowed) -> Any:
+    """A field with a fixed set of values; the message lists them, so the table can pick one."""
+    value = rec.get(key)
+    if value not in allowed:
+        raise Problem(f"{key} must be one of {', '.join(map(str, allowed))}, not {value!r}")
+    return value
+
+
+def int_field(rec: dict, key: str, lo: int = 0, hi: int = 10**6) -> int:
+    """A whole number in a range (TOML's true is not a number here, though Python's bool is an int)."""
+    value = rec.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise Problem(f"{key} must be a whole number from {lo} to {hi}, not {value!r}")
+    return value
+
+
+def bool_field(rec: dict, key: str, default: bool | None = None) -> bool:
+    """true or false; with a default, the field may be left out."""
+    value = rec.get(key, default)
+    if not isinstance(value, bool):
+        raise Problem(f"{key} must be true or false, not {value!r}")
+    return value
+
+
+def str_field(rec: dict, key: str) -> str:
+    """A text that is not empty: ids and names are looked up by it."""
+    value = rec.get(key)
+    if not isinstance(value, str) or not value:
+        raise Problem(f"{key} must be a text, not {value!r}")
+    return value
+
+
+def coord(value, what: str) -> m.Coord:
+    """A place in the city's axial grid, [q, r]."""
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise Problem(f"{what} must be [q, r] whole numbers, not {value!r}")
+    return (value[0], value[1])
+
+
+def reward_field(rec: dict, key: str) -> m.Reward:
+    """A reward in the one reward grammar (catalog/rewards.py)."""
+    return _parsed(rec, key, parse_reward, "reward")
+
+
+def cost_field(rec: dict, key: str) -> m.Bundle:
+    """A cost in the same grammar: a bundle to pay, never a choice."""
+    return _parsed(rec, key, parse_cost, "cost")
+
+
+def _parsed(rec: dict, key: str, parse: Callable[[Any], Any], what: str) -> Any:
+    if key not in rec:
+        raise Problem(f"missing {key}")
+    try:
+        return parse(rec[key])
+    except GrammarError as exc:
+        raise Problem(f"{key}: unparsable {what}: {exc}") from None
+
+
+def citizens_field(rec: dict):
+    """The citizens a hex asks for to be repopulated (R-REPOP-3)."""
+    try:
+        return parse_citizens(rec.get("repop_citizens"))
+    except GrammarError as exc:
+        raise Problem(f"repop_citizens: {exc}") from None

@@ -1,0 +1,212 @@
+"""The city region of the host's screen: the map of Messina (hexes, docks, boats, figures) and the wheel.
+
+A phone's minimap is the same picture with `targets`: the places its menu offers, tappable and labelled.
+`city_key` says when the region must be drawn again.
+"""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from markupsafe import Markup
+
+from ...engine.city import space_coord
+from ...engine.state import Citizen
+from .glyphs import (HEX_FILL, PLAYER_FILL, RAT_LETTER, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark,
+                     rat_glyph)
+from .markup import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, spread, svg, txt
+
+
+def _standing_at(state, place: str) -> list[tuple]:
+    """(seat, lieutenant) pairs whose figure stands at a place ("hex:<tile>" or "dock:<id>")."""
+    figs = [(seat, lt) for seat in state.seats for lt in seat.lieutenants if lt.where == place]
+    opp = getattr(state, "opponent", None)
+    if opp is not None and place.startswith("hex:") and place[4:] in opp.placed:
+        figs.append((SimpleNamespace(name="Opponent", colour=opp.colour), SimpleNamespace(used=True)))
+    return figs
+
+
+def _target_attrs(base: dict, target: dict | None) -> dict:
+    """Merge a target's attrs over the group's own; a class is added to, never replaced."""
+    if not target:
+        return base
+    extra = dict(target.get("attrs") or {})
+    classes = [base["class"], "target", extra.pop("class", None)]
+    return {**base, **extra, "class": " ".join(c for c in classes if c)}
+
+
+def _hex_group(state, tile: str, cx, cy, target, _: Gettext) -> Markup:
+    """One placed hex: fill, id, rat, name, repopulation tile, citizens, cubes, lieutenants, badge."""
+    info = state.catalog.tile(tile)
+    h = state.hexes[tile]
+    key = info.colour if info.colour in HEX_FILL else "harbor"
+    base = {"id": f"hex-{tile}", "class": f"hex hex-{key}", "data-place": f"hex:{tile}"}
+    name = info.name
+    squeeze = {"textLength": 2 * HW - 16, "lengthAdjust": "spacingAndGlyphs"} if len(name) > 14 else {}
+    name_size = min(11, (2 * HW - 16) / (0.6 * len(name)))
+    return el("g", _target_attrs(base, target),
+              el("title", {}, f"{name} ({tile})"),
+              el("polygon", {"points": hex_points(cx, cy), "fill": HEX_FILL[key], "stroke": "#222",
+                             "stroke-width": 4 if target else 1.5, "class": "hex-shape"}),
+              rat_glyph(info.rat, cx - 24, cy - 37, _),
+              txt(cx + (10 if info.rat in RAT_LETTER else 0), cy - 37, tile, size=10, fill="#333"),
+              txt(cx, cy - 21, name, size=name_size, **{"font-weight": "bold"}, **squeeze),
+              _repop_tile(state, h, cx - HW + 14, cy + 2, _),
+              _hex_citizens(h, cx + (8 if h.repopulated_by is not None else 0), cy, _),
+              cubes_mark(h.cubes, cx - HW + 12, cy + 27, _),
+              _figures(state, f"hex:{tile}", cx + 24, cy + 27, _),
+              badge(cx, cy + 43, str(target.get("label") or "")) if target and target.get("label") else None)
+
+
+def _repop_tile(state, h, x, y, _: Gettext) -> Markup | None:
+    """A repopulated hex carries its repopulator's tile: a square in their colour with their letter."""
+    if h.repopulated_by is None:
+        return None
+    seat = state.seats[h.repopulated_by]
+    return el("g", {"class": "repop-tile", "data-colour": seat.colour},
+              el("title", {}, f"{_('repopulated by')} {seat.name} ({letter(seat.colour)})"),
+              el("rect", {"x": x - 9, "y": y - 9, "width": 18, "height": 18,
+                          "fill": PLAYER_FILL.get(seat.colour, "#888"), "stroke": "#000", "stroke-width": 1.5}),
+              txt(x, y, letter(seat.colour), size=10, fill=ink(seat.colour), **{"font-weight": "bold"}))
+
+
+def _hex_citizens(h, cx, cy, _: Gettext) -> Markup:
+    """Up to two rows of five citizens; more than ten shows the rest as +n."""
+    cits = h.citizens
+    out = []
+    for row in range(2):
+        part = cits[row * 5:(row + 1) * 5]
+        y = cy - 4 + row * 15
+        out += [citizen_chip(c, x, y, _) for x, c in zip(spread(len(part), cx, 16), part)]
+    if len(cits) > 10:
+        out.append(txt(cx + 44, cy + 11, f"+{len(cits) - 10}", size=9, anchor="end"))
+    return el("g", {"class": "citizens", "data-count": len(cits)}, out)
+
+
+def _figures(state, place: str, cx, y, _: Gettext) -> Markup:
+    """Every lieutenant at a place, side by side, squeezed when there are many."""
+    figs = _standing_at(state, place)
+    step = 14 if len(figs) <= 3 else 42 / (len(figs) - 1)
+    return el("g", {"class": "figures"},
+              [lieutenant_mark(seat, lt.used, x, y, _) for x, (seat, lt) in zip(spread(len(figs), cx, step), figs)])
+
+
+def _empty_space(sid: str, cx, cy, _: Gettext) -> Markup:
+    """An expansion space nobody has built on yet: a dashed outline with its id."""
+    return el("g", {"class": "space-empty", "id": f"space-{sid}", "data-space": sid},
+              el("title", {}, f"{_('empty space')} {sid}"),
+              el("polygon", {"points": hex_points(cx, cy, R - 3), "fill": "none", "stroke": "#777",
+                             "stroke-width": 1.5, "stroke-dasharray": "6 4", "class": "space-outline"}),
+              txt(cx, cy - 8, sid, size=12, fill="#555", **{"font-weight": "bold"}),
+              txt(cx, cy + 10, _("empty space"), size=9, fill="#555"))
+
+
+DOCK_W, BOAT_H = 100, 24
+
+
+def _dock_box(state, dock, x, y, target, _: Gettext) -> tuple[Markup, float]:
+    """A dock beside its harbor: its boats (id, cube marker), free spaces dashed, lieutenants there.
+    (x, y) is the box's top-left corner; returns the markup and the box height."""
+    boats = state.docks.get(dock.id, [])
+    height = 22 + dock.spaces * BOAT_H + 28
+    body = [el("rect", {"x": x, "y": y, "width": DOCK_W, "height": height, "rx": 6, "fill": "#dbe9f4",
+                        "stroke": "#222", "stroke-width": 4 if target else 1.5, "class": "dock-shape"}),
+            txt(x + DOCK_W / 2, y + 11, f"{_('Dock')} {dock.id.removeprefix('dock-')}", size=11,
+                **{"font-weight": "bold"})]
+    for i in range(dock.spaces):
+        by = y + 22 + i * BOAT_H + BOAT_H / 2
+        body.append(_boat(state, boats[i], x + 42, by, _) if i < len(boats) else
+                    el("rect", {"class": "boat-space", "x": x + 10, "y": by - 8, "width": 64, "height": 16,
+                                "fill": "none", "stroke": "#777", "stroke-dasharray": "4 3"}))
+    body.append(_figures(state, f"dock:{dock.id}", x + DOCK_W / 2, y + height - 14, _))
+    if target and target.get("label"):
+        body.append(badge(x + DOCK_W / 2, y + height, str(target["label"])))
+    base = {"id": f"dock-{dock.id}", "class": "dock", "data-place": f"dock:{dock.id}"}
+    return el("g", _target_attrs(base, target), el("title", {}, f"{_('Dock')} {dock.id}"), body), height
+
+
+def _boat(state, at, x, y, _: Gettext) -> Markup:
+    """A boat at a dock: a hull with its id; a black cube beside it while it carries plague."""
+    cargo = state.catalog.boats[at.tile].cargo if at.tile in state.catalog.boats else ""
+    hull = " ".join(f"{fmt(x + dx)},{fmt(y + dy)}" for dx, dy in ((-32, -8), (32, -8), (24, 8), (-24, 8)))
+    cube = el("rect", {"class": "boat-cube", "x": x + 36, "y": y - 5, "width": 10, "height": 10, "fill": "#000"})
+    return el("g", {"class": "boat" + (" has-cube" if at.cube else ""), "data-boat": at.tile},
+              el("title", {}, f"{at.tile} ({cargo})" + (f", {_('plague cube')}" if at.cube else "")),
+              el("polygon", {"points": hull, "fill": "#8d6e63", "stroke": "#3e2723"}),
+              txt(x, y, at.tile, size=10, fill="#fff", **{"font-weight": "bold"}), cube if at.cube else None)
+
+
+def city_svg(state, targets: dict | None = None, _: Gettext = english) -> Markup:
+    """The city as the table sees it; `targets` ("hex:<tile>"/"dock:<id>" → label, attrs) makes
+    places tappable and labelled, drawn last so their badges sit on top."""
+    targets = targets or {}
+    lay = state.catalog.layout_for(state.players)
+    centres = [axial_to_xy(q, r) for q, r in [*lay.start, *lay.harbors.values(), *lay.expansion.values()]]
+    bounds = [(x - HW, y - R, x + HW, y + R) for x, y in centres]
+    used = {h.space for h in state.hexes.values()}
+    under = [_empty_space(sid, *axial_to_xy(*coord), _) for sid, coord in lay.expansion.items() if sid not in used]
+    places = []
+    for dock in state.catalog.docks.values():
+        if dock.harbor in lay.harbors:
+            pier, box, edge = _placed_dock(state, dock, lay, centres, targets.get(f"dock:{dock.id}"), _)
+            under.insert(0, pier)
+            places.append((f"dock:{dock.id}", box))
+            bounds.append(edge)
+    for tile in sorted(state.hexes):
+        hx, hy = axial_to_xy(*space_coord(state, state.hexes[tile].space))
+        places.append((f"hex:{tile}", _hex_group(state, tile, hx, hy, targets.get(f"hex:{tile}"), _)))
+    places.sort(key=lambda p: p[0] in targets)  # stable: targets last, on top
+    x0, y0 = min(b[0] for b in bounds) - 8, min(b[1] for b in bounds) - 8
+    x1, y1 = max(b[2] for b in bounds) + 8, max(b[3] for b in bounds) + 8
+    return svg(x0, y0, x1 - x0, y1 - y0, _("City of Messina"), "city", under, [p[1] for p in places])
+
+
+def _placed_dock(state, dock, lay, centres, target, _: Gettext):
+    """A dock box beside its harbor on the side away from the city's centre, with a pier to it.
+    Returns the pier, the box and the box's bounds (its badge included)."""
+    cx = sum(p[0] for p in centres) / len(centres)
+    cy = sum(p[1] for p in centres) / len(centres)
+    hx, hy = axial_to_xy(*lay.harbors[dock.harbor])
+    height = 22 + dock.spaces * BOAT_H + 28
+    x = hx + HW + 10 if hx >= cx else hx - HW - 10 - DOCK_W
+    y = hy - height / 2 + (-R * 0.3 if hy < cy else R * 0.3)
+    pier = el("line", {"class": "pier", "x1": hx, "y1": hy, "x2": x + DOCK_W / 2, "y2": y + height / 2,
+                       "stroke": "#555", "stroke-width": 6})
+    box, _h = _dock_box(state, dock, x, y, target, _)
+    return pier, box, (x - 10, y, x + DOCK_W + 10, y + height + 10)
+
+
+def city_key(state) -> str:
+    """Everything the host's city region draws (the map and the wheel), as one short string: the hexes,
+    the docks, the wheel and round, and each seat's name, colour and lieutenants (and the solo
+    opponent's figures). The same key draws the same city (tests/test_svg.py checks this over whole
+    games), so a move that leaves the city alone does not redraw it."""
+    seats = [(s.name, s.colour, [lt.to_dict() for lt in s.lieutenants]) for s in state.seats]
+    opp = getattr(state, "opponent", None)
+    what = {"hexes": {k: h.to_dict() for k, h in state.hexes.items()},
+            "docks": {k: [b.to_dict() for b in v] for k, v in state.docks.items()},
+            "wheel": state.wheel, "round": state.round, "players": state.players, "seats": seats,
+            "opponent": (opp.colour, sorted(opp.placed)) if opp is not None else None}
+    return digest(json.dumps(what, sort_keys=True))
+
+
+def wheel_svg(state, _: Gettext = english) -> Markup:
+    """The population-wheel window: its rat and which class each hex colour receives."""
+    w = state.catalog.wheel[state.wheel]
+    rows = [txt(10, 14, f"{_('Population wheel')} · {_('window')} {w.id}", size=13, anchor="start",
+                **{"font-weight": "bold"}),
+            txt(310, 38, f"{_('Round')} {state.round}", size=12, anchor="end"),
+            el("g", {"class": "wheel-rat", "data-rat": w.rat}, txt(10, 38, f"{_('rat')}:", size=11, anchor="start"),
+               rat_glyph(w.rat, 56, 38, _, 1.4), txt(90, 38, _(w.rat), size=11, anchor="start"))]
+    for i, (colour, cls) in enumerate(w.colours.items()):
+        y = 66 + i * 26
+        who = (citizen_chip(Citizen(0, cls), 160, y, _, r=9),
+               txt(176, y, _(cls), size=11, anchor="start")) if cls else txt(152, y, "— " + _("nobody"), size=11,
+                                                                              anchor="start")
+        rows.append(el("g", {"class": f"wheel-row wheel-{colour}", "data-colour": colour, "data-class": cls or ""},
+                       el("polygon", {"points": hex_points(20, y, 10), "fill": HEX_FILL.get(colour, "#ccc"),
+                                      "stroke": "#222", "class": f"hex-{colour}"}),
+                       txt(36, y, _(colour), size=11, anchor="start"), txt(130, y, "→", size=12), who))
+    height = 66 + len(w.colours) * 26
+    return svg(0, 0, 320, height, f"{_('Population wheel')} {w.id}", "wheel", rows)

@@ -1,0 +1,103 @@
+"""The few pieces every picture is built from: escaped elements, text labels, the SVG root, hex geometry.
+
+One place escapes and one place rounds numbers, so no picture can forget either: each catalog or player
+text is escaped (a name may be "<script>"), and numbers stay short so the markup stays small.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from typing import Callable
+
+from markupsafe import Markup, escape
+
+Gettext = Callable[[str], str]
+SVG_NS = "http://www.w3.org/2000/svg"
+R = 60  # hex radius (centre to corner) in SVG units
+HW = R * math.sqrt(3) / 2  # half the width of a pointy-top hex
+_ATTR_NAME = re.compile(r"^[A-Za-z_:][-A-Za-z0-9_:.]*$")
+
+
+def english(s: str) -> str:
+    """The default `_`: English as written, when no translation is installed."""
+    return s
+
+
+def fmt(v) -> str:
+    """Numbers short (12.5, not 12.500000001) so the markup stays small."""
+    if isinstance(v, float):
+        return f"{v:.1f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+def el(tag: str, attrs: dict | None = None, *children) -> Markup:
+    """One element; attribute values and text children escaped, Markup children kept as they are.
+    Attribute names are checked because targets' attrs come from callers. Built as one plain string and
+    marked safe once: a phone's estate is a few hundred elements, drawn again after every move."""
+    head = [tag]
+    for k, v in (attrs or {}).items():
+        if v is None or v is False:
+            continue
+        if k not in _CHECKED and not _ATTR_NAME.match(k):
+            raise ValueError(f"bad attribute name {k!r}")
+        head.append(f'{k}="{fmt(v) if type(v) in _NUMBERS else escape(v)}"')  # digits need no escaping
+    inner = "".join(c if isinstance(c, Markup) else escape(c if isinstance(c, str) else fmt(c))
+                    for c in _flatten(children) if c is not None)
+    opening = " ".join(head)
+    if not inner and tag not in _NEVER_EMPTY:
+        return Markup(f"<{opening}/>")
+    return Markup(f"<{opening}>{inner}</{tag}>")
+
+
+_NUMBERS = (int, float)
+_NEVER_EMPTY = frozenset(("text", "title", "dd", "dt", "td", "th", "li", "span", "div"))
+_CHECKED = frozenset(("x", "y", "width", "height", "fill", "stroke", "class", "font-size", "text-anchor",
+                      "dominant-baseline", "points", "d", "r", "cx", "cy", "transform", "stroke-width", "id",
+                      "data-seat", "opacity", "font-weight", "x1", "y1", "x2", "y2", "rx"))
+
+
+def _flatten(items):
+    """Children may come as nested lists, so callers can build rows with comprehensions."""
+    for c in items:
+        if isinstance(c, (list, tuple)):
+            yield from _flatten(c)
+        else:
+            yield c
+
+
+def txt(x, y, s, size=10, anchor="middle", fill="#111", **attrs) -> Markup:
+    """Text centred on (x, y) by default: one place decides font and baseline for every label."""
+    base = {"x": x, "y": y, "font-size": size, "text-anchor": anchor, "fill": fill, "dominant-baseline": "central"}
+    return el("text", {**base, **attrs}, s)
+
+
+def svg(x0, y0, w, h, label: str, cls: str, *body) -> Markup:
+    """The root: a viewBox and width 100% so one picture scales from a phone to a TV."""
+    return el("svg", {"xmlns": SVG_NS, "viewBox": f"{fmt(x0)} {fmt(y0)} {fmt(w)} {fmt(h)}", "class": cls,
+                      "role": "img", "aria-label": label, "width": "100%", "font-family": "sans-serif",
+                      "preserveAspectRatio": "xMidYMid meet"},  # sized by static/app.css (no style attribute: CSP)
+              el("title", {}, label), *body)
+
+
+def hex_points(cx, cy, r=R) -> str:
+    """Corners of a pointy-top hex."""
+    pts = [(cx + r * math.cos(math.radians(60 * k - 30)), cy + r * math.sin(math.radians(60 * k - 30)))
+           for k in range(6)]
+    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in pts)
+
+
+def axial_to_xy(q: int, r: int) -> tuple[float, float]:
+    """Pointy-top axial coordinates (row r shifted half a hex per row) to SVG units."""
+    return R * math.sqrt(3) * (q + r / 2), 1.5 * R * r
+
+
+def spread(n: int, cx: float, step: float) -> list[float]:
+    """x positions of n things centred on cx."""
+    return [cx + (i - (n - 1) / 2) * step for i in range(n)]
+
+
+def digest(text: str) -> str:
+    """A region's key in 32 hex digits: what the pages compare to skip redrawing an unchanged picture."""
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
