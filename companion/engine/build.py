@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import tasks as do
 from ..catalog.rewards import Bundle
 from .describe import cost_text, tile_text
 from .events import note, who
@@ -59,7 +60,7 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
     return opts
 
 
-@task("build")
+@task(do.BUILD)
 def _build(state: GameState, t: dict, lane: str) -> None:
     seat_i = t["seat"]
     seat = state.seats[seat_i]
@@ -83,7 +84,7 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         return
     pick = t["pick"]
     if "cycle" in pick:
-        push(state, lane, {"do": "build", "seat": seat_i, "why": t["why"], "cycled": True})
+        push(state, lane, {"do": do.BUILD, "seat": seat_i, "why": t["why"], "cycled": True})
         _cycle(state, lane, seat_i, pick["cycle"], pick["pay"])  # its new tiles turn up before the build
         return
     what = pick["build"]
@@ -92,8 +93,8 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         st = state.improvements[pick["stack"]]
         tile, st.up = st.up, None
         pay(seat, c.improvements[tile].cost)
-        push(state, lane, {"do": "place_improvement", "seat": seat_i, "tile": tile},
-             {"do": "reveal_face_up", "what": "improvement", "index": pick["stack"], "rule": "R-BUILD-3"})
+        push(state, lane, {"do": do.PLACE_IMPROVEMENT, "seat": seat_i, "tile": tile},
+             {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": pick["stack"], "rule": "R-BUILD-3"})
     elif what == "workshop":
         st = state.workshops[pick["cls"]]
         tile, st.up = st.up, None
@@ -101,7 +102,7 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         seat.workshops.append(Workshop(tile))
         note(state, T("{who} builds workshop {tile}.", who=who(state, seat_i), tile=tile_text(state, tile)),
              "R-BUILD-4")
-        push(state, lane, {"do": "reveal_face_up", "what": "workshop", "index": pick["cls"], "rule": "R-BUILD-4"})
+        push(state, lane, {"do": do.REVEAL_FACE_UP, "what": "workshop", "index": pick["cls"], "rule": "R-BUILD-4"})
     elif what == "wagon":
         ws = state.wagon_stacks[pick["stack"]]
         tile, ws.up = ws.up, None
@@ -111,7 +112,7 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         add_vp(state, seat_i, wagon.vp)
         note(state, T("{who} builds wagon {tile} and scores {vp} VP.", who=who(state, seat_i),
                       tile=tile_text(state, tile), vp=wagon.vp), "R-BUILD-7")
-        push(state, lane, {"do": "reveal_wagon", "index": pick["stack"]})
+        push(state, lane, {"do": do.REVEAL_WAGON, "index": pick["stack"]})
 
 
 def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -> None:
@@ -130,10 +131,10 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
          "R-BUILD-2")
     what = "improvement" if kind == "improvements" else "workshop"
     keys = range(3) if kind == "improvements" else CLASSES
-    push(state, lane, *({"do": "reveal_face_up", "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
+    push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
 
 
-@task("place_improvement")
+@task(do.PLACE_IMPROVEMENT)
 def _place_improvement(state: GameState, t: dict, lane: str) -> None:
     """R-BUILD-3: the improvement goes on one of your unimproved cabins."""
     seat = state.seats[t["seat"]]

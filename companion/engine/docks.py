@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from . import tasks as do
 from .events import note, who
 from .flow import ask, option, push, task
 from .plague import payments, remove_cube
@@ -10,7 +11,7 @@ from .state import GameState
 from ..words import T, plain
 
 
-@task("boat_cube")
+@task(do.BOAT_CUBE)
 def _boat_cube(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-DOCK-4: pay the fire cost (counts as a removed cube, Q-5) or take 1 rat; either way the
     cube leaves the boat. A major fire here never reaches an adjacent cube (R-TURN-FIRE-7)."""
@@ -31,17 +32,17 @@ def _boat_cube(state: GameState, t: dict, lane: str) -> None:
         if pay:
             s.fire -= pay["fire"]
             s.major_fire -= pay["major"]
-            push(state, lane, {"do": "take_boat", "seat": seat, "dock": t["dock"], "boat": t["boat"]})
+            push(state, lane, {"do": do.TAKE_BOAT, "seat": seat, "dock": t["dock"], "boat": t["boat"]})
             remove_cube(state, lane, seat, T("the boat at {dock}", dock=t["dock"]))
             return
         state.supply_cubes += 1
         s.rats += 1
         note(state, T("{who} takes 1 rat for the boat's cube; the cube is discarded.", who=who(state, seat)),
              "R-TURN-DOCK-4")
-    push(state, lane, {"do": "take_boat", "seat": seat, "dock": t["dock"], "boat": t["boat"]})
+    push(state, lane, {"do": do.TAKE_BOAT, "seat": seat, "dock": t["dock"], "boat": t["boat"]})
 
 
-@task("take_boat")
+@task(do.TAKE_BOAT)
 def _take_boat(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-DOCK-5…6: the boat's coins or VP; an even number of boats allows an overseer advance."""
     seat = t["seat"]
@@ -51,9 +52,9 @@ def _take_boat(state: GameState, t: dict, lane: str) -> None:
     boat = state.catalog.boats[t["boat"]]
     note(state, T("{who} takes boat {boat} ({cargo}).", who=who(state, seat), boat=boat.id, cargo=boat.cargo),
          "R-TURN-DOCK-5")
-    steps = [{"do": "gain", "seat": seat, "reward": boat.reward.phrase, "why": plain(T("boat {boat}", boat=boat.id))}]
+    steps = [{"do": do.GAIN, "seat": seat, "reward": boat.reward.phrase, "why": plain(T("boat {boat}", boat=boat.id))}]
     if len(s.boats) % 2 == 0:
-        steps.append({"do": "gain_item", "seat": seat, "icon": "advance-any", "count": 1,
+        steps.append({"do": do.GAIN_ITEM, "seat": seat, "icon": "advance-any", "count": 1,
                       "why": plain(T("an even number of boats ({n}), R-TURN-DOCK-6", n=len(s.boats)))})
     push(state, lane, *steps)
 

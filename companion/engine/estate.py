@@ -3,6 +3,7 @@ workshops (R-OVS-1…8, R-ACT-8…9, R-CIT-4, R-BUILD-5…6, R-ADV-2)."""
 
 from __future__ import annotations
 
+from . import tasks as do
 from .events import note, who
 from .flow import ask, option, push, task
 from .gain import gain
@@ -53,7 +54,7 @@ def _move_label(state: GameState, seat: int, mv: dict) -> str:
     return T("{move}: {type} space {space}", move=text, type=space.type, space=space.id)
 
 
-@task("advance_overseer")
+@task(do.ADVANCE_OVERSEER)
 def _advance(state: GameState, t: dict, lane: str) -> None:
     """R-OVS-2…5, Q-15: advancing is optional; an advance that cannot be made is lost."""
     seat = t["seat"]
@@ -84,7 +85,7 @@ def move_overseer(state: GameState, lane: str, seat: int, cls: str, steps: int, 
                   step=ov.step, space=space.id), "R-OVS-2")
     pools = activation_pools(state, seat, cls, space)
     if pools:
-        push(state, lane, {"do": "activate", "seat": seat, "why": plain(T("{cls} overseer at {space}", cls=cls,
+        push(state, lane, {"do": do.ACTIVATE, "seat": seat, "why": plain(T("{cls} overseer at {space}", cls=cls,
                                                                              space=space.id)),
                            "pools": pools, "done": [], "rule": "R-OVS-7"})
 
@@ -108,7 +109,7 @@ def activation_pools(state: GameState, seat: int, cls: str, space) -> list[dict]
     return [{"squares": [q.id for q in board.squares], "n": 3}]
 
 
-@task("activate")
+@task(do.ACTIVATE)
 def _activate(state: GameState, t: dict, lane: str) -> None:
     """R-OVS-6: take the action of the square under a citizen; each citizen at most once per advance;
     a used single-use square never again (R-ADV-2, Q-16). Activations are optional (Q-15)."""
@@ -145,14 +146,14 @@ def _activate(state: GameState, t: dict, lane: str) -> None:
     if square.once:
         s.spent_squares.append(sq)
     rest = {k: v for k, v in t.items() if k != "pick"}
-    push(state, lane, {"do": "gain", "seat": seat, "reward": square.reward.phrase,
+    push(state, lane, {"do": do.GAIN, "seat": seat, "reward": square.reward.phrase,
                        "why": plain(T("{cls} on {square}", cls=s.squares[sq].cls, square=sq))},
          {**rest, "pools": pools, "done": t["done"] + [sq]})
     note(state, T("{who} activates the {cls} on {square}.", who=who(state, seat), cls=s.squares[sq].cls, square=sq),
          "R-ADV-2" if square.once else "R-OVS-6")
 
 
-@task("upgrade_overseer")
+@task(do.UPGRADE_OVERSEER)
 def _upgrade_overseer(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-8: flip an overseer to its upgraded side (for good); 'upgrade + advance' then advances it."""
     seat = t["seat"]
@@ -177,7 +178,7 @@ def _upgrade_overseer(state: GameState, t: dict, lane: str) -> None:
         s.overseers[cls].upgraded = True
         note(state, T("{who} upgrades the {cls} overseer.", who=who(state, seat), cls=cls), "R-ACT-8")
     if advance:
-        push(state, lane, {"do": "advance_overseer", "seat": seat, "which": cls, "why": t["why"]})
+        push(state, lane, {"do": do.ADVANCE_OVERSEER, "seat": seat, "which": cls, "why": t["why"]})
 
 
 # --- citizens and workshops ----------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from . import tasks as do
 from ..catalog.rewards import Item, Reward, parse_reward
 from .events import instruct, note, tile_name, who
 from .flow import MAIN, ask, option, push, task
@@ -24,7 +25,7 @@ def reward_of(phrase: str) -> Reward:
 
 def gain(state: GameState, lane: str, seat: int, phrase: str, why: str) -> None:
     """Queue a reward for a seat; `why` names its source for the log ("hex Duomo", "square cr2")."""
-    push(state, lane, {"do": "gain", "seat": seat, "reward": phrase, "why": plain(why)})
+    push(state, lane, {"do": do.GAIN, "seat": seat, "reward": phrase, "why": plain(why)})
 
 
 LAP = 50  # R-SCORE-7: the scoring track's 50 space marks a lap (M-8)
@@ -43,7 +44,7 @@ def add_vp(state: GameState, seat: int, n: int) -> None:
                               who=who(state, seat), n=s.vp // LAP * LAP), "R-SCORE-7", seat=seat)
 
 
-@task("gain")
+@task(do.GAIN)
 def _gain(state: GameState, t: dict, lane: str) -> None:
     reward = reward_of(t["reward"])
     if reward.is_nothing:
@@ -53,11 +54,11 @@ def _gain(state: GameState, t: dict, lane: str) -> None:
         ask(state, lane, t["seat"], "reward_choice", T("Choose one ({why})", why=again(t["why"])), opts, t, "R-ACT-2")
         return
     bundle = reward.options[t.get("pick", 0)]
-    push(state, lane, *({"do": "gain_item", "seat": t["seat"], "icon": i.icon, "count": i.count, "why": t["why"]}
+    push(state, lane, *({"do": do.GAIN_ITEM, "seat": t["seat"], "icon": i.icon, "count": i.count, "why": t["why"]}
                         for i in bundle.items))
 
 
-@task("gain_item")
+@task(do.GAIN_ITEM)
 def _gain_item(state: GameState, t: dict, lane: str) -> None:
     seat_i, icon, n = t["seat"], t["icon"], t["count"]
     s = state.seats[seat_i]
@@ -74,28 +75,28 @@ def _gain_item(state: GameState, t: dict, lane: str) -> None:
         # R-EOR-1: shared tiles and hexes are dealt with in play order once everyone has produced
         state.held.append({"seat": seat_i, "icon": icon, "count": n, "why": t["why"]})
         return
-    repeat = [{"do": "gain_item", "seat": seat_i, "icon": icon, "count": n - 1, "why": t["why"]}] if n > 1 else []
+    repeat = [{"do": do.GAIN_ITEM, "seat": seat_i, "icon": icon, "count": n - 1, "why": t["why"]}] if n > 1 else []
     single = {"seat": seat_i, "why": t["why"]}
     if icon == "activate":
-        push(state, lane, {"do": "activate", **single, "pools": [{"squares": all_squares(state, seat_i), "n": n}],
+        push(state, lane, {"do": do.ACTIVATE, **single, "pools": [{"squares": all_squares(state, seat_i), "n": n}],
                            "done": [], "rule": "R-ACT-9"})
         return
     steps = {
-        "scroll": {"do": "scroll", **single},
-        "city": {"do": "register", **single, "kind": "city"},
-        "church": {"do": "register", **single, "kind": "church"},
-        "register": {"do": "register", **single, "kind": None},
-        "upgrade-citizen": {"do": "upgrade_citizen", **single},
-        "advance-aristocrat": {"do": "advance_overseer", **single, "which": "aristocrat"},
-        "advance-nun": {"do": "advance_overseer", **single, "which": "nun"},
-        "advance-craftsman": {"do": "advance_overseer", **single, "which": "craftsman"},
-        "advance-any": {"do": "advance_overseer", **single, "which": None},
-        "advance-skip": {"do": "advance_overseer", **single, "which": None, "skip": True},
-        "upgrade-overseer": {"do": "upgrade_overseer", **single, "advance": False},
-        "upgrade-advance": {"do": "upgrade_overseer", **single, "advance": True},
-        "lieutenant": {"do": "take_lieutenant", **single},
-        "any-hex": {"do": "any_hex", **single},
-        "build": {"do": "build", **single, "cycled": False},
+        "scroll": {"do": do.SCROLL, **single},
+        "city": {"do": do.REGISTER, **single, "kind": "city"},
+        "church": {"do": do.REGISTER, **single, "kind": "church"},
+        "register": {"do": do.REGISTER, **single, "kind": None},
+        "upgrade-citizen": {"do": do.UPGRADE_CITIZEN, **single},
+        "advance-aristocrat": {"do": do.ADVANCE_OVERSEER, **single, "which": "aristocrat"},
+        "advance-nun": {"do": do.ADVANCE_OVERSEER, **single, "which": "nun"},
+        "advance-craftsman": {"do": do.ADVANCE_OVERSEER, **single, "which": "craftsman"},
+        "advance-any": {"do": do.ADVANCE_OVERSEER, **single, "which": None},
+        "advance-skip": {"do": do.ADVANCE_OVERSEER, **single, "which": None, "skip": True},
+        "upgrade-overseer": {"do": do.UPGRADE_OVERSEER, **single, "advance": False},
+        "upgrade-advance": {"do": do.UPGRADE_OVERSEER, **single, "advance": True},
+        "lieutenant": {"do": do.TAKE_LIEUTENANT, **single},
+        "any-hex": {"do": do.ANY_HEX, **single},
+        "build": {"do": do.BUILD, **single, "cycled": False},
     }
     push(state, lane, steps[icon], *repeat)
 
@@ -105,7 +106,7 @@ def all_squares(state: GameState, seat: int) -> list[str]:
     return [sq.id for sq in board.squares]
 
 
-@task("scroll")
+@task(do.SCROLL)
 def _scroll(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-5: one track of your choice up 1; none past its last level (Q-17)."""
     s = state.seats[t["seat"]]
@@ -128,7 +129,7 @@ def _scroll(state: GameState, t: dict, lane: str) -> None:
                   track=t["pick"], level=s.scroll[t["pick"]]), "R-ACT-5")
 
 
-@task("register")
+@task(do.REGISTER)
 def _register(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-4: a free advance on the city or church register."""
     from .registers import advance
@@ -156,7 +157,7 @@ def _register(state: GameState, t: dict, lane: str) -> None:
     advance(state, lane, t["seat"], kind)
 
 
-@task("upgrade_citizen")
+@task(do.UPGRADE_CITIZEN)
 def _upgrade_citizen(state: GameState, t: dict, lane: str) -> None:
     """R-UPG-1: flip one citizen anywhere on the estate to gold."""
     from .estate import citizen_label, late_reward_check
@@ -181,7 +182,7 @@ def _upgrade_citizen(state: GameState, t: dict, lane: str) -> None:
             return
 
 
-@task("take_lieutenant")
+@task(do.TAKE_LIEUTENANT)
 def _take_lieutenant(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-6 / R-REG-4: a supply figure joins the estate (5 at most, by the figures there are)."""
     s = state.seats[t["seat"]]
@@ -194,7 +195,7 @@ def _take_lieutenant(state: GameState, t: dict, lane: str) -> None:
     note(state, T("{who} has no lieutenant left in the supply.", who=who(state, t["seat"])), "R-REG-4")
 
 
-@task("any_hex")
+@task(do.ANY_HEX)
 def _any_hex(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-7: the printed action of any hex in Messina (harbors too, not docks); not a 'choice' of
     that hex, so no 2 VP to its repopulator."""

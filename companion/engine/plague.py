@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from . import tasks as do
 from .city import adjacent_hexes
 from .estate import move_to_workshop
 from .events import note, tile_name, who
@@ -13,17 +14,17 @@ from .state import Citizen, GameState
 from ..words import T, joined
 
 
-@task("rescue")
+@task(do.RESCUE)
 def _rescue(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-RESCUE-1: every citizen on the hex is taken; where each goes is judged now, before any
     cube is fought (R-TURN-RESCUE-3)."""
     h = state.hexes[t["tile"]]
     taken, h.citizens = h.citizens, []
-    push(state, lane, *({"do": "rescue_one", "seat": t["seat"], "citizen": c.to_dict(), "plagued": t["plagued"]}
+    push(state, lane, *({"do": do.RESCUE_ONE, "seat": t["seat"], "citizen": c.to_dict(), "plagued": t["plagued"]}
                         for c in taken))
 
 
-@task("rescue_one")
+@task(do.RESCUE_ONE)
 def _rescue_one(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     s = state.seats[seat]
@@ -109,7 +110,7 @@ def remove_cube(state: GameState, lane: str, seat: int, where: str) -> None:
     advance(state, lane, seat, "popularity")
 
 
-@task("fight")
+@task(do.FIGHT)
 def _fight(state: GameState, t: dict, lane: str) -> None:
     seat, tile = t["seat"], t["tile"]
     h = state.hexes[tile]
@@ -142,15 +143,15 @@ def _fight(state: GameState, t: dict, lane: str) -> None:
     s.fire -= pay["fire"]
     s.major_fire -= pay["major"]
     h.cubes -= 1
-    nxt = [{"do": "fight", "seat": seat, "tile": tile}]
+    nxt = [{"do": do.FIGHT, "seat": seat, "tile": tile}]
     near = [a for a in adjacent_hexes(state, tile) if state.hexes[a].cubes > 0]
     if pay["adjacent"] and near:
-        nxt.insert(0, {"do": "adjacent_cube", "seat": seat, "tile": tile})
+        nxt.insert(0, {"do": do.ADJACENT_CUBE, "seat": seat, "tile": tile})
     push(state, lane, *nxt)
     remove_cube(state, lane, seat, tile_name(state, tile))
 
 
-@task("adjacent_cube")
+@task(do.ADJACENT_CUBE)
 def _adjacent(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-FIRE-5…8, Q-4: the major fire may also clear one cube on an adjacent hex (never a boat)."""
     seat = t["seat"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import tasks as do
 from .build import can_pay, pay
 from .describe import cost_text
 from .events import note, tile_name, who
@@ -74,7 +75,7 @@ def repop_option(state: GameState, seat: int, tile: str) -> dict:
     return option(value, label, cost=cost_text(hx.repop_cost))
 
 
-@task("repopulate")
+@task(do.REPOPULATE)
 def _repopulate(state: GameState, t: dict, lane: str) -> None:
     """R-REPOP-3 steps 1–2, then one question per citizen and the lieutenant, then the tile."""
     seat, tile = t["seat"], t["tile"]
@@ -85,16 +86,16 @@ def _repopulate(state: GameState, t: dict, lane: str) -> None:
     wagon.used = True
     steps = []
     for need in sorted(hx.repop_citizens, key=lambda n: not n.upgraded):
-        steps += [{"do": "give_citizen", "seat": seat, "cls": need.cls, "upgraded": need.upgraded}] * need.count
+        steps += [{"do": do.GIVE_CITIZEN, "seat": seat, "cls": need.cls, "upgraded": need.upgraded}] * need.count
     if hx.repop_lieutenant:
-        steps.append({"do": "give_lieutenant", "seat": seat})
-    steps.append({"do": "place_repop", "seat": seat, "tile": tile})
+        steps.append({"do": do.GIVE_LIEUTENANT, "seat": seat})
+    steps.append({"do": do.PLACE_REPOP, "seat": seat, "tile": tile})
     note(state, T("{who} repopulates {tile}: pays {cost} and turns a wagon face down.", who=who(state, seat),
                   tile=tile_name(state, tile), cost=cost_text(hx.repop_cost)), "R-REPOP-3")
     push(state, lane, *steps)
 
 
-@task("give_citizen")
+@task(do.GIVE_CITIZEN)
 def _give_citizen(state: GameState, t: dict, lane: str) -> None:
     from .estate import citizen_label
 
@@ -116,7 +117,7 @@ def _give_citizen(state: GameState, t: dict, lane: str) -> None:
          else T("{who} returns a {cls} to the supply.", who=who(state, seat), cls=cit.cls), "R-REPOP-3")
 
 
-@task("give_lieutenant")
+@task(do.GIVE_LIEUTENANT)
 def _give_lieutenant(state: GameState, t: dict, lane: str) -> None:
     """R-REPOP-3 step 4 / R-REPOP-6: the figure goes to the box but still counts for register costs."""
     seat = t["seat"]
@@ -134,7 +135,7 @@ def _give_lieutenant(state: GameState, t: dict, lane: str) -> None:
     note(state, T("{who} gives up a lieutenant to the box.", who=who(state, seat)), "R-REPOP-6")
 
 
-@task("place_repop")
+@task(do.PLACE_REPOP)
 def _place_repop(state: GameState, t: dict, lane: str) -> None:
     seat, tile = t["seat"], t["tile"]
     h = state.hexes[tile]

@@ -6,6 +6,7 @@ enters what really came up and the companion follows the physical game.
 
 from __future__ import annotations
 
+from . import tasks as do
 from .city import add_citizens, add_cubes, berth, layout, start_spaces, turn_wheel, window
 from .draws import randbelow, reveal, seed_state, shuffled, stack_next
 from .events import instruct, roman, tile_name, who
@@ -44,20 +45,20 @@ def new_game(options: Options, seed: int, catalog=None) -> GameState:
     n = options.count
     state = GameState(options=options, seed=seed, rng=seed_state(seed), players=n)
     state._catalog = catalog
-    push(state, MAIN, {"do": "setup_players"}, {"do": "setup_city"}, {"do": "setup_stacks"},
-         {"do": "reveal_face_up", "what": "improvement", "index": 0},
-         {"do": "reveal_face_up", "what": "improvement", "index": 1},
-         {"do": "reveal_face_up", "what": "improvement", "index": 2},
-         *({"do": "reveal_face_up", "what": "workshop", "index": cls} for cls in CLASSES),
-         *({"do": "reveal_wagon", "index": i} for i in range(1 if n <= 2 else 2)),
-         {"do": "setup_wheel"}, {"do": "setup_order"},
-         {"do": "boat_arrives", "rule": "R-R1-1"}, {"do": "wheel_step", "cubes": True},
-         {"do": "citizens_step"}, *([{"do": "solo_deck"}] if n == 1 else []), {"do": "begin_round"})
+    push(state, MAIN, {"do": do.SETUP_PLAYERS}, {"do": do.SETUP_CITY}, {"do": do.SETUP_STACKS},
+         {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 0},
+         {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 1},
+         {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 2},
+         *({"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls} for cls in CLASSES),
+         *({"do": do.REVEAL_WAGON, "index": i} for i in range(1 if n <= 2 else 2)),
+         {"do": do.SETUP_WHEEL}, {"do": do.SETUP_ORDER},
+         {"do": do.BOAT_ARRIVES, "rule": "R-R1-1"}, {"do": do.WHEEL_STEP, "cubes": True},
+         {"do": do.CITIZENS_STEP}, *([{"do": do.SOLO_DECK}] if n == 1 else []), {"do": do.BEGIN_ROUND})
     run(state)
     return state
 
 
-@task("setup_players")
+@task(do.SETUP_PLAYERS)
 def _players(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-14: each seat takes the pieces of its colour; the advanced game then draws colours and b
     boards (R-ADV-1), so until then every seat holds side a."""
@@ -68,7 +69,7 @@ def _players(state: GameState, t: dict, lane: str) -> None:
     instruct(state, T("Each player takes the pieces of their colour: player board side {side}, scroll board, "
                       "5 lieutenants, 5 counters, 3 overseers, 3 scroll cubes and 5 repopulation tiles.", side=side),
              "R-SETUP-14")
-    push(state, lane, *([{"do": "draw_boards"}] if opts.advanced else []), {"do": "setup_figures"})
+    push(state, lane, *([{"do": do.DRAW_BOARDS}] if opts.advanced else []), {"do": do.SETUP_FIGURES})
 
 
 def _seat(state: GameState, name: str, colour: str, board_id: str, scroll_id: str) -> Seat:
@@ -84,7 +85,7 @@ def _seat(state: GameState, name: str, colour: str, board_id: str, scroll_id: st
                 registers={"popularity": 0, "city": 0, "church": 0})
 
 
-@task("draw_boards")
+@task(do.DRAW_BOARDS)
 def _draw_boards(state: GameState, t: dict, lane: str) -> None:
     """R-ADV-1 / C-7: colours at random, each with the b player board of that colour, and a random b
     scroll board each: drawn by the companion, or in table-draw mode by the table, the host entering
@@ -111,7 +112,7 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
                 if pick is None:
                     return
                 scrolls.append(pick)
-            t = {"do": "draw_boards", "colours": list(colours), "scrolls": list(scrolls)}
+            t = {"do": do.DRAW_BOARDS, "colours": list(colours), "scrolls": list(scrolls)}
     for i, seat in enumerate(state.seats):
         state.seats[i] = _seat(state, seat.name, colours[i], f"b-{colours[i]}", scrolls[i])
     for i, s in enumerate(state.seats):
@@ -120,7 +121,7 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
                           scroll=s.scroll_board), "R-ADV-1", seat=i)
 
 
-@task("setup_figures")
+@task(do.SETUP_FIGURES)
 def _figures(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-15…16 as the table does it; solo: the opponent takes a free colour (R-SOLO-2, C-11)."""
     instruct(state, T("Put 3 lieutenants beside your board and 2 in the general supply; scroll cubes at the "
@@ -132,7 +133,7 @@ def _figures(state: GameState, t: dict, lane: str) -> None:
                           "the play-order indicator only.", colour=free[0]), "R-SOLO-2")
 
 
-@task("setup_city")
+@task(do.SETUP_CITY)
 def _city(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-1…3: keep the A hexes of this count, add 1 random B, deal into the layout."""
     c = state.catalog
@@ -171,7 +172,7 @@ def _city(state: GameState, t: dict, lane: str) -> None:
         return
     state.hexes[tile] = Hex(tile=tile, space=spaces[0])
     if len(spaces) > 1:
-        push(state, lane, {"do": "setup_city", "spaces": spaces[1:]})
+        push(state, lane, {"do": do.SETUP_CITY, "spaces": spaces[1:]})
     else:
         _dealt(state)
 
@@ -183,7 +184,7 @@ def _dealt(state: GameState) -> None:
              deal=dict(deal))
 
 
-@task("setup_stacks")
+@task(do.SETUP_STACKS)
 def _stacks(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-3…13: expansion stack, cubes, docking pile, boats, improvements, workshops, wagons."""
     c = state.catalog
@@ -244,7 +245,7 @@ def _stacks(state: GameState, t: dict, lane: str) -> None:
                  "R-SETUP-13")
 
 
-@task("reveal_face_up")
+@task(do.REVEAL_FACE_UP)
 def _reveal_face_up(state: GameState, t: dict, lane: str) -> None:
     """Turn up the top tile of an improvement or workshop stack."""
     from .describe import tile_text
@@ -264,7 +265,7 @@ def _reveal_face_up(state: GameState, t: dict, lane: str) -> None:
                  t.get("rule", default), tile=tile)
 
 
-@task("reveal_wagon")
+@task(do.REVEAL_WAGON)
 def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-10 / R-BUILD-7: the next wagon of a stack turns up; which of its pair it is is a reveal."""
     from .describe import tile_text
@@ -287,7 +288,7 @@ def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
              tile=tile)
 
 
-@task("setup_wheel")
+@task(do.SETUP_WHEEL)
 def _wheel(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-6: the wheel starts at any window (every window shows a rat and three colours)."""
     wheel = state.catalog.wheel
@@ -300,7 +301,7 @@ def _wheel(state: GameState, t: dict, lane: str) -> None:
              window=pick)
 
 
-@task("setup_order")
+@task(do.SETUP_ORDER)
 def _order(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-17…19: random play order; register stacks with the last player on top (Q-1); score
     track and compensation by play position. Solo: you go first in round I (R-SOLO-4)."""
@@ -318,7 +319,7 @@ def _order(state: GameState, t: dict, lane: str) -> None:
             if pick is None:
                 return
             order.append(pick)
-            t = {"do": "setup_order", "order": list(order)}
+            t = {"do": do.SETUP_ORDER, "order": list(order)}
     state.order = order
     for pos, seat_i in enumerate(order):
         seat = state.seats[seat_i]
@@ -351,7 +352,7 @@ def _order(state: GameState, t: dict, lane: str) -> None:
                           seats=joined(comp, "; ")), "R-SETUP-19")
 
 
-@task("boat_arrives")
+@task(do.BOAT_ARRIVES)
 def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     """R-R1-1 / R-NEXT-5: draw a docking tile (reshuffling all 4 when the pile is empty), then the top
     boat (with a cube if the supply has one, Q-6) docks there or at the next dock clockwise."""
@@ -394,10 +395,10 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
                            boat=tile_text(state, boat), where=where))
     instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock)
     if count > 1:
-        push(state, lane, {"do": "boat_arrives", "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})
+        push(state, lane, {"do": do.BOAT_ARRIVES, "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})
 
 
-@task("wheel_step")
+@task(do.WHEEL_STEP)
 def wheel_step(state: GameState, t: dict, lane: str) -> None:
     """R-R1-2 / R-NEXT-9: turn the wheel and add cubes; a double-wheel round does it twice (Q-3)."""
     if t.get("double"):
@@ -407,12 +408,12 @@ def wheel_step(state: GameState, t: dict, lane: str) -> None:
     add_cubes(state)
 
 
-@task("citizens_step")
+@task(do.CITIZENS_STEP)
 def citizens_step(state: GameState, t: dict, lane: str) -> None:
     add_citizens(state)
 
 
-@task("begin_round")
+@task(do.BEGIN_ROUND)
 def begin_round(state: GameState, t: dict, lane: str) -> None:
     """The round's setup is done: turns begin in play order (R-NEXT-14)."""
     state.phase = "play"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from . import tasks as do
 from .describe import coins, tile_text
 from .estate import move_to_workshop, workshop_moves
 from .events import note, tile_name, who
@@ -19,7 +20,7 @@ from ..words import T, again, joined, plain
 FREE = T("free")
 
 
-@task("next_turn")
+@task(do.NEXT_TURN)
 def _next_turn(state: GameState, t: dict, lane: str) -> None:
     """R-ROUND-2 / Q-12: the next seat in play order with a lieutenant left; nobody left ends the round.
     Solo: you and the opponent alternate (R-SOLO-4, Q-18)."""
@@ -30,20 +31,20 @@ def _next_turn(state: GameState, t: dict, lane: str) -> None:
         if mover == "you":
             state.opponent.moved_last = False
             state.turn = 0
-            push(state, lane, {"do": "turn", "seat": 0})
+            push(state, lane, {"do": do.TURN, "seat": 0})
         elif mover == "opponent":
-            push(state, lane, {"do": "opponent_turn"})
+            push(state, lane, {"do": do.OPPONENT_TURN})
         else:
-            push(state, lane, {"do": "end_round"})
+            push(state, lane, {"do": do.END_ROUND})
         return
     n = len(state.order)
     for k in range(1, n + 1):
         idx = (state.turn + k) % n
         if available(state, state.order[idx]):
             state.turn = idx
-            push(state, lane, {"do": "turn", "seat": state.order[idx]})
+            push(state, lane, {"do": do.TURN, "seat": state.order[idx]})
             return
-    push(state, lane, {"do": "end_round"})
+    push(state, lane, {"do": do.END_ROUND})
 
 
 def turn_options(state: GameState, seat: int) -> list[dict]:
@@ -125,7 +126,7 @@ def _pay_texts(price: int, kind: str, at: int, have: int) -> tuple[str, str, str
             T("{n} coins", n=price))
 
 
-@task("turn")
+@task(do.TURN)
 def _turn(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     if "pick" not in t:
@@ -138,10 +139,10 @@ def _turn(state: GameState, t: dict, lane: str) -> None:
     else:
         place = f"hex:{pick['tile']}" if pick["go"] == "hex" else f"dock:{pick['dock']}"
         choices = [[i, c] for i, c in routes(state, seat).get(place, []) if c <= state.seats[seat].coins]
-    push(state, lane, {"do": "send", "seat": seat, "target": pick, "choices": choices})
+    push(state, lane, {"do": do.SEND, "seat": seat, "target": pick, "choices": choices})
 
 
-@task("send")
+@task(do.SEND)
 def _send(state: GameState, t: dict, lane: str) -> None:
     """Which lieutenant goes, when several could (their costs differ by where they lie)."""
     seat, target = t["seat"], t["target"]
@@ -170,7 +171,7 @@ def _send(state: GameState, t: dict, lane: str) -> None:
             note(state, T("{who}'s rewards earned in production lapse unused: {rewards}.", who=who(state, seat),
                           rewards=joined(reward_text(r) for r in s.deferred)), "C-17")
             s.deferred = []
-        push(state, lane, {"do": "next_turn"})
+        push(state, lane, {"do": do.NEXT_TURN})
         return
     if target["go"] == "hex":
         tile = target["tile"]
@@ -185,9 +186,9 @@ def _send(state: GameState, t: dict, lane: str) -> None:
             add_vp(state, owner, 2)
             note(state, T("{who} scores 2 VP: their repopulated hex was chosen.", who=who(state, owner)),
                  "R-TURN-MOVE-6")
-        push(state, lane, {"do": "rescue", "seat": seat, "tile": tile, "plagued": state.hexes[tile].cubes > 0},
-             {"do": "fight", "seat": seat, "tile": tile}, {"do": "action_step", "seat": seat},
-             {"do": "end_turn", "seat": seat})
+        push(state, lane, {"do": do.RESCUE, "seat": seat, "tile": tile, "plagued": state.hexes[tile].cubes > 0},
+             {"do": do.FIGHT, "seat": seat, "tile": tile}, {"do": do.ACTION_STEP, "seat": seat},
+             {"do": do.END_TURN, "seat": seat})
     else:
         dock = target["dock"]
         lt.where = f"dock:{dock}"
@@ -197,8 +198,8 @@ def _send(state: GameState, t: dict, lane: str) -> None:
                   price=coins(cost)) if cost else
                 T("{who} sends a lieutenant to {dock}.", who=who(state, seat), dock=dock))
         note(state, text, "R-TURN-DOCK-1", seat=seat, dock=dock)
-        push(state, lane, {"do": "boat_cube", "seat": seat, "dock": dock, "boat": target["boat"]},
-             {"do": "action_step", "seat": seat}, {"do": "end_turn", "seat": seat})
+        push(state, lane, {"do": do.BOAT_CUBE, "seat": seat, "dock": dock, "boat": target["boat"]},
+             {"do": do.ACTION_STEP, "seat": seat}, {"do": do.END_TURN, "seat": seat})
 
 
 def _where(state: GameState, where: str) -> str:
@@ -244,7 +245,7 @@ def action_options(state: GameState, seat: int) -> list[dict]:
     return opts
 
 
-@task("action_step")
+@task(do.ACTION_STEP)
 def _action_step(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     s = state.seats[seat]
@@ -259,7 +260,7 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
     act = pick["act"]
     if act == "end":
         return
-    push(state, lane, {"do": "action_step", "seat": seat})
+    push(state, lane, {"do": do.ACTION_STEP, "seat": seat})
     if act == "hex":
         state.active["acted"] = True
         tile = state.active["tile"]
@@ -267,7 +268,7 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
              T("hex action of {tile}", tile=tile_name(state, tile)))
     elif act == "repopulate":
         state.active["acted"] = True
-        push(state, lane, {"do": "repopulate", "seat": seat, "tile": state.active["tile"]})
+        push(state, lane, {"do": do.REPOPULATE, "seat": seat, "tile": state.active["tile"]})
     elif act == "right":
         r = state.rights.pop(pick["index"])
         gain(state, lane, seat, r["reward"], r["why"])
@@ -281,7 +282,7 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
         move_to_workshop(state, lane, seat, pick["square"], pick["workshop"])
 
 
-@task("end_turn")
+@task(do.END_TURN)
 def _end_turn(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-ACT-2: earned register actions not used lapse at the end of the turn."""
     if state.rights:
@@ -289,7 +290,7 @@ def _end_turn(state: GameState, t: dict, lane: str) -> None:
                       n=len(state.rights)), "R-TURN-ACT-2")
     state.rights = []
     state.active = None
-    push(state, lane, {"do": "next_turn"})
+    push(state, lane, {"do": do.NEXT_TURN})
 
 
 def reward_text(phrase: str) -> str:
@@ -300,4 +301,4 @@ def reward_text(phrase: str) -> str:
 
 def start_turns(state: GameState, lane: str = MAIN) -> None:
     state.turn = -1
-    push(state, lane, {"do": "next_turn"})
+    push(state, lane, {"do": do.NEXT_TURN})

@@ -7,6 +7,7 @@ report: what the table must move, where, and why.
 
 from __future__ import annotations
 
+from . import tasks as do
 from .city import layout
 from .estate import late_reward_check, move_to_workshop, workshop_moves
 from .events import instruct, note, tile_name, who
@@ -20,23 +21,23 @@ from ..words import T, joined
 
 def start_upkeep(state: GameState) -> None:
     """The round's turns are over: produce, advance quarantine, set up the next round (or score)."""
-    push(state, MAIN, {"do": "end_round"})
+    push(state, MAIN, {"do": do.END_ROUND})
     run(state)
 
 
-@task("end_round")
+@task(do.END_ROUND)
 def _end_round(state: GameState, t: dict, lane: str) -> None:
     state.phase = "upkeep"
     state.report = []
     instruct(state, T("Round {round} is over: production.", round=roman(state.round)), "R-EOR-1")
     state.all_at_once()  # R-EOR-1: everyone produces at once; counters stack in play order (C-9)
     for seat in state.order:
-        push(state, str(seat), {"do": "produce", "seat": seat})
-    after = [{"do": "quarantine"}] if state.round < 6 else []  # Q-8: no quarantine step after round VI
-    push(state, lane, *after, {"do": "resolve_held"}, {"do": "after_round"})
+        push(state, str(seat), {"do": do.PRODUCE, "seat": seat})
+    after = [{"do": do.QUARANTINE}] if state.round < 6 else []  # Q-8: no quarantine step after round VI
+    push(state, lane, *after, {"do": do.RESOLVE_HELD}, {"do": do.AFTER_ROUND})
 
 
-@task("produce")
+@task(do.PRODUCE)
 def _produce(state: GameState, t: dict, lane: str) -> None:
     """R-EOR-2…3; before collecting, a seat may still move citizens into workshops (R-CIT-4)."""
     seat = t["seat"]
@@ -51,7 +52,7 @@ def _produce(state: GameState, t: dict, lane: str) -> None:
             ask(state, lane, seat, "production", T("Production: move citizens into workshops first, or collect?"),
                 opts, t, "R-CIT-4")
             return
-        push(state, lane, {"do": "produce", "seat": seat})
+        push(state, lane, {"do": do.PRODUCE, "seat": seat})
         # pushed after, so a late workshop's one-time reward is taken before the next question
         move_to_workshop(state, lane, seat, t["pick"]["square"], t["pick"]["workshop"])
         return
@@ -89,7 +90,7 @@ def collect(state: GameState, lane: str, seat: int) -> None:
         gain(state, lane, seat, phrase, why)
 
 
-@task("resolve_held")
+@task(do.RESOLVE_HELD)
 def _resolve_held(state: GameState, t: dict, lane: str) -> None:
     """Builds and any-hex actions earned in production or while leaving quarantine touch shared tiles:
     resolve them once both are over, in play order, before the next round's setup (R-EOR-1 "where order
@@ -97,10 +98,10 @@ def _resolve_held(state: GameState, t: dict, lane: str) -> None:
     state.together = 0  # from here on, one seat at a time again
     held = sorted(state.held, key=lambda h: state.order.index(h["seat"]))
     state.held = []
-    push(state, lane, *({"do": "gain_item", **h} for h in held))
+    push(state, lane, *({"do": do.GAIN_ITEM, **h} for h in held))
 
 
-@task("quarantine")
+@task(do.QUARANTINE)
 def _quarantine(state: GameState, t: dict, lane: str) -> None:
     """R-EOR-4 / R-CIT-3: space II leaves quarantine, space I moves to II."""
     instruct(state, T("Quarantine: citizens in space II leave their cabin; citizens in space I move to space II."),
@@ -116,10 +117,10 @@ def _quarantine(state: GameState, t: dict, lane: str) -> None:
             elif cab.citizen:
                 cab.space = 2
         if leaving:
-            push(state, str(seat), *({"do": "leave_quarantine", "seat": seat, "citizen": c} for c in leaving))
+            push(state, str(seat), *({"do": do.LEAVE_QUARANTINE, "seat": seat, "citizen": c} for c in leaving))
 
 
-@task("leave_quarantine")
+@task(do.LEAVE_QUARANTINE)
 def _leave(state: GameState, t: dict, lane: str) -> None:
     """R-CIT-3: to an empty square of its sector or an empty workshop of its class; no room: discard (Q-7)."""
     from .state import Citizen
@@ -158,7 +159,7 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
         late_reward_check(state, lane, seat, at)
 
 
-@task("after_round")
+@task(do.AFTER_ROUND)
 def _after_round(state: GameState, t: dict, lane: str) -> None:
     """R-EOR-5 / R-END-1: round VI ends the game after production; otherwise set up the next round."""
     if state.round >= 6:
@@ -168,32 +169,32 @@ def _after_round(state: GameState, t: dict, lane: str) -> None:
         return
     nxt = state.round + 1
     row = state.round_row(nxt)
-    steps = [{"do": "next_round"}, {"do": "lay_down"}, {"do": "clear_plagued"}, {"do": "play_order"},
-             {"do": "boat_arrives", "count": row.boats, "rule": "R-NEXT-5"}, {"do": "new_hex"}]
+    steps = [{"do": do.NEXT_ROUND}, {"do": do.LAY_DOWN}, {"do": do.CLEAR_PLAGUED}, {"do": do.PLAY_ORDER},
+             {"do": do.BOAT_ARRIVES, "count": row.boats, "rule": "R-NEXT-5"}, {"do": do.NEW_HEX}]
     if nxt == 5:
-        steps.append({"do": "late_workshops"})
+        steps.append({"do": do.LATE_WORKSHOPS})
     if nxt < 6:
-        steps.append({"do": "wheel_step"})
+        steps.append({"do": do.WHEEL_STEP})
         if row.double_wheel:
-            steps.append({"do": "wheel_step", "double": True})
-        steps.append({"do": "citizens_step"})
+            steps.append({"do": do.WHEEL_STEP, "double": True})
+        steps.append({"do": do.CITIZENS_STEP})
     else:
-        steps.append({"do": "quiet_round"})
-    steps.append({"do": "wagons_up"})
+        steps.append({"do": do.QUIET_ROUND})
+    steps.append({"do": do.WAGONS_UP})
     if state.opponent is not None:
-        steps.append({"do": "solo_deck"})
-    steps.append({"do": "begin_round"})
+        steps.append({"do": do.SOLO_DECK})
+    steps.append({"do": do.BEGIN_ROUND})
     push(state, lane, *steps)
 
 
-@task("next_round")
+@task(do.NEXT_ROUND)
 def _next_round(state: GameState, t: dict, lane: str) -> None:
     state.round += 1
     instruct(state, T("Set-up for round {round}: move the round counter to {round}.", round=roman(state.round)),
              "R-NEXT-1")
 
 
-@task("lay_down")
+@task(do.LAY_DOWN)
 def _lay_down(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-2: every lieutenant in Messina lies down: unused, blocking nothing; those stood beside a
     board (recalled) are ready again. Boxed and supply figures are not in play and stay as they are.
@@ -223,7 +224,7 @@ def _lay_down(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("No lieutenant stands on a hex or at a dock: nothing to lay down."), "R-NEXT-2")
 
 
-@task("clear_plagued")
+@task(do.CLEAR_PLAGUED)
 def _clear_plagued(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-3: citizens on a hex with a plague cube go back to the supply."""
     cleared = []
@@ -239,7 +240,7 @@ def _clear_plagued(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("No citizen stands on a plagued hex."), "R-NEXT-3")
 
 
-@task("play_order")
+@task(do.PLAY_ORDER)
 def _play_order(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-4: order by the round's priority register (or the score track), ties to the counter on top."""
     if state.opponent is not None:
@@ -258,7 +259,7 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
     instruct(state, text, "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4", order=order, register=kind)
 
 
-@task("new_hex")
+@task(do.NEW_HEX)
 def _new_hex(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-6/7, Q-22: the top expansion hex fills the first empty expansion space clockwise from the
     harbor named by this round's docking tile."""
@@ -285,7 +286,7 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
              "R-NEXT-6", tile=tile, space=free[0])
 
 
-@task("late_workshops")
+@task(do.LATE_WORKSHOPS)
 def _late_workshops(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-8: round V swaps the early workshops still on the scoreboard for the late stacks."""
     for cls in CLASSES:
@@ -295,17 +296,17 @@ def _late_workshops(state: GameState, t: dict, lane: str) -> None:
         state.workshops[cls] = Stack(pool=pool, hidden=len(state.pools[pool]))
     instruct(state, T("Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
                       "(era II) stacks face down with the top of each face up."), "R-NEXT-8")
-    push(state, lane, *({"do": "reveal_face_up", "what": "workshop", "index": cls, "rule": "R-NEXT-8"}
+    push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-NEXT-8"}
                         for cls in CLASSES))
 
 
-@task("quiet_round")
+@task(do.QUIET_ROUND)
 def _quiet_round(state: GameState, t: dict, lane: str) -> None:
     instruct(state, T("Round VI: the plague abates. No wheel turn, no plague cubes and no citizens for the "
                       "neighborhoods (boats still bring cubes)."), "R-NEXT-12")
 
 
-@task("wagons_up")
+@task(do.WAGONS_UP)
 def _wagons_up(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-13: used wagons are turned face up again."""
     flipped = []
