@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import tasks as do
 from .events import note, who
-from .flow import ask, option, push, task
+from .flow import ASKED, choose, option, push, task
 from .plague import payments, remove_cube
 from .state import GameState
 from ..words import T, plain
@@ -19,15 +19,12 @@ def _boat_cube(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[seat]
     boat = next(b for b in state.docks[t["dock"]] if b.tile == t["boat"])
     if boat.cube:
-        ways = payments(state, seat, major_unlocks=False)
-        if "pick" not in t:
-            opts = [option({"fire": w["fire"], "major": w["major"]},
-                           T("Fight the boat's cube with {pay}", pay=w["text"]), cost=w["text"]) for w in ways]
-            opts.append(option(None, T("Take 1 rat instead")))
-            if ways:
-                ask(state, lane, seat, "boat_cube", T("The boat carries a plague cube"), opts, t, "R-TURN-DOCK-4")
-                return
-        pay = t.get("pick")
+        opts = [option({"fire": w["fire"], "major": w["major"]}, T("Fight the boat's cube with {pay}", pay=w["text"]),
+                       cost=w["text"]) for w in payments(state, seat, major_unlocks=False)]
+        opts.append(option(None, T("Take 1 rat instead")))  # no fire to pay with: taken for you
+        pay = choose(state, lane, seat, "boat_cube", T("The boat carries a plague cube"), opts, t, "R-TURN-DOCK-4")
+        if pay is ASKED:
+            return
         boat.cube = False
         if pay:
             s.fire -= pay["fire"]

@@ -11,7 +11,8 @@ from functools import lru_cache
 from . import tasks as do
 from ..catalog.rewards import Item, Reward, parse_reward
 from .events import instruct, note, tile_name, who
-from .flow import MAIN, ask, option, push, task
+from .rulebook import SCORE_LAP
+from .flow import ASKED, MAIN, choose, option, push, task
 from .state import GameState
 from ..words import T, again, plain
 
@@ -28,9 +29,6 @@ def gain(state: GameState, lane: str, seat: int, phrase: str, why: str) -> None:
     push(state, lane, {"do": do.GAIN, "seat": seat, "reward": phrase, "why": plain(why)})
 
 
-LAP = 50  # R-SCORE-7: the scoring track's 50 space marks a lap (M-8)
-
-
 def add_vp(state: GameState, seat: int, n: int) -> None:
     """VP move the score counter, which lands on top of any counter already there (R-NEXT-4 ties, C-9).
     A counter passing 50 (or 100…) goes round the track again: the table marks the lap (R-SCORE-7)."""
@@ -39,9 +37,9 @@ def add_vp(state: GameState, seat: int, n: int) -> None:
         before = s.vp
         s.vp += n
         s.stamps["score"] = state.arrival(seat)
-        if s.vp // LAP > max(before, 0) // LAP:
+        if s.vp // SCORE_LAP > max(before, 0) // SCORE_LAP:
             instruct(state, T("{who} passes {n} VP: mark it with a figure or colour token on the 50 space.",
-                              who=who(state, seat), n=s.vp // LAP * LAP), "R-SCORE-7", seat=seat)
+                              who=who(state, seat), n=s.vp // SCORE_LAP * SCORE_LAP), "R-SCORE-7", seat=seat)
 
 
 @task(do.GAIN)
@@ -49,11 +47,14 @@ def _gain(state: GameState, t: dict, lane: str) -> None:
     reward = reward_of(t["reward"])
     if reward.is_nothing:
         return
-    if reward.is_choice and "pick" not in t:
+    pick = 0
+    if reward.is_choice:
         opts = [option(i, b.text()) for i, b in enumerate(reward.options)]
-        ask(state, lane, t["seat"], "reward_choice", T("Choose one ({why})", why=again(t["why"])), opts, t, "R-ACT-2")
-        return
-    bundle = reward.options[t.get("pick", 0)]
+        pick = choose(state, lane, t["seat"], "reward_choice", T("Choose one ({why})", why=again(t["why"])), opts, t,
+                      "R-ACT-2")
+        if pick is ASKED:
+            return
+    bundle = reward.options[pick]
     push(state, lane, *({"do": do.GAIN_ITEM, "seat": t["seat"], "icon": i.icon, "count": i.count, "why": t["why"]}
                         for i in bundle.items))
 
@@ -118,68 +119,13 @@ def _scroll(state: GameState, t: dict, lane: str) -> None:
     if not open_:
         note(state, T("{who} cannot advance any scroll track: all are at the top.", who=who(state, t["seat"])), "Q-17")
         return
-    if "pick" not in t:
-        if len(open_) > 1:
-            ask(state, lane, t["seat"], "scroll", T("Advance which scroll track? ({why})", why=again(t["why"])),
-                opts, t, "R-ACT-5")
-            return
-        t = {**t, "pick": open_[0]["value"]}
-    s.scroll[t["pick"]] += 1
+    track = choose(state, lane, t["seat"], "scroll", T("Advance which scroll track? ({why})", why=again(t["why"])),
+                   opts, t, "R-ACT-5")
+    if track is ASKED:
+        return
+    s.scroll[track] += 1
     note(state, T("{who} advances the {track} scroll track to level {level}.", who=who(state, t["seat"]),
-                  track=t["pick"], level=s.scroll[t["pick"]]), "R-ACT-5")
-
-
-@task(do.REGISTER)
-def _register(state: GameState, t: dict, lane: str) -> None:
-    """R-ACT-4: a free advance on the city or church register."""
-    from .registers import advance
-
-    kind = t.get("kind") or t.get("pick")
-    if kind is None:
-        s = state.seats[t["seat"]]
-        opts = []
-        for k in ("city", "church"):
-            last = state.catalog.register(k, state.players).last
-            opts.append(option(k, T("{kind} register: space {at} → {to}", kind=k, at=s.registers[k],
-                                    to=s.registers[k] + 1), s.registers[k] < last, T("already on the last space"),
-                               "Q-17"))
-        open_ = [o["value"] for o in opts if o["available"]]
-        if not open_:
-            note(state, T("{who} is at the end of both registers: the advance is lost.", who=who(state, t["seat"])),
-                 "Q-17")
-            return
-        if len(open_) == 1:  # C-10
-            advance(state, lane, t["seat"], open_[0])
-            return
-        ask(state, lane, t["seat"], "register", T("Free advance on which register? ({why})", why=again(t["why"])), opts,
-            t, "R-ACT-4")
-        return
-    advance(state, lane, t["seat"], kind)
-
-
-@task(do.UPGRADE_CITIZEN)
-def _upgrade_citizen(state: GameState, t: dict, lane: str) -> None:
-    """R-UPG-1: flip one citizen anywhere on the estate to gold."""
-    from .estate import citizen_label, late_reward_check
-
-    s = state.seats[t["seat"]]
-    places = [(loc, c) for loc, c in s.citizens() if not c.upgraded]
-    if not places:
-        note(state, T("{who} has no citizen to upgrade.", who=who(state, t["seat"])), "R-UPG-1")
-        return
-    if "pick" not in t:
-        opts = [option(list(loc), citizen_label(state, t["seat"], loc, c)) for loc, c in places]
-        ask(state, lane, t["seat"], "upgrade_citizen", T("Upgrade which citizen? ({why})", why=again(t["why"])),
-            opts, t, "R-UPG-1")
-        return
-    loc = tuple(t["pick"])
-    for where, c in places:
-        if list(where) == list(loc):
-            c.upgraded = True
-            note(state, T("{who} upgrades a {cls}.", who=who(state, t["seat"]), cls=c.cls), "R-UPG-1")
-            if where[0] == "workshop":
-                late_reward_check(state, lane, t["seat"], where[1])
-            return
+                  track=track, level=s.scroll[track]), "R-ACT-5")
 
 
 @task(do.TAKE_LIEUTENANT)
@@ -200,11 +146,9 @@ def _any_hex(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-7: the printed action of any hex in Messina (harbors too, not docks); not a 'choice' of
     that hex, so no 2 VP to its repopulator."""
     c = state.catalog
-    tiles = sorted(state.hexes)
-    if "pick" not in t:
-        opts = [option(tid, T("{tile}: {action}", tile=tile_name(state, tid), action=c.tile(tid).action.text()))
-                for tid in tiles]
-        ask(state, lane, t["seat"], "any_hex", T("Use the action of which hex?"), opts, t, "R-ACT-7")
+    opts = [option(tid, T("{tile}: {action}", tile=tile_name(state, tid), action=c.tile(tid).action.text()))
+            for tid in sorted(state.hexes)]
+    tile = choose(state, lane, t["seat"], "any_hex", T("Use the action of which hex?"), opts, t, "R-ACT-7")
+    if tile is ASKED:
         return
-    gain(state, lane, t["seat"], c.tile(t["pick"]).action.phrase,
-         T("any-hex action of {tile}", tile=tile_name(state, t["pick"])))
+    gain(state, lane, t["seat"], c.tile(tile).action.phrase, T("any-hex action of {tile}", tile=tile_name(state, tile)))

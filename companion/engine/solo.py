@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from . import tasks as do
 from .city import distances_from
+from .describe import tile_text
 from .draws import reveal, stack_next
 from .events import instruct, roman, tile_name, who
 from .flow import push, task
 from .gain import add_vp
 from .movement import available, standing_on
+from .rulebook import REPOPULATOR_VP
 from .state import GameState, Stack
 from ..words import T, joined
 
@@ -109,7 +111,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     text = T("{takes}: {then}.", takes=takes, then=joined(parts, "; ")) if parts else T("{takes}.", takes=takes)
     instruct(state, text, "R-SOLO-6", hex=solo.hex, tile=tile)
     if h.repopulated_by is not None:
-        add_vp(state, h.repopulated_by, 2)
+        add_vp(state, h.repopulated_by, REPOPULATOR_VP)
         instruct(state, T("{who} scores 2 VP: the opponent chose their repopulated hex.",
                           who=who(state, h.repopulated_by)), "Q-18")
     push(state, lane, {"do": do.OPPONENT_ACTION, "action": solo.action, "hex": solo.hex}, {"do": do.NEXT_TURN})
@@ -118,8 +120,6 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
 @task(do.OPPONENT_ACTION)
 def _opponent_action(state: GameState, t: dict, lane: str) -> None:
     """R-SOLO-7 / Q-18: the tile's red action; what it takes leaves the game, replacements turn up."""
-    from .describe import tile_text
-
     action = t["action"]
     if action == "boat":
         dist = distances_from(state, f"hex:{t['hex']}")

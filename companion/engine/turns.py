@@ -9,11 +9,14 @@ from . import tasks as do
 from .describe import coins, tile_text
 from .estate import move_to_workshop, workshop_moves
 from .events import note, tile_name, who
-from .flow import MAIN, ask, option, push, task
-from .gain import add_vp, gain
+from .flow import ASKED, MAIN, choose, option, push, task
+from .gain import add_vp, gain, reward_of
 from .movement import available, routes, standing_on
 from .registers import advance, advance_cost
-from .state import GameState
+from .repopulate import repop_option
+from .rulebook import REPOPULATOR_VP
+from .solo import next_mover
+from .state import GameState, Place
 from ..words import T, again, joined, plain
 
 
@@ -25,8 +28,6 @@ def _next_turn(state: GameState, t: dict, lane: str) -> None:
     """R-ROUND-2 / Q-12: the next seat in play order with a lieutenant left; nobody left ends the round.
     Solo: you and the opponent alternate (R-SOLO-4, Q-18)."""
     if state.opponent is not None:
-        from .solo import next_mover
-
         mover = next_mover(state)
         if mover == "you":
             state.opponent.moved_last = False
@@ -56,20 +57,21 @@ def turn_options(state: GameState, seat: int) -> list[dict]:
     blocked = standing_on(state)
     opts = []
     for tile in sorted(state.hexes, key=lambda x: (x not in c.hexes, x)):
-        place = f"hex:{tile}"
+        place = str(Place.hex(tile))
         h = state.hexes[tile]
         label = hex_label(tile_name(state, tile), c.tile(tile).action.text(), tuple(ci.cls for ci in h.citizens),
                           h.cubes)
         if tile in blocked:
             opts.append(option({"go": "hex", "tile": tile}, label, False,
-                               _taken_by(who(state, blocked[tile])), "R-TURN-MOVE-4"))
+                               _taken_by(who(state, blocked[tile])), "R-TURN-MOVE-4", place=place))
             continue
-        opts.append(_priced(state, s, {"go": "hex", "tile": tile}, label, reach.get(place)))
+        opts.append(_priced(state, s, {"go": "hex", "tile": tile}, label, place, reach.get(place)))
     for dock, boats in state.docks.items():
+        place = str(Place.dock(dock))
         for boat in boats:
             label = _boat_label(tile_text(state, boat.tile), dock, boat.cube)
-            opts.append(_priced(state, s, {"go": "dock", "dock": dock, "boat": boat.tile}, label,
-                                reach.get(f"dock:{dock}")))
+            opts.append(_priced(state, s, {"go": "dock", "dock": dock, "boat": boat.tile}, label, place,
+                                reach.get(place)))
     opts.append(option({"go": "recall"}, T("Recall a lieutenant to your estate and take 1 coin; the rewards you "
                                            "earned in production lapse") if s.deferred else
                        T("Recall a lieutenant to your estate and take 1 coin")))
@@ -90,13 +92,14 @@ def hex_label(name: str, action: str, citizens: tuple[str, ...], cubes: int) -> 
     return label
 
 
-def _priced(state: GameState, s, value: dict, label: str, ways: list[tuple[int, int]] | None) -> dict:
+def _priced(state: GameState, s, value: dict, label: str, place: str, ways: list[tuple[int, int]] | None) -> dict:
+    """A place in the turn menu at the cheapest cost of the lieutenants that can reach it."""
     if not ways:
-        return option(value, label, False, T("no path from your lieutenants"), "Q-11")
+        return option(value, label, False, T("no path from your lieutenants"), "Q-11", place=place)
     cheapest = min(c for _, c in ways)
     if cheapest > s.coins:
-        return option(value, label, False, _too_dear(cheapest, s.coins), "R-TURN-MOVE-3", coins(cheapest))
-    return option(value, label, cost=coins(cheapest) if cheapest else FREE)
+        return option(value, label, False, _too_dear(cheapest, s.coins), "R-TURN-MOVE-3", coins(cheapest), place)
+    return option(value, label, cost=coins(cheapest) if cheapest else FREE, place=place)
 
 
 # Menu texts cached by their values: the turn and action-step menus repeat them every turn, and a
@@ -129,15 +132,15 @@ def _pay_texts(price: int, kind: str, at: int, have: int) -> tuple[str, str, str
 @task(do.TURN)
 def _turn(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
-    if "pick" not in t:
-        ask(state, lane, seat, "turn", T("{name}, your turn: where does a lieutenant go?", name=state.seats[seat].name),
-            turn_options(state, seat), t, "R-TURN-1")
+    pick = choose(state, lane, seat, "turn", T("{name}, your turn: where does a lieutenant go?",
+                                               name=state.seats[seat].name),
+                  lambda: turn_options(state, seat), t, "R-TURN-1", forced=False)
+    if pick is ASKED:
         return
-    pick = t["pick"]
     if pick["go"] == "recall":
         choices = [[i, 0] for i in available(state, seat)]
     else:
-        place = f"hex:{pick['tile']}" if pick["go"] == "hex" else f"dock:{pick['dock']}"
+        place = str(Place.hex(pick["tile"]) if pick["go"] == "hex" else Place.dock(pick["dock"]))
         choices = [[i, c] for i, c in routes(state, seat).get(place, []) if c <= state.seats[seat].coins]
     push(state, lane, {"do": do.SEND, "seat": seat, "target": pick, "choices": choices})
 
@@ -147,17 +150,17 @@ def _send(state: GameState, t: dict, lane: str) -> None:
     """Which lieutenant goes, when several could (their costs differ by where they lie)."""
     seat, target = t["seat"], t["target"]
     s = state.seats[seat]
-    choices = t["choices"]
-    if "pick" not in t and len({(s.lieutenants[i].where, c) for i, c in choices}) > 1:
-        opts = [option(i, T("The lieutenant {where} for {price}", where=_where(state, s.lieutenants[i].where),
-                            price=coins(c)) if c else
-                       T("The lieutenant {where} (free)", where=_where(state, s.lieutenants[i].where)),
-                       cost=T("{n} coins", n=c) if c else None)
-                for i, c in choices]
-        ask(state, lane, seat, "send", T("Which lieutenant goes?"), opts, t, "R-TURN-MOVE-3")
+    price = dict(t["choices"])
+    opts = [option(i, T("The lieutenant {where} for {price}", where=_where(state, s.lieutenants[i].place),
+                        price=coins(c)) if c else
+                   T("The lieutenant {where} (free)", where=_where(state, s.lieutenants[i].place)),
+                   cost=T("{n} coins", n=c) if c else None)
+            for i, c in t["choices"]]
+    lt_i = choose(state, lane, seat, "send", T("Which lieutenant goes?"), opts, t, "R-TURN-MOVE-3",
+                  alike=lambda i: (s.lieutenants[i].where, price[i]))  # lieutenants alike: no question
+    if lt_i is ASKED:
         return
-    lt_i = t.get("pick", choices[0][0])
-    cost = dict(choices)[lt_i]
+    cost = price[lt_i]
     lt = s.lieutenants[lt_i]
     s.coins -= cost
     lt.used = True
@@ -175,7 +178,7 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         return
     if target["go"] == "hex":
         tile = target["tile"]
-        lt.where = f"hex:{tile}"
+        lt.where = str(Place.hex(tile))
         state.active = {"seat": seat, "kind": "hex", "tile": tile, "lieutenant": lt_i, "acted": False}
         text = (T("{who} stands a lieutenant on {tile} for {price}.", who=who(state, seat),
                   tile=tile_name(state, tile), price=coins(cost)) if cost else
@@ -183,7 +186,7 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         note(state, text, "R-TURN-MOVE-5", seat=seat, hex=tile)
         owner = state.hexes[tile].repopulated_by
         if owner is not None:
-            add_vp(state, owner, 2)
+            add_vp(state, owner, REPOPULATOR_VP)
             note(state, T("{who} scores 2 VP: their repopulated hex was chosen.", who=who(state, owner)),
                  "R-TURN-MOVE-6")
         push(state, lane, {"do": do.RESCUE, "seat": seat, "tile": tile, "plagued": state.hexes[tile].cubes > 0},
@@ -191,7 +194,7 @@ def _send(state: GameState, t: dict, lane: str) -> None:
              {"do": do.END_TURN, "seat": seat})
     else:
         dock = target["dock"]
-        lt.where = f"dock:{dock}"
+        lt.where = str(Place.dock(dock))
         state.active = {"seat": seat, "kind": "dock", "dock": dock, "boat": target["boat"], "lieutenant": lt_i,
                         "acted": True}
         text = (T("{who} sends a lieutenant to {dock} for {price}.", who=who(state, seat), dock=dock,
@@ -202,19 +205,16 @@ def _send(state: GameState, t: dict, lane: str) -> None:
              {"do": do.ACTION_STEP, "seat": seat}, {"do": do.END_TURN, "seat": seat})
 
 
-def _where(state: GameState, where: str) -> str:
-    kind, _, at = where.partition(":")
-    if kind == "hex":
-        return T("on {tile}", tile=tile_name(state, at))
-    if kind == "dock":
-        return T("at {dock}", dock=at)
+def _where(state: GameState, place: Place) -> str:
+    if place.kind == "hex":
+        return T("on {tile}", tile=tile_name(state, place.at))
+    if place.kind == "dock":
+        return T("at {dock}", dock=place.at)
     return T("on your estate")
 
 
 def action_options(state: GameState, seat: int) -> list[dict]:
     """R-TURN-ACT-1…2, R-TURN-DOCK-7, R-REG-3: everything the action step allows, in any order."""
-    from .repopulate import repop_option
-
     s = state.seats[seat]
     act = state.active
     opts = []
@@ -223,8 +223,6 @@ def action_options(state: GameState, seat: int) -> list[dict]:
         opts.append(option({"act": "hex"}, T("Take the hex action: {action}", action=tile.action.text())))
         opts.append(repop_option(state, seat, act["tile"]))
     for i, r in enumerate(state.rights):
-        from .gain import reward_of
-
         opts.append(option({"act": "right", "index": i, "reward": r["reward"]},
                            T("Use {reward} ({why})", reward=reward_of(r["reward"]).text(), why=again(r["why"]))))
     price = advance_cost(state, seat)
@@ -252,11 +250,10 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
     if s.deferred:  # R-REG-8: production-time register rewards arrive in this action step
         state.rights += [{"reward": r, "why": plain(T("earned during production"))} for r in s.deferred]
         s.deferred = []
-    if "pick" not in t:
-        ask(state, lane, seat, "action_step", T("Action step: choose in any order, then end your turn"),
-            action_options(state, seat), t, "R-TURN-ACT-2")
+    pick = choose(state, lane, seat, "action_step", T("Action step: choose in any order, then end your turn"),
+                  lambda: action_options(state, seat), t, "R-TURN-ACT-2", forced=False)
+    if pick is ASKED:
         return
-    pick = t["pick"]
     act = pick["act"]
     if act == "end":
         return
@@ -294,8 +291,6 @@ def _end_turn(state: GameState, t: dict, lane: str) -> None:
 
 
 def reward_text(phrase: str) -> str:
-    from .gain import reward_of
-
     return reward_of(phrase).text()
 
 
