@@ -121,10 +121,11 @@ def catalog_check(override: str | None) -> int:
 
 
 def setup_command(args) -> int:
+    from .catalog import default_catalog
     from .engine import new_game, options_for
 
     state = new_game(options_for(args.players, advanced=args.advanced, priority_tile=args.priority_tile,
-                                 draw=args.draw), seed=args.seed)
+                                 draw=args.draw), args.seed, default_catalog())
     if args.json:
         json.dump(state.to_dict(), sys.stdout, indent=1)
         print()
@@ -135,13 +136,15 @@ def setup_command(args) -> int:
 
 
 def simulate_command(args) -> int:
+    from .catalog import default_catalog
     from .simulate import InvariantBroken, play_game, summary
 
+    catalog = default_catalog()  # read once for every game
     for g in range(args.games):
         seed = args.seed + g
         try:
             played = play_game(args.players, seed, args.advanced, args.priority_tile, args.draw,
-                               roundtrip=not args.no_roundtrip)
+                               roundtrip=not args.no_roundtrip, catalog=catalog)
         except InvariantBroken as exc:
             print(json.dumps({"seed": exc.seed, "decision": exc.decision, "invariant": exc.invariant}))
             print(f"invariant broken: seed {exc.seed}, decision {exc.decision}: {exc.invariant}", file=sys.stderr)

@@ -3,8 +3,11 @@ the final scoring. Used as the golden playthrough test and to settle a dispute a
 
 from __future__ import annotations
 
-from .engine.setup import roman
+from .catalog import shipped_catalog
+from .engine import new_game, options_for
+from .engine.events import roman
 from .engine.state import GameState
+from .simulate import play_game
 
 
 def _menu_lines(menu: list[dict], picked: dict) -> list[str]:
@@ -48,10 +51,9 @@ class Recorder:
 
 
 def golden_text(players: int = 3, seed: int = 7) -> str:
-    """The seeded game kept under tests/golden/: a change of any rule, menu or word shows as a diff."""
-    from .engine import new_game, options_for
-    from .simulate import play_game
-
-    recorder = Recorder(new_game(options_for(players), seed=seed))
-    played = play_game(players, seed, on_decision=recorder.record)
+    """The seeded game kept under tests/golden/: a change of any rule, menu or word shows as a diff. Played
+    with the shipped catalog, so a table's corrections never change it."""
+    catalog = shipped_catalog()
+    recorder = Recorder(new_game(options_for(players), seed, catalog))
+    played = play_game(players, seed, on_decision=recorder.record, catalog=catalog)
     return recorder.finish(played.state)

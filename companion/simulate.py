@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .catalog import Catalog, default_catalog
 from .engine import apply, legal_actions, new_game, options_for, pending
 from .engine.invariants import broken
 from .engine.state import GameState
@@ -33,11 +34,14 @@ def random_policy(rng: random.Random):
 
 
 def play_game(players: int, seed: int, advanced: bool = False, priority_tile: bool = False, draw: str = "app",
-              check: bool = True, roundtrip: bool = True, choose=None, on_decision=None) -> Played:
+              check: bool = True, roundtrip: bool = True, choose=None, on_decision=None,
+              catalog: Catalog | None = None) -> Played:
     """Play one game to its end. `choose(state, who, menu)` picks an option (random by default);
-    `on_decision(state, question, menu, picked, events)` sees every step (the golden playthrough)."""
+    `on_decision(state, question, menu, picked, events)` sees every step (the golden playthrough).
+    `catalog`: the components to play with (default: the catalog in force)."""
     choose = choose or random_policy(random.Random(seed))
-    state = new_game(options_for(players, advanced=advanced, priority_tile=priority_tile, draw=draw), seed=seed)
+    state = new_game(options_for(players, advanced=advanced, priority_tile=priority_tile, draw=draw), seed,
+                     catalog or default_catalog())
     decisions = 0
     problem = broken(state, roundtrip) if check else None
     while problem is None and state.phase != "over":

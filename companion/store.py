@@ -23,7 +23,7 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 from .catalog import Catalog, catalog_from_json, default_catalog, shipped_catalog
-from .engine import IllegalAction, apply, new_game, state_from_dict
+from .engine import GameMovedOn, IllegalAction, apply, choose_action, new_game, state_from_dict
 from .engine.state import GameState, Options
 from .faults import DiskFull, StartupError, StoreFault
 
@@ -413,13 +413,22 @@ class Store:
         for hear in self.listeners:
             hear(gid, row[0] + 1)
 
-    def act(self, gid: str, seen_version: int, action: dict, via: str = "") -> Game:
-        """Apply one menu choice if the game is still at `seen_version`; all or nothing. `via` names who
-        sent it ("phone 2", "host"): never a secret, so the export can show it."""
+    def act(self, gid: str, seen_version: int, who: int | str, decision: int | None, choice: int,
+            via: str = "") -> Game:
+        """Play option number `choice` of the menu `who` was shown for question `decision`, if the game is
+        still at `seen_version`; all or nothing. Raises Stale when the game moved on (another version, or
+        that question is no longer open) and IllegalAction with the reason (and rule) for an option that
+        is not on the menu or not possible. The log keeps the option's value (engine.choose_action), so a
+        game replays whatever its menus' order. `via` names who sent it ("phone 2", "host"): never a
+        secret, so the export can show it."""
         with self._write(gid, seen_version) as (db, version):
             cached = self._cache.get(gid)
             state = cached[1] if cached and cached[0] == version else self._rebuild(db, gid, version)
-            work = state_from_dict(state.to_dict(), self.catalog_of(gid, db))  # a refused action changes nothing
+            try:
+                action = choose_action(state, who, decision, choice)
+            except GameMovedOn as exc:
+                raise Stale(exc.reason) from exc
+            work = state.clone()  # a refused action changes nothing
             apply(work, action)
             new = version + 1
             db["actions"].insert({"game_id": gid, "version": new, "who": str(action["who"]),

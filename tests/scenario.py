@@ -40,10 +40,8 @@ def scenario(players: int = 3, seed: int = 1, rnd: int = 2, clear: bool = True, 
 
 
 def clone(state: GameState) -> GameState:
-    """An independent copy of a position (through its serial form)."""
-    from companion.engine import state_from_dict
-
-    return state_from_dict(state.to_dict(), state.catalog)
+    """An independent copy of a position."""
+    return state.clone()
 
 
 def clear_city(state: GameState) -> GameState:

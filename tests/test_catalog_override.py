@@ -326,11 +326,13 @@ def play(store: Store, gid: str, rng: random.Random, moves: int, twin: tuple[Sto
             assert other.to_dict() == state.to_dict()
             assert pending(other) == pending(state)
             assert {who: legal_actions(other, who) for who in menus} == menus
-        options = [o for o in menus[question["who"]] if o["available"]]
+        who = question["who"]
+        options = [o for o in menus[who] if o["available"]]
         pick = rng.randrange(len(options))
-        store.act(gid, game.version, options[pick]["action"])
+        choice = menus[who].index(options[pick])
+        store.act(gid, game.version, who, question["id"], choice)
         if twin:
-            twin[0].act(twin[1], twin[0].load(twin[1]).version, options[pick]["action"])
+            twin[0].act(twin[1], twin[0].load(twin[1]).version, who, question["id"], choice)
         seen.append(state.to_dict())
     return seen
 

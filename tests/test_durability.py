@@ -20,6 +20,7 @@ import time
 
 import pytest
 
+from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, pending
 from companion.engine.state import Options
 
@@ -73,7 +74,7 @@ class Table:
         self.rebuild()
 
     def rebuild(self) -> None:
-        self.state = new_game(Options.from_dict(self.options), self.seed)
+        self.state = new_game(Options.from_dict(self.options), self.seed, shipped_catalog())
         for action in self.live:
             apply(self.state, action)
 
@@ -92,7 +93,7 @@ def plain(value):
 
 def replay(export: dict) -> dict:
     """The state a fresh engine reaches from the options, the seed and the committed, live actions."""
-    state = new_game(Options.from_dict(export["options"]), export["seed"])
+    state = new_game(Options.from_dict(export["options"]), export["seed"], shipped_catalog())
     for entry in export["actions"]:
         if entry["kind"] == "act" and not entry["undone"]:
             apply(state, entry["action"])

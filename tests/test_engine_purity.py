@@ -17,9 +17,11 @@ FORBIDDEN = ("flask", "sqlite_utils", "sqlite3", "jinja2", "werkzeug")
 SCRIPT = r"""
 import json, sys
 import companion.engine as e
+from companion.catalog import shipped_catalog
+catalog = shipped_catalog()
 for n in (1, 2, 3, 4):
     for draw in ("app", "table"):
-        s = e.new_game(e.options_for(n, advanced=n % 2 == 0, priority_tile=n > 2, draw=draw), seed=n)
+        s = e.new_game(e.options_for(n, advanced=n % 2 == 0, priority_tile=n > 2, draw=draw), n, catalog)
         for _ in range(40):
             ps = e.pending(s)
             if not ps:
@@ -28,7 +30,7 @@ for n in (1, 2, 3, 4):
             if not opts:
                 break
             e.apply(s, opts[0]["action"])
-        e.state_from_dict(json.loads(json.dumps(s.to_dict())))
+        e.state_from_dict(json.loads(json.dumps(s.to_dict())), catalog)
 forbidden = FORBIDDEN
 print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in forbidden)))
 """

@@ -7,6 +7,7 @@ for 1 coin + 1 lumber (R-OVS-6), builds a cabin improvement with that lumber (R-
 for a city advance that gives a 4th lieutenant (R-REG-3/4), and would then pay 4 for the next.
 """
 
+from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for
 from companion.engine.city import distances_from
 from companion.engine.flow import run
@@ -29,7 +30,7 @@ def pick(state, who, match):
 
 
 def example_state():
-    s = new_game(options_for(3), seed=11)
+    s = new_game(options_for(3), 11, shipped_catalog())
     assert s.seats[YELLOW].colour == "yellow" and s.seats[RED].colour == "red"
     s.round, s.phase = 2, "play"
     for h in s.hexes.values():

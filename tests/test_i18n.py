@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
 from companion.words import T, Text, again, joined, keep
 from companion.simulate import play_game
@@ -85,7 +86,7 @@ def test_keep_stores_plain_english_beside_the_template():
 
 
 def test_log_option_and_prompt_carry_their_templates():
-    state = new_game(options_for(3), seed=7)
+    state = new_game(options_for(3), 7, shipped_catalog())
     q = pending(state)[0]
     name = state.seats[q["who"]].name
     assert q["prompt"] == f"{name}, your turn: where does a lieutenant go?"

@@ -9,17 +9,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending, start_upkeep, state_from_dict
 
 
 def restored(state):
-    return state_from_dict(json.loads(json.dumps(state.to_dict())))
+    return state_from_dict(json.loads(json.dumps(state.to_dict())), state.catalog)
 
 
 def check_roundtrip(state):
     data = state.to_dict()
     text = json.dumps(data)  # plain JSON data only
-    again = state_from_dict(json.loads(text))
+    again = state_from_dict(json.loads(text), state.catalog)
     assert again.to_dict() == data
     assert json.dumps(again.to_dict()) == text
     return again
@@ -39,7 +40,8 @@ def advance_round(state) -> bool:
        priority_tile=st.booleans(), draw=st.sampled_from(["app", "table"]), data=st.data())
 @pytest.mark.slow
 def test_state_roundtrips_through_json_and_keeps_its_future(seed, players, advanced, priority_tile, draw, data):
-    state = new_game(options_for(players, advanced=advanced, priority_tile=priority_tile, draw=draw), seed=seed)
+    state = new_game(options_for(players, advanced=advanced, priority_tile=priority_tile, draw=draw), seed,
+                     shipped_catalog())
     twin = check_roundtrip(state)
     for _ in range(30):
         if state.phase == "over":
@@ -73,7 +75,7 @@ def test_state_roundtrips_through_json_and_keeps_its_future(seed, players, advan
 @given(seed=st.integers(0, 10_000), players=st.integers(1, 4))
 def test_restored_state_draws_the_same_next_round(seed, players):
     """The RNG is part of the state: upkeep after a restore reveals the same boat, dock and hex."""
-    state = new_game(options_for(players), seed=seed)
+    state = new_game(options_for(players), seed, shipped_catalog())
     twin = restored(state)
     assert twin.rng == state.rng
     for s in (state, twin):

@@ -9,6 +9,7 @@ import pytest
 
 from companion.engine import (IllegalAction, Options, PlayerOption, apply, legal_actions, new_game, options_for,
                               pending)
+from companion.catalog import shipped_catalog
 from companion.engine.state import COLOURS
 
 CUBES = {1: 16, 2: 16, 3: 18, 4: 24}  # R-SETUP-5
@@ -18,7 +19,7 @@ SEEDS = (0, 1, 7, 123, 9999)
 
 
 def game(n, seed=1, **kw):
-    return new_game(options_for(n, **kw), seed=seed)
+    return new_game(options_for(n, **kw), seed, shipped_catalog())
 
 
 def host_pending(state):
@@ -68,15 +69,15 @@ def test_setup_reaches_play_without_host_questions_in_app_mode(n, seed):
 def test_R_SETUP_20_bad_options_are_refused():
     five = Options([PlayerOption(f"P{i}", c) for i, c in enumerate(COLOURS + ("red",))])
     with pytest.raises(IllegalAction):  # 1 to 4 players
-        new_game(five, seed=1)
+        new_game(five, 1, shipped_catalog())
     with pytest.raises(IllegalAction):
-        new_game(Options([]), seed=1)
+        new_game(Options([]), 1, shipped_catalog())
     opts = options_for(2)
     opts.players[1].colour = opts.players[0].colour
     with pytest.raises(IllegalAction):  # R-SETUP-14: one colour each
-        new_game(opts, seed=1)
+        new_game(opts, 1, shipped_catalog())
     with pytest.raises(IllegalAction):
-        new_game(options_for(2, draw="dice"), seed=1)
+        new_game(options_for(2, draw="dice"), 1, shipped_catalog())
 
 
 # ------------------------------------------------------------------------------------ the city

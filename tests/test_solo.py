@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
 from companion.simulate import play_game
 
@@ -25,7 +26,7 @@ def answer(state, who, value):
 
 def table_game(seed=3):
     """A solo game in table-draw mode, set up with the first candidate of every reveal."""
-    s = new_game(options_for(1, draw="table"), seed=seed)
+    s = new_game(options_for(1, draw="table"), seed, shipped_catalog())
     while pending(s) and pending(s)[0]["who"] == "host":
         first(s, "host")
     return s
@@ -41,7 +42,7 @@ def solo_tile_for(state, hex_id):
 
 
 def test_R_SOLO_2_opponent_set_up_without_city_and_church_counters():
-    s = new_game(options_for(1), seed=1)
+    s = new_game(options_for(1), 1, shipped_catalog())
     assert s.opponent is not None and s.opponent.colour != s.seats[0].colour
     assert s.opponent.popularity == 0 and not hasattr(s.opponent, "registers")
     assert s.side == "2p" and s.supply_cubes + sum(h.cubes for h in s.hexes.values()) + 1 == 16  # R-SETUP-20
@@ -131,7 +132,7 @@ def test_R_SOLO_7_workshop_of_its_class_leaves_the_game_and_the_next_turns_up():
 
 
 def test_R_SOLO_7_improvements_all_taken_and_wagon_taken():
-    s = new_game(options_for(1), seed=2)
+    s = new_game(options_for(1), 2, shipped_catalog())
     from companion.engine.flow import push, run
 
     before = [st.up for st in s.improvements]
@@ -146,7 +147,7 @@ def test_R_SOLO_7_improvements_all_taken_and_wagon_taken():
 
 
 def test_R_SOLO_7_boat_from_the_nearest_dock_cube_back_to_supply():
-    s = new_game(options_for(1), seed=2)
+    s = new_game(options_for(1), 2, shipped_catalog())
     from companion.engine.city import distances_from
     from companion.engine.flow import push, run
 
@@ -222,7 +223,7 @@ def test_Q_17_invariants_catch_a_counter_past_its_track_end():
     (Q-17): the opponent's popularity, a seat's registers and scroll cubes."""
     from companion.engine.invariants import broken
 
-    s = new_game(options_for(1), seed=4)
+    s = new_game(options_for(1), 4, shipped_catalog())
     assert broken(s) is None
     last = s.catalog.register("popularity", 1).last
     s.opponent.popularity = last + 1

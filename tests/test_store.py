@@ -10,6 +10,7 @@ import threading
 import time
 
 import companion.store as store_module
+from companion.catalog import shipped_catalog
 from companion.engine import legal_actions, options_for, pending
 from companion.store import Store
 
@@ -18,9 +19,10 @@ def step(store: Store, gid: str, rng: random.Random | None = None):
     """One legal move by whoever must decide (the first available option, or a random one)."""
     game = store.load(gid)
     who = pending(game.state)[0]["who"]
-    options = [o for o in legal_actions(game.state, who) if o["available"]]
+    menu = legal_actions(game.state, who)
+    options = [o for o in menu if o["available"]]
     opt = rng.choice(options) if rng else options[0]
-    return store.act(gid, game.version, opt["action"])
+    return store.act(gid, game.version, who, opt["action"]["decision"], menu.index(opt))
 
 
 def text(state) -> str:
@@ -166,10 +168,12 @@ def test_a_game_after_a_restart_is_the_game_replayed_from_its_log(tmp_path):
             if step in (1, 20):
                 store = Store(tmp_path / "games.db")  # a restart: early in setup, and later in round I
             game = store.load(gid)
-            menu = [o for o in legal_actions(game.state, pending(game.state)[0]["who"]) if o["available"]]
-            store.act(gid, game.version, rng.choice(menu)["action"])
+            who = pending(game.state)[0]["who"]
+            menu = legal_actions(game.state, who)
+            opt = rng.choice([o for o in menu if o["available"]])
+            store.act(gid, game.version, who, opt["action"]["decision"], menu.index(opt))
         row = store.row(gid)
-        fresh = new_game(Options.from_dict(json.loads(row["options"])), row["seed"])
+        fresh = new_game(Options.from_dict(json.loads(row["options"])), row["seed"], shipped_catalog())
         for entry in store.history(gid):
             apply(fresh, entry["action"])
         restarted = Store(tmp_path / "games.db").load(gid).state

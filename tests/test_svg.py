@@ -8,6 +8,7 @@ from functools import lru_cache
 import pytest
 from markupsafe import Markup
 
+from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
 from companion.simulate import play_game
 from companion.web.draw import city_key, city_svg, el, estate_key, estate_svg, scoring_svg, tokens_html, wheel_svg
@@ -48,7 +49,7 @@ def finished(players: int, advanced: bool = False, seed: int = 3):
 
 
 def fresh(players: int = 3, advanced: bool = False, seed: int = 1):
-    return new_game(options_for(players, advanced=advanced), seed=seed)
+    return new_game(options_for(players, advanced=advanced), seed, shipped_catalog())
 
 
 # ---------------------------------------------------------------- city

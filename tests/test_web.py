@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from companion.catalog import shipped_catalog
 from companion.web import common, create_app
 from companion.web import host as host_views
 from companion.web import seat as seat_views
@@ -768,7 +769,7 @@ def test_export_has_options_seed_and_every_action_with_undone_ones_marked(app, c
     # the export replays to the live game
     from companion.engine import Options, apply, new_game
 
-    state = new_game(Options.from_dict(body["options"]), body["seed"])
+    state = new_game(Options.from_dict(body["options"]), body["seed"], shipped_catalog())
     for a in acts:
         if a["kind"] == "act" and not a["undone"]:
             apply(state, a["action"])

@@ -1,26 +1,39 @@
-"""The rules of Messina 1347 as a pure engine: no web, no database, no clock.
+"""The rules of Messina 1347 as a pure engine: no web, no database, no clock, no files.
 
-`new_game` sets up; `pending` says who must decide; `legal_actions` is that seat's (or the host's)
-menu; `apply` takes one choice from it and refuses anything else with a reason, changing nothing.
+- `new_game(options, seed, catalog)` sets up (the caller loads the catalog; a saved game comes back with
+  `state_from_dict(data, catalog)`).
+- `pending(state)` says who must decide; `legal_actions(state, who)` is that seat's (or the host's)
+  menu: every option, the greyed ones with their reason and rule.
+- `choose_action(state, who, decision, choice)` turns a tap (the index of an option on the menu of
+  question `decision`) into the action to log, `{"who", "decision", "pick": value}`, or refuses it:
+  `GameMovedOn` (that question is no longer open), `NotOnMenu` (no such option) or `IllegalAction`
+  with the greyed option's reason and rule.
+- `apply(state, action)` plays a logged action (by its value, so every saved game replays unchanged)
+  and refuses anything not on the menu, changing nothing.
+- `seat_view(state, seat)` and `table_view(state)` are what a seat's screen and the host's screen show
+  (engine/view.py).
 """
 
 from __future__ import annotations
 
-from . import build, docks, estate, gain, plague, registers, repopulate, scoring, setup, solo, turns, upkeep  # noqa: F401
-from .flow import IllegalAction, answer, waiting
+# every module that registers tasks (flow.task), so a game can run any step
+from . import (build, docks, estate, gain, next_round, offer, overseers, plague, registers,  # noqa: F401
+               repopulate, round_setup, scoring, setup, solo, turns, upkeep)
+from .flow import GameMovedOn, IllegalAction, NotOnMenu, answer, question, resolve, waiting
 from .scoring import final_scoring, score
 from .setup import new_game, options_for
 from .state import GameState, Options, PlayerOption, state_from_dict
 from .upkeep import start_upkeep
+from .view import seat_view, table_view
 
-__all__ = ["GameState", "IllegalAction", "Options", "PlayerOption", "apply", "final_scoring", "legal_actions",
-           "new_game", "options_for", "pending", "score", "start_upkeep", "state_from_dict"]
+__all__ = ["GameMovedOn", "GameState", "IllegalAction", "NotOnMenu", "Options", "PlayerOption", "apply",
+           "choose_action", "final_scoring", "legal_actions", "new_game", "options_for", "pending", "score",
+           "seat_view", "start_upkeep", "state_from_dict", "table_view"]
 
 
 def pending(state: GameState) -> list[dict]:
     """Every question open now: who must answer and what (several seats at once in production)."""
-    return [{"who": d["who"], "id": d["id"], "kind": d["kind"], "prompt": d["prompt"], "rule": d.get("rule"),
-             **{k: d[k] for k in ("prompt_msg", "prompt_args") if k in d}} for _, d in waiting(state)]
+    return [question(d) for _, d in waiting(state)]
 
 
 def legal_actions(state: GameState, who: int | str) -> list[dict]:
@@ -32,6 +45,12 @@ def legal_actions(state: GameState, who: int | str) -> list[dict]:
     return []
 
 
+def choose_action(state: GameState, who: int | str, decision: int | None, choice: int) -> dict:
+    """The action for option number `choice` on the menu of `who`'s question `decision` (None: whichever
+    question is open), checked: this is how a tap becomes the action `apply` plays and the log keeps."""
+    return resolve(state, who, decision, choice)
+
+
 def apply(state: GameState, action: dict, copy_first: bool = False) -> tuple[GameState, list[dict]]:
     """Apply one action from a menu; returns the state and the log entries it produced.
 
@@ -40,7 +59,7 @@ def apply(state: GameState, action: dict, copy_first: bool = False) -> tuple[Gam
     if not isinstance(action, dict) or "who" not in action or "pick" not in action:
         raise IllegalAction("an action names who acts and what they pick")
     if copy_first:
-        state = state_from_dict(state.to_dict(), state._catalog)
+        state = state.clone()
     before = len(state.log)
     answer(state, action["who"], action["pick"], action.get("decision"))
     return state, state.log[before:]

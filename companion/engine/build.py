@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from . import tasks as do
 from ..catalog.rewards import Bundle
 from .describe import cost_text, tile_text
 from .events import note, who
-from .flow import ask, option, push, task
+from .flow import ASKED, choose, option, push, task
 from .gain import TOKEN_FIELD, add_vp
 from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
 from ..words import T, again
@@ -59,31 +60,16 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
     return opts
 
 
-@task("build")
+@task(do.BUILD)
 def _build(state: GameState, t: dict, lane: str) -> None:
     seat_i = t["seat"]
     seat = state.seats[seat_i]
-    if "pick" not in t:
-        opts = build_options(state, seat_i)
-        legal = any(o["available"] for o in opts)
-        if not t["cycled"]:
-            for kind in ("improvements", "workshops"):
-                for pay_with in CYCLE_PAYMENTS:
-                    have = seat.vp if pay_with == "vp" else getattr(seat, pay_with)
-                    if have >= 1:
-                        opts.append(option({"cycle": kind, "pay": pay_with},
-                                           T("Cycle all 3 {kind} stacks, paying {price}", kind=kind,
-                                             price=ONE[pay_with]), cost=ONE[pay_with]))
-        if not t["cycled"] or not legal:
-            opts.append(option({"build": None}, T("Build nothing")))
-        elif t["cycled"]:
-            opts.append(option({"build": None}, T("Build nothing"), False,
-                               T("after cycling you must build one of the tiles you can afford"), "R-BUILD-2"))
-        ask(state, lane, seat_i, "build", T("Build ({why})", why=again(t["why"])), opts, t, "R-BUILD-1")
+    pick = choose(state, lane, seat_i, "build", T("Build ({why})", why=again(t["why"])),
+                  lambda: _build_menu(state, seat_i, t["cycled"]), t, "R-BUILD-1", forced=False)
+    if pick is ASKED:
         return
-    pick = t["pick"]
     if "cycle" in pick:
-        push(state, lane, {"do": "build", "seat": seat_i, "why": t["why"], "cycled": True})
+        push(state, lane, {"do": do.BUILD, "seat": seat_i, "why": t["why"], "cycled": True})
         _cycle(state, lane, seat_i, pick["cycle"], pick["pay"])  # its new tiles turn up before the build
         return
     what = pick["build"]
@@ -92,8 +78,8 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         st = state.improvements[pick["stack"]]
         tile, st.up = st.up, None
         pay(seat, c.improvements[tile].cost)
-        push(state, lane, {"do": "place_improvement", "seat": seat_i, "tile": tile},
-             {"do": "reveal_face_up", "what": "improvement", "index": pick["stack"], "rule": "R-BUILD-3"})
+        push(state, lane, {"do": do.PLACE_IMPROVEMENT, "seat": seat_i, "tile": tile},
+             {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": pick["stack"], "rule": "R-BUILD-3"})
     elif what == "workshop":
         st = state.workshops[pick["cls"]]
         tile, st.up = st.up, None
@@ -101,7 +87,7 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         seat.workshops.append(Workshop(tile))
         note(state, T("{who} builds workshop {tile}.", who=who(state, seat_i), tile=tile_text(state, tile)),
              "R-BUILD-4")
-        push(state, lane, {"do": "reveal_face_up", "what": "workshop", "index": pick["cls"], "rule": "R-BUILD-4"})
+        push(state, lane, {"do": do.REVEAL_FACE_UP, "what": "workshop", "index": pick["cls"], "rule": "R-BUILD-4"})
     elif what == "wagon":
         ws = state.wagon_stacks[pick["stack"]]
         tile, ws.up = ws.up, None
@@ -111,7 +97,29 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         add_vp(state, seat_i, wagon.vp)
         note(state, T("{who} builds wagon {tile} and scores {vp} VP.", who=who(state, seat_i),
                       tile=tile_text(state, tile), vp=wagon.vp), "R-BUILD-7")
-        push(state, lane, {"do": "reveal_wagon", "index": pick["stack"]})
+        push(state, lane, {"do": do.REVEAL_WAGON, "index": pick["stack"]})
+
+
+def _build_menu(state: GameState, seat_i: int, cycled: bool) -> list[dict]:
+    """The tiles on offer, then (before any cycling) each way to pay for cycling a kind of stack, then
+    building nothing: refused after cycling while a tile is affordable (R-BUILD-2)."""
+    seat = state.seats[seat_i]
+    opts = build_options(state, seat_i)
+    legal = any(o["available"] for o in opts)
+    if not cycled:
+        for kind in ("improvements", "workshops"):
+            for pay_with in CYCLE_PAYMENTS:
+                have = seat.vp if pay_with == "vp" else getattr(seat, pay_with)
+                if have >= 1:
+                    opts.append(option({"cycle": kind, "pay": pay_with},
+                                       T("Cycle all 3 {kind} stacks, paying {price}", kind=kind, price=ONE[pay_with]),
+                                       cost=ONE[pay_with]))
+    if not cycled or not legal:
+        opts.append(option({"build": None}, T("Build nothing")))
+    else:
+        opts.append(option({"build": None}, T("Build nothing"), False,
+                           T("after cycling you must build one of the tiles you can afford"), "R-BUILD-2"))
+    return opts
 
 
 def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -> None:
@@ -130,24 +138,20 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
          "R-BUILD-2")
     what = "improvement" if kind == "improvements" else "workshop"
     keys = range(3) if kind == "improvements" else CLASSES
-    push(state, lane, *({"do": "reveal_face_up", "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
+    push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
 
 
-@task("place_improvement")
+@task(do.PLACE_IMPROVEMENT)
 def _place_improvement(state: GameState, t: dict, lane: str) -> None:
     """R-BUILD-3: the improvement goes on one of your unimproved cabins."""
     seat = state.seats[t["seat"]]
-    free = [i for i, cab in enumerate(seat.cabins) if cab.improvement is None]
-    if "pick" not in t and len(free) > 1:
-        def label(i):
-            cab = seat.cabins[i]
-            if cab.citizen:
-                return T("Cabin {n} (holds a {cls})", n=i + 1, cls=cab.citizen.cls)
-            return T("Cabin {n} (empty)", n=i + 1)
-        ask(state, lane, t["seat"], "place_improvement", T("Put the improvement on which cabin?"),
-            [option(i, label(i)) for i in free], t, "R-BUILD-3")
+    opts = [option(i, T("Cabin {n} (holds a {cls})", n=i + 1, cls=cab.citizen.cls) if cab.citizen
+                   else T("Cabin {n} (empty)", n=i + 1))
+            for i, cab in enumerate(seat.cabins) if cab.improvement is None]
+    i = choose(state, lane, t["seat"], "place_improvement", T("Put the improvement on which cabin?"), opts, t,
+               "R-BUILD-3")
+    if i is ASKED:
         return
-    i = t.get("pick", free[0])
     seat.cabins[i].improvement = t["tile"]
     note(state, T("{who} builds improvement {tile} on cabin {n}.", who=who(state, t["seat"]),
                   tile=tile_text(state, t["tile"]), n=i + 1), "R-BUILD-3")

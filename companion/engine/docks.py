@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
+from . import tasks as do
 from .events import note, who
-from .flow import ask, option, push, task
+from .flow import ASKED, choose, option, push, task
 from .plague import payments, remove_cube
 from .state import GameState
 from ..words import T, plain
 
 
-@task("boat_cube")
+@task(do.BOAT_CUBE)
 def _boat_cube(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-DOCK-4: pay the fire cost (counts as a removed cube, Q-5) or take 1 rat; either way the
     cube leaves the boat. A major fire here never reaches an adjacent cube (R-TURN-FIRE-7)."""
@@ -18,30 +19,27 @@ def _boat_cube(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[seat]
     boat = next(b for b in state.docks[t["dock"]] if b.tile == t["boat"])
     if boat.cube:
-        ways = payments(state, seat, major_unlocks=False)
-        if "pick" not in t:
-            opts = [option({"fire": w["fire"], "major": w["major"]},
-                           T("Fight the boat's cube with {pay}", pay=w["text"]), cost=w["text"]) for w in ways]
-            opts.append(option(None, T("Take 1 rat instead")))
-            if ways:
-                ask(state, lane, seat, "boat_cube", T("The boat carries a plague cube"), opts, t, "R-TURN-DOCK-4")
-                return
-        pay = t.get("pick")
+        opts = [option({"fire": w["fire"], "major": w["major"]}, T("Fight the boat's cube with {pay}", pay=w["text"]),
+                       cost=w["text"]) for w in payments(state, seat, major_unlocks=False)]
+        opts.append(option(None, T("Take 1 rat instead")))  # no fire to pay with: taken for you
+        pay = choose(state, lane, seat, "boat_cube", T("The boat carries a plague cube"), opts, t, "R-TURN-DOCK-4")
+        if pay is ASKED:
+            return
         boat.cube = False
         if pay:
             s.fire -= pay["fire"]
             s.major_fire -= pay["major"]
-            push(state, lane, {"do": "take_boat", "seat": seat, "dock": t["dock"], "boat": t["boat"]})
+            push(state, lane, {"do": do.TAKE_BOAT, "seat": seat, "dock": t["dock"], "boat": t["boat"]})
             remove_cube(state, lane, seat, T("the boat at {dock}", dock=t["dock"]))
             return
         state.supply_cubes += 1
         s.rats += 1
         note(state, T("{who} takes 1 rat for the boat's cube; the cube is discarded.", who=who(state, seat)),
              "R-TURN-DOCK-4")
-    push(state, lane, {"do": "take_boat", "seat": seat, "dock": t["dock"], "boat": t["boat"]})
+    push(state, lane, {"do": do.TAKE_BOAT, "seat": seat, "dock": t["dock"], "boat": t["boat"]})
 
 
-@task("take_boat")
+@task(do.TAKE_BOAT)
 def _take_boat(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-DOCK-5…6: the boat's coins or VP; an even number of boats allows an overseer advance."""
     seat = t["seat"]
@@ -51,9 +49,9 @@ def _take_boat(state: GameState, t: dict, lane: str) -> None:
     boat = state.catalog.boats[t["boat"]]
     note(state, T("{who} takes boat {boat} ({cargo}).", who=who(state, seat), boat=boat.id, cargo=boat.cargo),
          "R-TURN-DOCK-5")
-    steps = [{"do": "gain", "seat": seat, "reward": boat.reward.phrase, "why": plain(T("boat {boat}", boat=boat.id))}]
+    steps = [{"do": do.GAIN, "seat": seat, "reward": boat.reward.phrase, "why": plain(T("boat {boat}", boat=boat.id))}]
     if len(s.boats) % 2 == 0:
-        steps.append({"do": "gain_item", "seat": seat, "icon": "advance-any", "count": 1,
+        steps.append({"do": do.GAIN_ITEM, "seat": seat, "icon": "advance-any", "count": 1,
                       "why": plain(T("an even number of boats ({n}), R-TURN-DOCK-6", n=len(s.boats)))})
     push(state, lane, *steps)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .flow import ask, option
+from .flow import ASKED, choose, option
 from .state import GameState, Stack
 from ..words import T
 
@@ -55,13 +55,11 @@ def reveal(state: GameState, lane: str, t: dict, what: str, candidates, label: C
     cands = sorted(set(candidates))
     if not cands:
         return None
-    if len(cands) == 1:
-        return cands[0]
-    if state.options.draw == "app":
+    if state.options.draw == "app" and len(cands) > 1:
         return cands[randbelow(state, len(cands))]
-    ask(state, lane, "host", "reveal", prompt or T("Which {what} came up?", what=what),
-        [option(c, label(c)) for c in cands], then=t, rule=rule)
-    return None
+    pick = choose(state, lane, "host", "reveal", prompt or T("Which {what} came up?", what=what),
+                  [option(c, label(c)) for c in cands], t, rule)  # one candidate: taken for you
+    return None if pick is ASKED else pick
 
 
 def stack_next(state: GameState, stack: Stack, lane: str, t: dict, what: str,

@@ -6,6 +6,11 @@ R-EOR-1), and `main` waits until every seat lane is empty. A task either does it
 follow-up tasks, or asks: it leaves a decision on top of its lane, listing every option. Answering
 pushes the decision's `then` task with the chosen value as `pick`, so every rule step is written once
 and resumes the same way whether the RNG or a person supplied the choice.
+
+A task asks through `choose`, which also applies the forced-choice ruling (C-10) for every question.
+A tap arrives as `{who, decision, choice}` (the option's index on the menu the screen showed):
+`resolve` checks it and turns it into the logged action `{who, decision, pick}`, whose value `answer`
+applies; the log keeps values, so a saved game replays whatever the menus' order.
 """
 
 from __future__ import annotations
@@ -13,9 +18,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .state import GameState
-from ..words import keep
+from ..words import again, keep
 
 MAIN = "main"
+ASK = "ask"  # the "do" of a decision waiting on top of a lane
 Handler = Callable[[GameState, dict, str], None]
 HANDLERS: dict[str, Handler] = {}
 
@@ -26,6 +32,24 @@ class IllegalAction(ValueError):
     def __init__(self, reason: str, rule: str | None = None):
         self.reason, self.rule = reason, rule
         super().__init__(reason + (f" ({rule})" if rule else ""))
+
+
+class GameMovedOn(IllegalAction):
+    """The choice answers a question that is no longer open: the screen showed an older menu."""
+
+
+class NotOnMenu(IllegalAction):
+    """The choice names no option of the open question (a forged or garbled request)."""
+
+
+class _Asked:
+    """What `choose` returns while the question waits for an answer."""
+
+    def __repr__(self) -> str:
+        return "ASKED"
+
+
+ASKED = _Asked()
 
 
 def task(name: str) -> Callable[[Handler], Handler]:
@@ -43,10 +67,14 @@ def push(state: GameState, lane: str, *tasks: dict) -> None:
 
 
 def option(value: Any, label: str, available: bool = True, reason: str | None = None,
-           rule: str | None = None, cost: str | None = None) -> dict:
-    """One menu entry; Text label, reason and cost also keep their templates (`label_msg`, `label_args`…)."""
+           rule: str | None = None, cost: str | None = None, place: str | None = None) -> dict:
+    """One menu entry; Text label, reason and cost also keep their templates (`label_msg`, `label_args`…).
+    `place`: the spot on the map the option names ("hex:<tile>" / "dock:<id>"), so a screen can offer it
+    there without reading the value."""
     opt = keep({"value": value}, "label", label)
     opt["available"] = available
+    if place:
+        opt["place"] = place
     if cost:
         keep(opt, "cost", cost)
     if not available:
@@ -58,11 +86,33 @@ def option(value: Any, label: str, available: bool = True, reason: str | None = 
 def ask(state: GameState, lane: str, who: int | str, kind: str, prompt: str, options: list[dict],
         then: dict, rule: str | None = None) -> None:
     """Leave a decision on top of `lane`; answering it pushes `then` with `pick` set."""
-    decision = keep({"do": "ask", "id": _next_id(state), "who": who, "kind": kind}, "prompt", prompt)
+    decision = keep({"do": ASK, "id": _next_id(state), "who": who, "kind": kind}, "prompt", prompt)
     decision.update(options=options, then=then)
     if rule:
         decision["rule"] = rule
     state.lanes.setdefault(lane, []).append(decision)
+
+
+def choose(state: GameState, lane: str, who: int | str, kind: str, prompt: str,
+           options: list[dict] | Callable[[], list[dict]], then: dict, rule: str | None = None, *,
+           alike: Callable[[Any], Any] | None = None, forced: bool = True) -> Any:
+    """The answer to task `then`'s question: its `pick` once answered; else, when every available option
+    comes to the same (only one, or one `alike` key: two lieutenants on the estate), that option's value,
+    taken for you (C-10); else the question is left on `lane` and ASKED returned, and the answer re-runs
+    `then`. `forced=False` always asks: a turn's or action step's menu shows the greyed options with their
+    reasons, and saved games answered the other such questions, so their replay needs them asked.
+    `options` may be a function making the menu, for menus too costly to make once answered."""
+    if "pick" in then:
+        return then["pick"]
+    if callable(options):
+        options = options()
+    if forced:
+        open_ = [o for o in options if o["available"]]
+        keys = {alike(o["value"]) for o in open_} if alike else range(len(open_))
+        if len(keys) == 1:
+            return open_[0]["value"]
+    ask(state, lane, who, kind, prompt, options, then, rule)
+    return ASKED
 
 
 def _next_id(state: GameState) -> int:
@@ -77,7 +127,7 @@ def run(state: GameState) -> None:
         busy = False
         for name in [k for k in lanes if k != MAIN]:
             lane = lanes[name]
-            while lane and lane[-1]["do"] != "ask":
+            while lane and lane[-1]["do"] != ASK:
                 t = lane.pop()
                 HANDLERS[t["do"]](state, t, name)
             if lane:
@@ -87,7 +137,7 @@ def run(state: GameState) -> None:
         if busy:
             return
         main = lanes.setdefault(MAIN, [])
-        if not main or main[-1]["do"] == "ask":
+        if not main or main[-1]["do"] == ASK:
             return
         t = main.pop()
         HANDLERS[t["do"]](state, t, MAIN)
@@ -99,13 +149,19 @@ def waiting(state: GameState) -> list[tuple[str, dict]]:
     seat_lanes = [k for k, v in state.lanes.items() if k != MAIN and v]
     for name in seat_lanes:
         top = state.lanes[name][-1]
-        if top["do"] == "ask":
+        if top["do"] == ASK:
             out.append((name, top))
     if not seat_lanes:
         main = state.lanes.get(MAIN) or []
-        if main and main[-1]["do"] == "ask":
+        if main and main[-1]["do"] == ASK:
             out.append((MAIN, main[-1]))
     return out
+
+
+def question(d: dict) -> dict:
+    """An open decision as its screens ask it: who, its id and kind, the prompt (with its template) and rule."""
+    return {"who": d["who"], "id": d["id"], "kind": d["kind"], "prompt": d["prompt"], "rule": d.get("rule"),
+            **{k: d[k] for k in ("prompt_msg", "prompt_args") if k in d}}
 
 
 def decision_for(state: GameState, who: int | str) -> tuple[str, dict] | None:
@@ -115,21 +171,47 @@ def decision_for(state: GameState, who: int | str) -> tuple[str, dict] | None:
     return None
 
 
-def answer(state: GameState, who: int | str, pick: Any, decision_id: int | None = None) -> dict:
-    """Apply one choice from the menu of `who`; raise IllegalAction (state unchanged) otherwise."""
+def _open_question(state: GameState, who: int | str, decision_id: int | None) -> tuple[str, dict]:
+    """The question `who` must answer now, if it is the one the screen showed (`decision_id`; None:
+    whichever is open)."""
     found = decision_for(state, who)
     if found is None:
-        raise IllegalAction("nothing to decide for you right now")
-    lane, d = found
-    if decision_id is not None and decision_id != d["id"]:
-        raise IllegalAction("the game moved on: that choice belongs to an earlier question")
+        raise GameMovedOn("nothing to decide for you right now")
+    if decision_id is not None and decision_id != found[1]["id"]:
+        raise GameMovedOn("the game moved on: that choice belongs to an earlier question")
+    return found
+
+
+def resolve(state: GameState, who: int | str, decision_id: int | None, choice: int) -> dict:
+    """The action for a tap: option number `choice` of the question `decision_id` that `who` must answer.
+    Refused with GameMovedOn (another question is open), NotOnMenu (no such option) or IllegalAction with
+    the greyed option's own reason and rule."""
+    _, d = _open_question(state, who, decision_id)
+    if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(d["options"]):
+        raise NotOnMenu("that option is not on the menu")
+    opt = d["options"][choice]
+    if not opt["available"]:
+        raise IllegalAction(_reason(opt), opt.get("rule"))
+    return {"who": who, "decision": d["id"], "pick": opt["value"]}
+
+
+def _reason(opt: dict) -> str:
+    """A greyed option's reason as Text again (its template kept for the screen's language)."""
+    if "reason_msg" in opt:
+        return again({"msg": opt["reason_msg"], "args": opt["reason_args"]})
+    return opt.get("reason") or "not possible now"
+
+
+def answer(state: GameState, who: int | str, pick: Any, decision_id: int | None = None) -> dict:
+    """Apply one choice from the menu of `who`, by its value; raise IllegalAction (state unchanged) otherwise."""
+    lane, d = _open_question(state, who, decision_id)
     for opt in d["options"]:
         if opt["value"] == pick:
             if not opt["available"]:
                 raise IllegalAction(f"not possible: {opt.get('reason')}", opt.get("rule"))
             break
     else:
-        raise IllegalAction(f"{pick!r} is not one of the options for: {d['prompt']}")
+        raise NotOnMenu(f"{pick!r} is not one of the options for: {d['prompt']}")
     state.lanes[lane].pop()
     state.decisions += 1
     push(state, lane, {**d["then"], "pick": pick})

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from . import tasks as do
 from ..catalog.rewards import Item, Reward, parse_reward
 from .events import instruct, note, tile_name, who
-from .flow import MAIN, ask, option, push, task
+from .rulebook import SCORE_LAP
+from .flow import ASKED, MAIN, choose, option, push, task
 from .state import GameState
 from ..words import T, again, plain
 
@@ -24,10 +26,7 @@ def reward_of(phrase: str) -> Reward:
 
 def gain(state: GameState, lane: str, seat: int, phrase: str, why: str) -> None:
     """Queue a reward for a seat; `why` names its source for the log ("hex Duomo", "square cr2")."""
-    push(state, lane, {"do": "gain", "seat": seat, "reward": phrase, "why": plain(why)})
-
-
-LAP = 50  # R-SCORE-7: the scoring track's 50 space marks a lap (M-8)
+    push(state, lane, {"do": do.GAIN, "seat": seat, "reward": phrase, "why": plain(why)})
 
 
 def add_vp(state: GameState, seat: int, n: int) -> None:
@@ -38,26 +37,29 @@ def add_vp(state: GameState, seat: int, n: int) -> None:
         before = s.vp
         s.vp += n
         s.stamps["score"] = state.arrival(seat)
-        if s.vp // LAP > max(before, 0) // LAP:
+        if s.vp // SCORE_LAP > max(before, 0) // SCORE_LAP:
             instruct(state, T("{who} passes {n} VP: mark it with a figure or colour token on the 50 space.",
-                              who=who(state, seat), n=s.vp // LAP * LAP), "R-SCORE-7", seat=seat)
+                              who=who(state, seat), n=s.vp // SCORE_LAP * SCORE_LAP), "R-SCORE-7", seat=seat)
 
 
-@task("gain")
+@task(do.GAIN)
 def _gain(state: GameState, t: dict, lane: str) -> None:
     reward = reward_of(t["reward"])
     if reward.is_nothing:
         return
-    if reward.is_choice and "pick" not in t:
+    pick = 0
+    if reward.is_choice:
         opts = [option(i, b.text()) for i, b in enumerate(reward.options)]
-        ask(state, lane, t["seat"], "reward_choice", T("Choose one ({why})", why=again(t["why"])), opts, t, "R-ACT-2")
-        return
-    bundle = reward.options[t.get("pick", 0)]
-    push(state, lane, *({"do": "gain_item", "seat": t["seat"], "icon": i.icon, "count": i.count, "why": t["why"]}
+        pick = choose(state, lane, t["seat"], "reward_choice", T("Choose one ({why})", why=again(t["why"])), opts, t,
+                      "R-ACT-2")
+        if pick is ASKED:
+            return
+    bundle = reward.options[pick]
+    push(state, lane, *({"do": do.GAIN_ITEM, "seat": t["seat"], "icon": i.icon, "count": i.count, "why": t["why"]}
                         for i in bundle.items))
 
 
-@task("gain_item")
+@task(do.GAIN_ITEM)
 def _gain_item(state: GameState, t: dict, lane: str) -> None:
     seat_i, icon, n = t["seat"], t["icon"], t["count"]
     s = state.seats[seat_i]
@@ -74,28 +76,28 @@ def _gain_item(state: GameState, t: dict, lane: str) -> None:
         # R-EOR-1: shared tiles and hexes are dealt with in play order once everyone has produced
         state.held.append({"seat": seat_i, "icon": icon, "count": n, "why": t["why"]})
         return
-    repeat = [{"do": "gain_item", "seat": seat_i, "icon": icon, "count": n - 1, "why": t["why"]}] if n > 1 else []
+    repeat = [{"do": do.GAIN_ITEM, "seat": seat_i, "icon": icon, "count": n - 1, "why": t["why"]}] if n > 1 else []
     single = {"seat": seat_i, "why": t["why"]}
     if icon == "activate":
-        push(state, lane, {"do": "activate", **single, "pools": [{"squares": all_squares(state, seat_i), "n": n}],
+        push(state, lane, {"do": do.ACTIVATE, **single, "pools": [{"squares": all_squares(state, seat_i), "n": n}],
                            "done": [], "rule": "R-ACT-9"})
         return
     steps = {
-        "scroll": {"do": "scroll", **single},
-        "city": {"do": "register", **single, "kind": "city"},
-        "church": {"do": "register", **single, "kind": "church"},
-        "register": {"do": "register", **single, "kind": None},
-        "upgrade-citizen": {"do": "upgrade_citizen", **single},
-        "advance-aristocrat": {"do": "advance_overseer", **single, "which": "aristocrat"},
-        "advance-nun": {"do": "advance_overseer", **single, "which": "nun"},
-        "advance-craftsman": {"do": "advance_overseer", **single, "which": "craftsman"},
-        "advance-any": {"do": "advance_overseer", **single, "which": None},
-        "advance-skip": {"do": "advance_overseer", **single, "which": None, "skip": True},
-        "upgrade-overseer": {"do": "upgrade_overseer", **single, "advance": False},
-        "upgrade-advance": {"do": "upgrade_overseer", **single, "advance": True},
-        "lieutenant": {"do": "take_lieutenant", **single},
-        "any-hex": {"do": "any_hex", **single},
-        "build": {"do": "build", **single, "cycled": False},
+        "scroll": {"do": do.SCROLL, **single},
+        "city": {"do": do.REGISTER, **single, "kind": "city"},
+        "church": {"do": do.REGISTER, **single, "kind": "church"},
+        "register": {"do": do.REGISTER, **single, "kind": None},
+        "upgrade-citizen": {"do": do.UPGRADE_CITIZEN, **single},
+        "advance-aristocrat": {"do": do.ADVANCE_OVERSEER, **single, "which": "aristocrat"},
+        "advance-nun": {"do": do.ADVANCE_OVERSEER, **single, "which": "nun"},
+        "advance-craftsman": {"do": do.ADVANCE_OVERSEER, **single, "which": "craftsman"},
+        "advance-any": {"do": do.ADVANCE_OVERSEER, **single, "which": None},
+        "advance-skip": {"do": do.ADVANCE_OVERSEER, **single, "which": None, "skip": True},
+        "upgrade-overseer": {"do": do.UPGRADE_OVERSEER, **single, "advance": False},
+        "upgrade-advance": {"do": do.UPGRADE_OVERSEER, **single, "advance": True},
+        "lieutenant": {"do": do.TAKE_LIEUTENANT, **single},
+        "any-hex": {"do": do.ANY_HEX, **single},
+        "build": {"do": do.BUILD, **single, "cycled": False},
     }
     push(state, lane, steps[icon], *repeat)
 
@@ -105,7 +107,7 @@ def all_squares(state: GameState, seat: int) -> list[str]:
     return [sq.id for sq in board.squares]
 
 
-@task("scroll")
+@task(do.SCROLL)
 def _scroll(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-5: one track of your choice up 1; none past its last level (Q-17)."""
     s = state.seats[t["seat"]]
@@ -117,71 +119,16 @@ def _scroll(state: GameState, t: dict, lane: str) -> None:
     if not open_:
         note(state, T("{who} cannot advance any scroll track: all are at the top.", who=who(state, t["seat"])), "Q-17")
         return
-    if "pick" not in t:
-        if len(open_) > 1:
-            ask(state, lane, t["seat"], "scroll", T("Advance which scroll track? ({why})", why=again(t["why"])),
-                opts, t, "R-ACT-5")
-            return
-        t = {**t, "pick": open_[0]["value"]}
-    s.scroll[t["pick"]] += 1
+    track = choose(state, lane, t["seat"], "scroll", T("Advance which scroll track? ({why})", why=again(t["why"])),
+                   opts, t, "R-ACT-5")
+    if track is ASKED:
+        return
+    s.scroll[track] += 1
     note(state, T("{who} advances the {track} scroll track to level {level}.", who=who(state, t["seat"]),
-                  track=t["pick"], level=s.scroll[t["pick"]]), "R-ACT-5")
+                  track=track, level=s.scroll[track]), "R-ACT-5")
 
 
-@task("register")
-def _register(state: GameState, t: dict, lane: str) -> None:
-    """R-ACT-4: a free advance on the city or church register."""
-    from .registers import advance
-
-    kind = t.get("kind") or t.get("pick")
-    if kind is None:
-        s = state.seats[t["seat"]]
-        opts = []
-        for k in ("city", "church"):
-            last = state.catalog.register(k, state.players).last
-            opts.append(option(k, T("{kind} register: space {at} → {to}", kind=k, at=s.registers[k],
-                                    to=s.registers[k] + 1), s.registers[k] < last, T("already on the last space"),
-                               "Q-17"))
-        open_ = [o["value"] for o in opts if o["available"]]
-        if not open_:
-            note(state, T("{who} is at the end of both registers: the advance is lost.", who=who(state, t["seat"])),
-                 "Q-17")
-            return
-        if len(open_) == 1:  # C-10
-            advance(state, lane, t["seat"], open_[0])
-            return
-        ask(state, lane, t["seat"], "register", T("Free advance on which register? ({why})", why=again(t["why"])), opts,
-            t, "R-ACT-4")
-        return
-    advance(state, lane, t["seat"], kind)
-
-
-@task("upgrade_citizen")
-def _upgrade_citizen(state: GameState, t: dict, lane: str) -> None:
-    """R-UPG-1: flip one citizen anywhere on the estate to gold."""
-    from .estate import citizen_label, late_reward_check
-
-    s = state.seats[t["seat"]]
-    places = [(loc, c) for loc, c in s.citizens() if not c.upgraded]
-    if not places:
-        note(state, T("{who} has no citizen to upgrade.", who=who(state, t["seat"])), "R-UPG-1")
-        return
-    if "pick" not in t:
-        opts = [option(list(loc), citizen_label(state, t["seat"], loc, c)) for loc, c in places]
-        ask(state, lane, t["seat"], "upgrade_citizen", T("Upgrade which citizen? ({why})", why=again(t["why"])),
-            opts, t, "R-UPG-1")
-        return
-    loc = tuple(t["pick"])
-    for where, c in places:
-        if list(where) == list(loc):
-            c.upgraded = True
-            note(state, T("{who} upgrades a {cls}.", who=who(state, t["seat"]), cls=c.cls), "R-UPG-1")
-            if where[0] == "workshop":
-                late_reward_check(state, lane, t["seat"], where[1])
-            return
-
-
-@task("take_lieutenant")
+@task(do.TAKE_LIEUTENANT)
 def _take_lieutenant(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-6 / R-REG-4: a supply figure joins the estate (5 at most, by the figures there are)."""
     s = state.seats[t["seat"]]
@@ -194,16 +141,14 @@ def _take_lieutenant(state: GameState, t: dict, lane: str) -> None:
     note(state, T("{who} has no lieutenant left in the supply.", who=who(state, t["seat"])), "R-REG-4")
 
 
-@task("any_hex")
+@task(do.ANY_HEX)
 def _any_hex(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-7: the printed action of any hex in Messina (harbors too, not docks); not a 'choice' of
     that hex, so no 2 VP to its repopulator."""
     c = state.catalog
-    tiles = sorted(state.hexes)
-    if "pick" not in t:
-        opts = [option(tid, T("{tile}: {action}", tile=tile_name(state, tid), action=c.tile(tid).action.text()))
-                for tid in tiles]
-        ask(state, lane, t["seat"], "any_hex", T("Use the action of which hex?"), opts, t, "R-ACT-7")
+    opts = [option(tid, T("{tile}: {action}", tile=tile_name(state, tid), action=c.tile(tid).action.text()))
+            for tid in sorted(state.hexes)]
+    tile = choose(state, lane, t["seat"], "any_hex", T("Use the action of which hex?"), opts, t, "R-ACT-7")
+    if tile is ASKED:
         return
-    gain(state, lane, t["seat"], c.tile(t["pick"]).action.phrase,
-         T("any-hex action of {tile}", tile=tile_name(state, t["pick"])))
+    gain(state, lane, t["seat"], c.tile(tile).action.phrase, T("any-hex action of {tile}", tile=tile_name(state, tile)))

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 
-from .flow import waiting
-from .setup import CUBES
-from .state import GameState, state_from_dict
+from .flow import ASK, waiting
+from .overseers import centre_step
+from .rulebook import CUBES, LIEUTENANTS
+from .state import GameState, Place, state_from_dict
 
 TOKENS = ("coins", "lumber", "fire", "major_fire", "rats")
 PLACES = ("supply", "estate", "box", "hex", "dock")
@@ -26,15 +27,15 @@ def broken(state: GameState, roundtrip: bool = True) -> str | None:
         for tok in TOKENS:
             if getattr(s, tok) < 0:
                 return f"seat {i} has {getattr(s, tok)} {tok}"
-        if len(s.lieutenants) != 5:
-            return f"seat {i} has {len(s.lieutenants)} lieutenants, not 5 (R-COMP-3)"
+        if len(s.lieutenants) != LIEUTENANTS:
+            return f"seat {i} has {len(s.lieutenants)} lieutenants, not {LIEUTENANTS} (R-COMP-3)"
         for lt in s.lieutenants:
-            kind, _, at = lt.where.partition(":")
-            if kind not in PLACES or (kind == "hex" and at not in state.hexes) or (kind == "dock" and at not in state.docks):
+            if not _known(state, lt.place):
                 return f"seat {i} has a lieutenant at an unknown place {lt.where!r}"
-        if len(s.squares) > 18 or any(cab.citizen and cab.space not in (1, 2) for cab in s.cabins):
+        squares = {q.id for q in state.catalog.boards[s.board].squares}
+        if not s.squares.keys() <= squares or any(cab.citizen and cab.space not in (1, 2) for cab in s.cabins):
             return f"seat {i} has a citizen in an impossible place"
-        off = _off_track(state, s)
+        off = _off_track(state, i)
         if off:
             return f"seat {i}: {off}"
     if state.opponent is not None:
@@ -59,9 +60,10 @@ def broken(state: GameState, roundtrip: bool = True) -> str | None:
     return None
 
 
-def _off_track(state: GameState, seat) -> str | None:
+def _off_track(state: GameState, i: int) -> str | None:
     """A counter, scroll cube or overseer beyond either end of its track (Q-17, R-OVS-4)."""
     c = state.catalog
+    seat = state.seats[i]
     for kind, pos in seat.registers.items():
         last = c.register(kind, state.players).last
         if not 0 <= pos <= last:
@@ -72,9 +74,18 @@ def _off_track(state: GameState, seat) -> str | None:
         if not 0 <= level <= top:
             return f"{tid} scroll cube on level {level}, past 0…{top} (Q-17)"
     for cls, ov in seat.overseers.items():
-        if not 0 <= ov.step <= 6:
+        if not 0 <= ov.step <= centre_step(state, i, cls):
             return f"{cls} overseer on step {ov.step}, past the centre (R-OVS-4)"
     return None
+
+
+def _known(state: GameState, place: Place) -> bool:
+    """A place a figure can be: off the map, or a hex or dock that is on it."""
+    if place.kind == "hex":
+        return place.at in state.hexes
+    if place.kind == "dock":
+        return place.at in state.docks
+    return place.kind in PLACES
 
 
 def _citizen_ids(state: GameState):
@@ -86,7 +97,7 @@ def _citizen_ids(state: GameState):
             yield c.id
     for lane in state.lanes.values():  # citizens in hand between two steps (rescue, leaving quarantine)
         for t in lane:
-            if t["do"] == "ask":
+            if t["do"] == ASK:
                 t = t["then"]
             if isinstance(t.get("citizen"), dict):
                 yield t["citizen"]["id"]

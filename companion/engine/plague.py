@@ -3,84 +3,103 @@
 
 from __future__ import annotations
 
+from . import tasks as do
 from .city import adjacent_hexes
-from .estate import move_to_workshop
+from .describe import tile_text
+from .estate import empty_squares, move_to_workshop, workshop_moves
 from .events import note, tile_name, who
-from .flow import ask, option, push, task
+from .flow import ASKED, choose, option, push, task
 from .gain import add_vp
 from .registers import advance
+from .rulebook import TWO_FIRE_VP
 from .state import Citizen, GameState
 from ..words import T, joined
 
 
-@task("rescue")
+@task(do.RESCUE)
 def _rescue(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-RESCUE-1: every citizen on the hex is taken; where each goes is judged now, before any
     cube is fought (R-TURN-RESCUE-3)."""
     h = state.hexes[t["tile"]]
     taken, h.citizens = h.citizens, []
-    push(state, lane, *({"do": "rescue_one", "seat": t["seat"], "citizen": c.to_dict(), "plagued": t["plagued"]}
+    push(state, lane, *({"do": do.RESCUE_ONE, "seat": t["seat"], "citizen": c.to_dict(), "plagued": t["plagued"]}
                         for c in taken))
 
 
-@task("rescue_one")
+@task(do.RESCUE_ONE)
 def _rescue_one(state: GameState, t: dict, lane: str) -> None:
+    """R-TURN-RESCUE-2…3: a citizen from a plagued hex goes into quarantine, any other onto its sector."""
+    if t["plagued"]:
+        _to_quarantine(state, t, lane)
+    else:
+        _to_sector(state, t, lane)
+
+
+def _to_quarantine(state: GameState, t: dict, lane: str) -> None:
+    """R-TURN-RESCUE-3: space I of an empty quarantine cabin; none empty: the citizen is discarded."""
     seat = t["seat"]
     s = state.seats[seat]
     cit = Citizen.from_dict(t["citizen"])
-    if t["plagued"]:
-        free = [i for i, cab in enumerate(s.cabins) if cab.citizen is None]
-        if not free:
-            note(state, T("{who} has no empty quarantine cabin: the {cls} is discarded.", who=who(state, seat),
-                          cls=cit.cls), "R-TURN-RESCUE-3")
-            return
-        if "pick" not in t and len({s.cabins[i].improvement for i in free}) > 1:
-            from .describe import tile_text
-
-            opts = [option(i, T("Cabin {n} (improved: {tile})", n=i + 1, tile=tile_text(state, s.cabins[i].improvement))
-                           if s.cabins[i].improvement else T("Cabin {n} (not improved)", n=i + 1)) for i in free]
-            ask(state, lane, seat, "rescue",
-                T("The {cls} came from a plagued hex: which quarantine cabin?", cls=cit.cls), opts, t,
-                "R-TURN-RESCUE-3")
-            return
-        i = t.get("pick", free[0])
-        s.cabins[i].citizen, s.cabins[i].space = cit, 1
-        note(state, T("{who} puts the rescued {cls} in space I of quarantine cabin {n}.", who=who(state, seat),
-                      cls=cit.cls, n=i + 1), "R-TURN-RESCUE-3")
+    free = [i for i, cab in enumerate(s.cabins) if cab.citizen is None]
+    if not free:
+        note(state, T("{who} has no empty quarantine cabin: the {cls} is discarded.", who=who(state, seat),
+                      cls=cit.cls), "R-TURN-RESCUE-3")
         return
-    board = state.catalog.boards[s.board]
-    squares = [q.id for q in board.sector(cit.cls) if q.id not in s.squares]
+    opts = [option(i, T("Cabin {n} (improved: {tile})", n=i + 1, tile=tile_text(state, s.cabins[i].improvement))
+                   if s.cabins[i].improvement else T("Cabin {n} (not improved)", n=i + 1)) for i in free]
+    i = choose(state, lane, seat, "rescue", T("The {cls} came from a plagued hex: which quarantine cabin?",
+                                              cls=cit.cls), opts, t, "R-TURN-RESCUE-3",
+               alike=lambda i: s.cabins[i].improvement)  # cabins alike: no question
+    if i is ASKED:
+        return
+    s.cabins[i].citizen, s.cabins[i].space = cit, 1
+    note(state, T("{who} puts the rescued {cls} in space I of quarantine cabin {n}.", who=who(state, seat),
+                  cls=cit.cls, n=i + 1), "R-TURN-RESCUE-3")
+
+
+def _to_sector(state: GameState, t: dict, lane: str) -> None:
+    """R-TURN-RESCUE-2: an empty square of its sector; a full sector may first make room by moving a
+    citizen into a workshop (R-CIT-4), else the rescued citizen is discarded."""
+    seat = t["seat"]
+    s = state.seats[seat]
+    cit = Citizen.from_dict(t["citizen"])
     if "pick" in t and isinstance(t["pick"], dict):  # made room first (R-CIT-4), then ask again
         push(state, lane, {k: v for k, v in t.items() if k != "pick"})
         move_to_workshop(state, lane, seat, t["pick"]["square"], t["pick"]["workshop"])
         return
+    squares = empty_squares(state, seat, cit.cls)
     if not squares:
-        moves = [{"square": q, "workshop": i} for i, ws in enumerate(s.workshops)
-                 if ws.citizen is None and state.catalog.workshops[ws.tile].cls == cit.cls
-                 for q, c in s.squares.items() if c.cls == cit.cls]
-        if not moves:
-            note(state, T("{who}'s {cls} sector is full: the rescued {cls} is discarded.", who=who(state, seat),
-                          cls=cit.cls), "R-TURN-RESCUE-2")
-            return
-        if "pick" not in t:
-            opts = [option(mv, T("Move the {cls} on {square} into workshop {workshop} to make room", cls=cit.cls,
-                                 square=mv["square"], workshop=s.workshops[mv["workshop"]].tile)) for mv in moves]
-            opts.append(option(None, T("Discard the rescued {cls}", cls=cit.cls)))
-            ask(state, lane, seat, "rescue", T("Your {cls} sector is full", cls=cit.cls), opts, t, "R-TURN-RESCUE-2")
-            return
-        note(state, T("{who} discards the rescued {cls}.", who=who(state, seat), cls=cit.cls), "R-TURN-RESCUE-2")
+        _make_room(state, t, lane, cit)
         return
-    if "pick" not in t and len(squares) > 1:
-        opts = [option(q, T("Square {square}: {reward} (single use)", square=q, reward=board.square(q).reward.text())
-                       if board.square(q).once else
-                       T("Square {square}: {reward}", square=q, reward=board.square(q).reward.text())) for q in squares]
-        ask(state, lane, seat, "rescue", T("Place the rescued {cls} on which square?", cls=cit.cls), opts, t,
-            "R-TURN-RESCUE-2")
+    board = state.catalog.boards[s.board]
+    opts = [option(q, T("Square {square}: {reward} (single use)", square=q, reward=board.square(q).reward.text())
+                   if board.square(q).once else
+                   T("Square {square}: {reward}", square=q, reward=board.square(q).reward.text())) for q in squares]
+    q = choose(state, lane, seat, "rescue", T("Place the rescued {cls} on which square?", cls=cit.cls), opts, t,
+               "R-TURN-RESCUE-2")
+    if q is ASKED:
         return
-    q = t.get("pick", squares[0])
     s.squares[q] = cit
     note(state, T("{who} places the rescued {cls} on square {square}.", who=who(state, seat), cls=cit.cls, square=q),
          "R-TURN-RESCUE-2")
+
+
+def _make_room(state: GameState, t: dict, lane: str, cit: Citizen) -> None:
+    """A full sector: move one of its citizens into a workshop of its class first, or discard."""
+    seat = t["seat"]
+    s = state.seats[seat]
+    moves = workshop_moves(state, seat, cit.cls)
+    if not moves:
+        note(state, T("{who}'s {cls} sector is full: the rescued {cls} is discarded.", who=who(state, seat),
+                      cls=cit.cls), "R-TURN-RESCUE-2")
+        return
+    opts = [option(mv, T("Move the {cls} on {square} into workshop {workshop} to make room", cls=cit.cls,
+                         square=mv["square"], workshop=s.workshops[mv["workshop"]].tile)) for mv in moves]
+    opts.append(option(None, T("Discard the rescued {cls}", cls=cit.cls)))
+    if choose(state, lane, seat, "rescue", T("Your {cls} sector is full", cls=cit.cls), opts, t,
+              "R-TURN-RESCUE-2") is ASKED:
+        return
+    note(state, T("{who} discards the rescued {cls}.", who=who(state, seat), cls=cit.cls), "R-TURN-RESCUE-2")
 
 
 def payments(state: GameState, seat: int, major_unlocks: bool) -> list[dict]:
@@ -103,35 +122,32 @@ def remove_cube(state: GameState, lane: str, seat: int, where: str) -> None:
     scores 2 VP in a 2-fire round (R-TURN-FIRE-2, Q-4, Q-5)."""
     state.supply_cubes += 1
     if state.round_row().fire_cost == 2:
-        add_vp(state, seat, 2)
+        add_vp(state, seat, TWO_FIRE_VP)
         note(state, T("{who} scores 2 VP for a cube removed in a 2-fire round.", who=who(state, seat)), "R-TURN-FIRE-2")
     note(state, T("{who} removes a plague cube from {where}.", who=who(state, seat), where=where), "R-TURN-FIRE-1")
     advance(state, lane, seat, "popularity")
 
 
-@task("fight")
+@task(do.FIGHT)
 def _fight(state: GameState, t: dict, lane: str) -> None:
     seat, tile = t["seat"], t["tile"]
     h = state.hexes[tile]
     s = state.seats[seat]
     if h.cubes == 0:
         return
-    ways = payments(state, seat, major_unlocks=True)
-    if "pick" not in t and ways:
-        opts = []
-        for w in ways:
-            label = (T("Remove a cube with {pay} (and may remove 1 cube on an adjacent hex)", pay=w["text"])
-                     if w["adjacent"] else T("Remove a cube with {pay}", pay=w["text"]))
-            opts.append(option({k: w[k] for k in ("fire", "major", "adjacent")}, label, cost=w["text"]))
-        opts.append(option(None, T("Stop: take {n} rats for the cubes left", n=h.cubes) if h.cubes > 1
-                           else T("Stop: take {n} rat for the cube left", n=h.cubes)))
-        where, fire = tile_name(state, tile), state.round_row().fire_cost
-        ask(state, lane, seat, "fight", T("Fight the plague on {tile} ({n} cubes, {fire} fire each)", tile=where,
-                                          n=h.cubes, fire=fire) if h.cubes > 1 else
-            T("Fight the plague on {tile} ({n} cube, {fire} fire each)", tile=where, n=h.cubes, fire=fire),
-            opts, t, "R-TURN-FIRE-1")
+    opts = [option({k: w[k] for k in ("fire", "major", "adjacent")},
+                   T("Remove a cube with {pay} (and may remove 1 cube on an adjacent hex)", pay=w["text"])
+                   if w["adjacent"] else T("Remove a cube with {pay}", pay=w["text"]), cost=w["text"])
+            for w in payments(state, seat, major_unlocks=True)]
+    opts.append(option(None, T("Stop: take {n} rats for the cubes left", n=h.cubes) if h.cubes > 1
+                       else T("Stop: take {n} rat for the cube left", n=h.cubes)))
+    where, fire = tile_name(state, tile), state.round_row().fire_cost
+    pay = choose(state, lane, seat, "fight", T("Fight the plague on {tile} ({n} cubes, {fire} fire each)", tile=where,
+                                               n=h.cubes, fire=fire) if h.cubes > 1 else
+                 T("Fight the plague on {tile} ({n} cube, {fire} fire each)", tile=where, n=h.cubes, fire=fire),
+                 opts, t, "R-TURN-FIRE-1")  # no fire to pay with: the stop is taken for you
+    if pay is ASKED:
         return
-    pay = t.get("pick")
     if not pay:
         s.rats += h.cubes
         note(state, T("{who} takes {n} rats: plague cubes stay on {tile}.", who=who(state, seat), n=h.cubes,
@@ -142,29 +158,27 @@ def _fight(state: GameState, t: dict, lane: str) -> None:
     s.fire -= pay["fire"]
     s.major_fire -= pay["major"]
     h.cubes -= 1
-    nxt = [{"do": "fight", "seat": seat, "tile": tile}]
+    nxt = [{"do": do.FIGHT, "seat": seat, "tile": tile}]
     near = [a for a in adjacent_hexes(state, tile) if state.hexes[a].cubes > 0]
     if pay["adjacent"] and near:
-        nxt.insert(0, {"do": "adjacent_cube", "seat": seat, "tile": tile})
+        nxt.insert(0, {"do": do.ADJACENT_CUBE, "seat": seat, "tile": tile})
     push(state, lane, *nxt)
     remove_cube(state, lane, seat, tile_name(state, tile))
 
 
-@task("adjacent_cube")
+@task(do.ADJACENT_CUBE)
 def _adjacent(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-FIRE-5…8, Q-4: the major fire may also clear one cube on an adjacent hex (never a boat)."""
     seat = t["seat"]
     near = [a for a in adjacent_hexes(state, t["tile"]) if state.hexes[a].cubes > 0]
     if not near:
         return
-    if "pick" not in t:
-        opts = [option(a, T("Remove a cube from {tile} ({n} there)", tile=tile_name(state, a), n=state.hexes[a].cubes))
-                for a in near]
-        opts.append(option(None, T("No adjacent cube")))
-        ask(state, lane, seat, "adjacent_cube", T("Major fire: also remove a cube from an adjacent hex?"), opts, t,
-            "R-TURN-FIRE-5")
+    opts = [option(a, T("Remove a cube from {tile} ({n} there)", tile=tile_name(state, a), n=state.hexes[a].cubes))
+            for a in near]
+    opts.append(option(None, T("No adjacent cube")))
+    tile = choose(state, lane, seat, "adjacent_cube", T("Major fire: also remove a cube from an adjacent hex?"), opts,
+                  t, "R-TURN-FIRE-5")
+    if tile is ASKED or tile is None:
         return
-    if t["pick"] is None:
-        return
-    state.hexes[t["pick"]].cubes -= 1
-    remove_cube(state, lane, seat, T("{tile} (adjacent)", tile=tile_name(state, t["pick"])))
+    state.hexes[tile].cubes -= 1
+    remove_cube(state, lane, seat, T("{tile} (adjacent)", tile=tile_name(state, tile)))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from . import tasks as do
 from .events import note, who
+from .flow import ASKED, choose, option, task
 from .gain import gain
 from .state import GameState
-from ..words import T, plain
+from ..words import T, again, plain
 
 
 def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
@@ -54,3 +56,22 @@ def standing(state: GameState, kind: str) -> list[int]:
         return (pos, s.stamps[kind])
 
     return sorted(range(len(state.seats)), key=key, reverse=True)
+
+
+@task(do.REGISTER)
+def _register(state: GameState, t: dict, lane: str) -> None:
+    """R-ACT-4: a free advance on the city or church register (`kind` None: the player's choice)."""
+    seat, kind = t["seat"], t.get("kind")
+    if kind is None:
+        s = state.seats[seat]
+        opts = [option(k, T("{kind} register: space {at} → {to}", kind=k, at=s.registers[k], to=s.registers[k] + 1),
+                       s.registers[k] < state.catalog.register(k, state.players).last,
+                       T("already on the last space"), "Q-17") for k in ("city", "church")]
+        if not any(o["available"] for o in opts):
+            note(state, T("{who} is at the end of both registers: the advance is lost.", who=who(state, seat)), "Q-17")
+            return
+        kind = choose(state, lane, seat, "register", T("Free advance on which register? ({why})", why=again(t["why"])),
+                      opts, t, "R-ACT-4")
+        if kind is ASKED:
+            return
+    advance(state, lane, seat, kind)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from . import tasks as do
 from .build import can_pay, pay
 from .describe import cost_text
 from .events import note, tile_name, who
-from .flow import ask, option, push, task
+from .estate import citizen_label
+from .flow import ASKED, choose, option, push, task
+from .rulebook import REPOPULATION_TILES
 from .state import GameState
 from ..words import T, joined
 
-TILES = 5  # R-COMP-2: 5 repopulation tiles per colour
-
-
 def tiles_left(state: GameState, seat: int) -> int:
-    return TILES - sum(1 for h in state.hexes.values() if h.repopulated_by == seat)
+    """R-COMP-3: a player's repopulation tiles not yet on a hex."""
+    return REPOPULATION_TILES - sum(1 for h in state.hexes.values() if h.repopulated_by == seat)
 
 
 def givable(state: GameState, seat: int) -> list[tuple[list, object]]:
@@ -39,7 +40,7 @@ def spare_lieutenants(state: GameState, seat: int) -> list[int]:
     never the acting one."""
     acting = state.active["lieutenant"] if state.active else None
     return [i for i, lt in enumerate(state.seats[seat].lieutenants)
-            if i != acting and not lt.used and lt.where.split(":")[0] in ("estate", "hex", "dock")]
+            if i != acting and not lt.used and (lt.where == "estate" or lt.place.in_messina)]
 
 
 def repop_option(state: GameState, seat: int, tile: str) -> dict:
@@ -74,7 +75,7 @@ def repop_option(state: GameState, seat: int, tile: str) -> dict:
     return option(value, label, cost=cost_text(hx.repop_cost))
 
 
-@task("repopulate")
+@task(do.REPOPULATE)
 def _repopulate(state: GameState, t: dict, lane: str) -> None:
     """R-REPOP-3 steps 1–2, then one question per citizen and the lieutenant, then the tile."""
     seat, tile = t["seat"], t["tile"]
@@ -85,29 +86,27 @@ def _repopulate(state: GameState, t: dict, lane: str) -> None:
     wagon.used = True
     steps = []
     for need in sorted(hx.repop_citizens, key=lambda n: not n.upgraded):
-        steps += [{"do": "give_citizen", "seat": seat, "cls": need.cls, "upgraded": need.upgraded}] * need.count
+        steps += [{"do": do.GIVE_CITIZEN, "seat": seat, "cls": need.cls, "upgraded": need.upgraded}] * need.count
     if hx.repop_lieutenant:
-        steps.append({"do": "give_lieutenant", "seat": seat})
-    steps.append({"do": "place_repop", "seat": seat, "tile": tile})
+        steps.append({"do": do.GIVE_LIEUTENANT, "seat": seat})
+    steps.append({"do": do.PLACE_REPOP, "seat": seat, "tile": tile})
     note(state, T("{who} repopulates {tile}: pays {cost} and turns a wagon face down.", who=who(state, seat),
                   tile=tile_name(state, tile), cost=cost_text(hx.repop_cost)), "R-REPOP-3")
     push(state, lane, *steps)
 
 
-@task("give_citizen")
+@task(do.GIVE_CITIZEN)
 def _give_citizen(state: GameState, t: dict, lane: str) -> None:
-    from .estate import citizen_label
-
+    """R-REPOP-3 step 3: one citizen of the required class goes back to the supply."""
     seat = t["seat"]
     s = state.seats[seat]
-    cands = [(loc, c) for loc, c in givable(state, seat) if c.cls == t["cls"] and (c.upgraded or not t["upgraded"])]
-    if "pick" not in t and len(cands) > 1:
-        opts = [option(loc, citizen_label(state, seat, loc, c)) for loc, c in cands]
-        prompt = (T("Which upgraded {cls} goes back to repopulate?", cls=t["cls"]) if t["upgraded"]
-                  else T("Which {cls} goes back to repopulate?", cls=t["cls"]))
-        ask(state, lane, seat, "give_citizen", prompt, opts, t, "R-REPOP-3")
+    opts = [option(loc, citizen_label(state, seat, loc, c)) for loc, c in givable(state, seat)
+            if c.cls == t["cls"] and (c.upgraded or not t["upgraded"])]
+    prompt = (T("Which upgraded {cls} goes back to repopulate?", cls=t["cls"]) if t["upgraded"]
+              else T("Which {cls} goes back to repopulate?", cls=t["cls"]))
+    loc = choose(state, lane, seat, "give_citizen", prompt, opts, t, "R-REPOP-3")
+    if loc is ASKED:
         return
-    loc = t.get("pick", cands[0][0])
     if loc[0] == "square":
         cit = s.squares.pop(loc[1])
     else:
@@ -116,25 +115,23 @@ def _give_citizen(state: GameState, t: dict, lane: str) -> None:
          else T("{who} returns a {cls} to the supply.", who=who(state, seat), cls=cit.cls), "R-REPOP-3")
 
 
-@task("give_lieutenant")
+@task(do.GIVE_LIEUTENANT)
 def _give_lieutenant(state: GameState, t: dict, lane: str) -> None:
     """R-REPOP-3 step 4 / R-REPOP-6: the figure goes to the box but still counts for register costs."""
     seat = t["seat"]
     s = state.seats[seat]
-    spare = spare_lieutenants(state, seat)
-    if "pick" not in t and len({s.lieutenants[i].where for i in spare}) > 1:
-        opts = [option(i, T("The lieutenant on your estate") if s.lieutenants[i].where == "estate"
-                       else T("The lieutenant lying at {place}", place=s.lieutenants[i].where.split(":", 1)[1]))
-                for i in spare]
-        ask(state, lane, seat, "give_lieutenant", T("Which lieutenant do you give up (to the box)?"), opts, t,
-            "R-REPOP-3")
+    opts = [option(i, T("The lieutenant on your estate") if s.lieutenants[i].where == "estate"
+                   else T("The lieutenant lying at {place}", place=s.lieutenants[i].place.at))
+            for i in spare_lieutenants(state, seat)]
+    i = choose(state, lane, seat, "give_lieutenant", T("Which lieutenant do you give up (to the box)?"), opts, t,
+               "R-REPOP-3", alike=lambda i: s.lieutenants[i].where)  # lieutenants alike: no question
+    if i is ASKED:
         return
-    i = t.get("pick", spare[0])
     s.lieutenants[i].where, s.lieutenants[i].used = "box", True
     note(state, T("{who} gives up a lieutenant to the box.", who=who(state, seat)), "R-REPOP-6")
 
 
-@task("place_repop")
+@task(do.PLACE_REPOP)
 def _place_repop(state: GameState, t: dict, lane: str) -> None:
     seat, tile = t["seat"], t["tile"]
     h = state.hexes[tile]

@@ -9,13 +9,10 @@ from collections import Counter
 from math import floor
 
 from .events import note, who
+from .rulebook import POPULARITY_BONUS, REPOP_BONUS, SOLO_POPULARITY_BONUS, SOLO_REPOP_BONUS, SOLO_TARGET
 from .state import GameState
 from ..words import T, keep
 
-POPULARITY_BONUS = {2: (5,), 3: (10, 7, 3), 4: (10, 7, 3)}  # R-SCORE-2
-REPOP_BONUS = {2: (7, 0), 3: (10, 7, 3), 4: (10, 7, 3)}  # R-ADV-3
-SOLO_REPOP = {0: 0, 1: 0, 2: 3, 3: 4, 4: 10, 5: 10}  # R-SOLO-9, Q-19
-SOLO_TARGET = {False: 130, True: 140}  # R-SOLO-10: a good solo score, a or b boards
 
 
 def final_scoring(state: GameState) -> dict:
@@ -51,70 +48,78 @@ def repopulated(state: GameState, seat: int) -> list[str]:
 
 
 def score(state: GameState) -> dict:
-    c = state.catalog
-    n = len(state.seats)
-    seats = []
-    after_rats = []
-    for i, s in enumerate(state.seats):
-        lines = []
-
-        def line(key: str, label: str, points: int, rule: str, detail: str = "") -> None:
-            lines.append(_line(key, label, points, rule, detail))
-
-        line("game", T("VP scored during the game"), s.vp, "R-SCORE-7")
-        loss = c.rat_table.loss(s.rats)
-        pop = max(0, s.registers["popularity"] - s.rats)
-        after_rats.append(pop)
-        line("rats", T("Rat penalty"), -loss, "R-END-2",
-             T("{rats} rats: popularity {before} → {after}, lose {loss} VP", rats=s.rats,
-               before=s.registers["popularity"], after=pop, loss=loss))
-        for kind in ("popularity", "city", "church"):
-            pos = pop if kind == "popularity" else s.registers[kind]
-            vp = c.register(kind, state.players).spaces[pos].vp
-            line(f"register-{kind}", REGISTER_LABEL[kind], vp, "R-SCORE-1", T("space {n}", n=pos))
-        mine = repopulated(state, i)
-        hex_vp = sum(c.hexes[t].repop_vp for t in mine)
-        line("repopulated", T("Repopulated hexes"), hex_vp, "R-SCORE-3", ", ".join(mine) or T("none"))
-        board = c.scroll_boards[s.scroll_board]
-        for tr in board.tracks:
-            pts, detail = _track_points(state, i, tr)
-            line(f"scroll-{tr.id}", T("Scroll track: {track}", track=tr.id), pts,
-                 "R-ADV-4" if board.side == "b" else "R-SCORE-4", detail)
-        tokens = s.coins + s.fire + s.major_fire + s.lumber
-        line("tokens", T("Leftover tokens"), tokens // 3, "R-SCORE-5", T("{n} tokens ÷ 3, rounded down", n=tokens))
-        seats.append({"seat": i, "name": s.name, "colour": s.colour, "lines": lines,
-                      "popularity_after_rats": pop, "repopulated": mine, "repop_vp": hex_vp})
-
-    if n == 1:
-        opp = state.opponent.popularity if state.opponent else 0
-        got = 5 if after_rats[0] >= opp else 0
-        seats[0]["lines"].append(_line("popularity-bonus", T("Popularity against the opponent"), got, "R-SOLO-8",
-                                       T("you {you}, opponent {opponent}", you=after_rats[0], opponent=opp)))
-        count = len(seats[0]["repopulated"])
-        seats[0]["lines"].append(_line("repop-bonus", T("Repopulation count bonus"), SOLO_REPOP.get(count, 10),
-                                       "R-SOLO-9", T("{n} hexes", n=count)))
+    """Every seat's scoring lines, totals and ranks, the winners and how a tie was broken."""
+    seats = [_seat_score(state, i) for i in range(len(state.seats))]
+    if len(seats) == 1:
+        _solo_bonuses(state, seats[0])
     else:
-        fire = [s.fire + 2 * s.major_fire for s in state.seats]  # R-SCORE-2: a major fire counts 2 here
-        bonus, how = _placements(after_rats, fire, POPULARITY_BONUS[n])
-        for i in range(n):
-            seats[i]["lines"].append(_line("popularity-bonus", T("Popularity placement"), bonus[i], "R-SCORE-2",
-                                           how[i]))
-        if state.options.advanced:
-            counts = [len(x["repopulated"]) for x in seats]
-            worth = [x["repop_vp"] for x in seats]
-            bonus, how = _placements(counts, worth, REPOP_BONUS[n], need_one=True)
-            for i in range(n):
-                seats[i]["lines"].append(_line("repop-bonus", T("Repopulation majority"), bonus[i], "R-ADV-3",
-                                               how[i]))
+        _placement_bonuses(state, seats)
     for x in seats:
         x["total"] = sum(ln["points"] for ln in x["lines"])
     winners, ranks, tiebreak = _winners(state, seats)
     for x in seats:
         x["rank"] = ranks[x["seat"]]
     result = keep({"seats": seats, "winners": winners}, "tiebreak", tiebreak)
-    if n == 1:
+    if len(seats) == 1:
         result["target"] = SOLO_TARGET[state.options.advanced]  # R-SOLO-10: what a good score is
     return result
+
+
+def _seat_score(state: GameState, i: int) -> dict:
+    """The lines every seat scores: game VP, rats, registers, repopulated hexes, scroll tracks, tokens."""
+    c = state.catalog
+    s = state.seats[i]
+    loss = c.rat_table.loss(s.rats)
+    pop = max(0, s.registers["popularity"] - s.rats)
+    lines = [_line("game", T("VP scored during the game"), s.vp, "R-SCORE-7"),
+             _line("rats", T("Rat penalty"), -loss, "R-END-2",
+                   T("{rats} rats: popularity {before} → {after}, lose {loss} VP", rats=s.rats,
+                     before=s.registers["popularity"], after=pop, loss=loss))]
+    for kind in ("popularity", "city", "church"):
+        pos = pop if kind == "popularity" else s.registers[kind]
+        vp = c.register(kind, state.players).spaces[pos].vp
+        lines.append(_line(f"register-{kind}", REGISTER_LABEL[kind], vp, "R-SCORE-1", T("space {n}", n=pos)))
+    mine = repopulated(state, i)
+    hex_vp = sum(c.hexes[t].repop_vp for t in mine)
+    lines.append(_line("repopulated", T("Repopulated hexes"), hex_vp, "R-SCORE-3", ", ".join(mine) or T("none")))
+    board = c.scroll_boards[s.scroll_board]
+    for tr in board.tracks:
+        pts, detail = _track_points(state, i, tr)
+        lines.append(_line(f"scroll-{tr.id}", T("Scroll track: {track}", track=tr.id), pts,
+                           "R-ADV-4" if board.side == "b" else "R-SCORE-4", detail))
+    tokens = s.coins + s.fire + s.major_fire + s.lumber
+    lines.append(_line("tokens", T("Leftover tokens"), tokens // 3, "R-SCORE-5",
+                       T("{n} tokens ÷ 3, rounded down", n=tokens)))
+    return {"seat": i, "name": s.name, "colour": s.colour, "lines": lines, "popularity_after_rats": pop,
+            "repopulated": mine, "repop_vp": hex_vp}
+
+
+def _solo_bonuses(state: GameState, x: dict) -> None:
+    """R-SOLO-8…9: popularity against the opponent, and a bonus by the count of repopulated hexes."""
+    opp = state.opponent.popularity if state.opponent else 0
+    you = x["popularity_after_rats"]
+    x["lines"].append(_line("popularity-bonus", T("Popularity against the opponent"),
+                            SOLO_POPULARITY_BONUS if you >= opp else 0, "R-SOLO-8",
+                            T("you {you}, opponent {opponent}", you=you, opponent=opp)))
+    count = len(x["repopulated"])
+    x["lines"].append(_line("repop-bonus", T("Repopulation count bonus"),
+                            SOLO_REPOP_BONUS[min(count, len(SOLO_REPOP_BONUS) - 1)], "R-SOLO-9",
+                            T("{n} hexes", n=count)))
+
+
+def _placement_bonuses(state: GameState, seats: list[dict]) -> None:
+    """R-SCORE-2: popularity placement (ties to fire, a major fire counting 2); advanced game, R-ADV-3:
+    repopulation majority (ties to the hexes' worth)."""
+    n = len(seats)
+    fire = [s.fire + 2 * s.major_fire for s in state.seats]
+    bonus, how = _placements([x["popularity_after_rats"] for x in seats], fire, POPULARITY_BONUS[n])
+    for i, x in enumerate(seats):
+        x["lines"].append(_line("popularity-bonus", T("Popularity placement"), bonus[i], "R-SCORE-2", how[i]))
+    if state.options.advanced:
+        bonus, how = _placements([len(x["repopulated"]) for x in seats], [x["repop_vp"] for x in seats],
+                                 REPOP_BONUS[n], need_one=True)
+        for i, x in enumerate(seats):
+            x["lines"].append(_line("repop-bonus", T("Repopulation majority"), bonus[i], "R-ADV-3", how[i]))
 
 
 def _placements(values: list[int], tiebreak: list[int], points: tuple[int, ...], need_one: bool = False):

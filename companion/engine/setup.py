@@ -6,17 +6,17 @@ enters what really came up and the companion follows the physical game.
 
 from __future__ import annotations
 
-from .city import add_citizens, add_cubes, berth, layout, start_spaces, turn_wheel, window
-from .draws import randbelow, reveal, seed_state, shuffled, stack_next
-from .events import instruct, roman, tile_name, who
+from . import tasks as do
+from .city import layout, start_spaces
+from .draws import randbelow, reveal, seed_state, shuffled
+from .events import instruct, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
-from .state import (CLASSES, COLOURS, BoatAtDock, Cabin, GameState, Hex, Lieutenant, Opponent, Options,
-                    Overseer, PlayerOption, Seat, Stack, WagonStack)
-from ..words import T, joined, keep
+from .rulebook import CUBES, ESTATE_LIEUTENANTS, LIEUTENANTS, PLAGUE_CUBES, START_COINS, START_VP
+from .solo import first_mover, order_names
+from .state import (CLASSES, COLOURS, Cabin, GameState, Hex, Lieutenant, Opponent, Options, Overseer, PlayerOption,
+                    Seat, Stack, WagonStack)
+from ..words import T, joined
 
-CUBES = {1: 16, 2: 16, 3: 18, 4: 24}  # R-SETUP-5
-START_VP = (0, 1, 0, 1)  # R-SETUP-19, by play-order position
-START_COINS = (0, 0, 1, 1)
 
 
 def options_for(players: int, advanced: bool = False, priority_tile: bool = False, draw: str = "app",
@@ -38,26 +38,27 @@ def check_options(options: Options) -> None:
         raise IllegalAction("draw mode is 'app' or 'table'")
 
 
-def new_game(options: Options, seed: int, catalog=None) -> GameState:
-    """The state after setup and round I setup (or at the first reveal the host must enter)."""
+def new_game(options: Options, seed: int, catalog) -> GameState:
+    """The state after setup and round I setup (or at the first reveal the host must enter), played with
+    `catalog` (the caller loads it: the engine reads no files)."""
     check_options(options)
     n = options.count
     state = GameState(options=options, seed=seed, rng=seed_state(seed), players=n)
     state._catalog = catalog
-    push(state, MAIN, {"do": "setup_players"}, {"do": "setup_city"}, {"do": "setup_stacks"},
-         {"do": "reveal_face_up", "what": "improvement", "index": 0},
-         {"do": "reveal_face_up", "what": "improvement", "index": 1},
-         {"do": "reveal_face_up", "what": "improvement", "index": 2},
-         *({"do": "reveal_face_up", "what": "workshop", "index": cls} for cls in CLASSES),
-         *({"do": "reveal_wagon", "index": i} for i in range(1 if n <= 2 else 2)),
-         {"do": "setup_wheel"}, {"do": "setup_order"},
-         {"do": "boat_arrives", "rule": "R-R1-1"}, {"do": "wheel_step", "cubes": True},
-         {"do": "citizens_step"}, *([{"do": "solo_deck"}] if n == 1 else []), {"do": "begin_round"})
+    push(state, MAIN, {"do": do.SETUP_PLAYERS}, {"do": do.SETUP_CITY}, {"do": do.SETUP_STACKS},
+         {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 0},
+         {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 1},
+         {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 2},
+         *({"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls} for cls in CLASSES),
+         *({"do": do.REVEAL_WAGON, "index": i} for i in range(1 if n <= 2 else 2)),
+         {"do": do.SETUP_WHEEL}, {"do": do.SETUP_ORDER},
+         {"do": do.BOAT_ARRIVES, "rule": "R-R1-1"}, {"do": do.WHEEL_STEP, "cubes": True},
+         {"do": do.CITIZENS_STEP}, *([{"do": do.SOLO_DECK}] if n == 1 else []), {"do": do.BEGIN_ROUND})
     run(state)
     return state
 
 
-@task("setup_players")
+@task(do.SETUP_PLAYERS)
 def _players(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-14: each seat takes the pieces of its colour; the advanced game then draws colours and b
     boards (R-ADV-1), so until then every seat holds side a."""
@@ -68,7 +69,7 @@ def _players(state: GameState, t: dict, lane: str) -> None:
     instruct(state, T("Each player takes the pieces of their colour: player board side {side}, scroll board, "
                       "5 lieutenants, 5 counters, 3 overseers, 3 scroll cubes and 5 repopulation tiles.", side=side),
              "R-SETUP-14")
-    push(state, lane, *([{"do": "draw_boards"}] if opts.advanced else []), {"do": "setup_figures"})
+    push(state, lane, *([{"do": do.DRAW_BOARDS}] if opts.advanced else []), {"do": do.SETUP_FIGURES})
 
 
 def _seat(state: GameState, name: str, colour: str, board_id: str, scroll_id: str) -> Seat:
@@ -77,14 +78,14 @@ def _seat(state: GameState, name: str, colour: str, board_id: str, scroll_id: st
     board = state.catalog.boards[board_id]
     scroll = state.catalog.scroll_boards[scroll_id]
     return Seat(name=name, colour=colour, board=board.id, scroll_board=scroll.id,
-                lieutenants=[Lieutenant("estate") for _ in range(3)] + [Lieutenant("supply") for _ in range(2)],
+                lieutenants=[Lieutenant("estate" if i < ESTATE_LIEUTENANTS else "supply") for i in range(LIEUTENANTS)],
                 cabins=[Cabin() for _ in range(board.cabins)],
                 overseers={cls: Overseer() for cls in CLASSES},
                 scroll={tr.id: 0 for tr in scroll.tracks},
                 registers={"popularity": 0, "city": 0, "church": 0})
 
 
-@task("draw_boards")
+@task(do.DRAW_BOARDS)
 def _draw_boards(state: GameState, t: dict, lane: str) -> None:
     """R-ADV-1 / C-7: colours at random, each with the b player board of that colour, and a random b
     scroll board each: drawn by the companion, or in table-draw mode by the table, the host entering
@@ -111,7 +112,7 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
                 if pick is None:
                     return
                 scrolls.append(pick)
-            t = {"do": "draw_boards", "colours": list(colours), "scrolls": list(scrolls)}
+            t = {"do": do.DRAW_BOARDS, "colours": list(colours), "scrolls": list(scrolls)}
     for i, seat in enumerate(state.seats):
         state.seats[i] = _seat(state, seat.name, colours[i], f"b-{colours[i]}", scrolls[i])
     for i, s in enumerate(state.seats):
@@ -120,7 +121,7 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
                           scroll=s.scroll_board), "R-ADV-1", seat=i)
 
 
-@task("setup_figures")
+@task(do.SETUP_FIGURES)
 def _figures(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-15…16 as the table does it; solo: the opponent takes a free colour (R-SOLO-2, C-11)."""
     instruct(state, T("Put 3 lieutenants beside your board and 2 in the general supply; scroll cubes at the "
@@ -132,7 +133,7 @@ def _figures(state: GameState, t: dict, lane: str) -> None:
                           "the play-order indicator only.", colour=free[0]), "R-SOLO-2")
 
 
-@task("setup_city")
+@task(do.SETUP_CITY)
 def _city(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-1…3: keep the A hexes of this count, add 1 random B, deal into the layout."""
     c = state.catalog
@@ -171,7 +172,7 @@ def _city(state: GameState, t: dict, lane: str) -> None:
         return
     state.hexes[tile] = Hex(tile=tile, space=spaces[0])
     if len(spaces) > 1:
-        push(state, lane, {"do": "setup_city", "spaces": spaces[1:]})
+        push(state, lane, {"do": do.SETUP_CITY, "spaces": spaces[1:]})
     else:
         _dealt(state)
 
@@ -183,7 +184,7 @@ def _dealt(state: GameState) -> None:
              deal=dict(deal))
 
 
-@task("setup_stacks")
+@task(do.SETUP_STACKS)
 def _stacks(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-3…13: expansion stack, cubes, docking pile, boats, improvements, workshops, wagons."""
     c = state.catalog
@@ -196,8 +197,8 @@ def _stacks(state: GameState, t: dict, lane: str) -> None:
                       "on top.", n=len(cs), tile=tile_name(state, b_left[0])), "R-SETUP-3")
     instruct(state, T("Keep fire, major fire, rat, lumber, coin and citizen tokens within reach."), "R-SETUP-4")
     state.supply_cubes = CUBES[n]
-    instruct(state, T("Use {n} plague cubes; return the other {rest} to the box.", n=CUBES[n], rest=24 - CUBES[n])
-             if CUBES[n] < 24 else T("Use {n} plague cubes.", n=CUBES[n]), "R-SETUP-5")
+    instruct(state, T("Use {n} plague cubes; return the other {rest} to the box.", n=CUBES[n], rest=PLAGUE_CUBES - CUBES[n])
+             if CUBES[n] < PLAGUE_CUBES else T("Use {n} plague cubes.", n=CUBES[n]), "R-SETUP-5")
     state.pools["docking"] = sorted(c.docking_tiles)
     state.docking = Stack(pool="docking", hidden=len(c.docking_tiles))
     state.docks = {d: [] for d in c.docks}
@@ -244,50 +245,7 @@ def _stacks(state: GameState, t: dict, lane: str) -> None:
                  "R-SETUP-13")
 
 
-@task("reveal_face_up")
-def _reveal_face_up(state: GameState, t: dict, lane: str) -> None:
-    """Turn up the top tile of an improvement or workshop stack."""
-    from .describe import tile_text
-
-    stack = state.improvements[t["index"]] if t["what"] == "improvement" else state.workshops[t["index"]]
-    where = (T("improvement stack {n}", n=t["index"] + 1) if t["what"] == "improvement"
-             else T("{cls} workshop stack", cls=t["index"]))
-    ready, tile = stack_next(state, stack, lane, t, T("tile on top of the {where}", where=where),
-                             lambda x: tile_text(state, x), "R-SETUP-9" if t["what"] == "improvement"
-                             else "R-SETUP-11")
-    if not ready:
-        return
-    stack.up = tile
-    if tile:
-        default = "R-SETUP-9" if t["what"] == "improvement" else "R-SETUP-11"
-        instruct(state, T("Turn up the top of the {where}: {tile}.", where=where, tile=tile_text(state, tile)),
-                 t.get("rule", default), tile=tile)
-
-
-@task("reveal_wagon")
-def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
-    """R-SETUP-10 / R-BUILD-7: the next wagon of a stack turns up; which of its pair it is is a reveal."""
-    from .describe import tile_text
-
-    stack = state.wagon_stacks[t["index"]]
-    if not stack.backs:
-        stack.up = None
-        return
-    back = stack.backs[0]
-    pool = state.pools[f"wagons-{back}"]
-    tile = reveal(state, lane, t, T("wagon (back {back}) turned up on wagon stack {n}", back=back, n=t["index"] + 1),
-                  pool,
-                  lambda x: tile_text(state, x), "R-SETUP-10")
-    if tile is None:
-        return
-    pool.remove(tile)
-    stack.backs.pop(0)
-    stack.up = tile
-    instruct(state, T("Wagon stack {n} shows {tile}.", n=t["index"] + 1, tile=tile_text(state, tile)), "R-SETUP-10",
-             tile=tile)
-
-
-@task("setup_wheel")
+@task(do.SETUP_WHEEL)
 def _wheel(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-6: the wheel starts at any window (every window shows a rat and three colours)."""
     wheel = state.catalog.wheel
@@ -300,7 +258,7 @@ def _wheel(state: GameState, t: dict, lane: str) -> None:
              window=pick)
 
 
-@task("setup_order")
+@task(do.SETUP_ORDER)
 def _order(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-17…19: random play order; register stacks with the last player on top (Q-1); score
     track and compensation by play position. Solo: you go first in round I (R-SOLO-4)."""
@@ -318,7 +276,7 @@ def _order(state: GameState, t: dict, lane: str) -> None:
             if pick is None:
                 return
             order.append(pick)
-            t = {"do": "setup_order", "order": list(order)}
+            t = {"do": do.SETUP_ORDER, "order": list(order)}
     state.order = order
     for pos, seat_i in enumerate(order):
         seat = state.seats[seat_i]
@@ -328,8 +286,6 @@ def _order(state: GameState, t: dict, lane: str) -> None:
             seat.vp += START_VP[pos]
             seat.coins += START_COINS[pos]
     if state.opponent:
-        from .solo import first_mover, order_names
-
         state.opponent.stamp = state.next_stamp()
         first_mover(state)
         names = ", ".join(f"P{i + 1} {name}" for i, name in enumerate(order_names(state)))
@@ -349,86 +305,3 @@ def _order(state: GameState, t: dict, lane: str) -> None:
                         T("P{pos} {name}: {vp} VP", pos=pos + 1, name=s.name, vp=START_VP[pos]))
         instruct(state, T("Score track and compensation: {seats}. P3's counter sits on P1's, P4's on P2's.",
                           seats=joined(comp, "; ")), "R-SETUP-19")
-
-
-@task("boat_arrives")
-def boat_arrives(state: GameState, t: dict, lane: str) -> None:
-    """R-R1-1 / R-NEXT-5: draw a docking tile (reshuffling all 4 when the pile is empty), then the top
-    boat (with a cube if the supply has one, Q-6) docks there or at the next dock clockwise."""
-    from .describe import tile_text
-
-    if "dock" not in t:
-        pile = state.docking
-        if len(pile) == 0:
-            state.pools["docking"] = sorted(state.catalog.docking_tiles)
-            pile.hidden = len(state.pools["docking"])
-            instruct(state, T("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5")
-        ready, tile = stack_next(state, pile, lane, t, T("docking tile was drawn"), rule="R-NEXT-5")
-        if not ready:
-            return
-        state.docked_at = tile
-        t = {k: v for k, v in t.items() if k != "pick"}
-        t["dock"] = state.catalog.docking_tiles[tile].dock
-        instruct(state, T("Draw a docking tile: {tile} ({dock}).", tile=tile, dock=t["dock"]),
-                 t.get("rule", "R-NEXT-5"), tile=tile)
-    count = t.get("count", 1)
-    for i, stack in enumerate(state.boats):
-        if len(stack):
-            break
-    else:
-        instruct(state, T("The boat stack is empty: no boat arrives."), "R-NEXT-5")
-        return
-    ready, boat = stack_next(state, stack, lane, t, T("boat is on top of the boat stack"),
-                             lambda x: tile_text(state, x), "R-SETUP-8")
-    if not ready:
-        return
-    dock = berth(state, t["dock"])
-    cube = state.supply_cubes > 0
-    if cube:
-        state.supply_cubes -= 1
-    state.docks[dock].append(BoatAtDock(boat, cube))
-    where = dock if dock == t["dock"] else T("{dock} ({drawn} is full, so the next dock clockwise)", dock=dock,
-                                             drawn=t["dock"])
-    text = (T("Put boat {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
-            if cube else T("Put boat {boat} face up at {where}; the cube supply is empty, so no cube (Q-6).",
-                           boat=tile_text(state, boat), where=where))
-    instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock)
-    if count > 1:
-        push(state, lane, {"do": "boat_arrives", "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})
-
-
-@task("wheel_step")
-def wheel_step(state: GameState, t: dict, lane: str) -> None:
-    """R-R1-2 / R-NEXT-9: turn the wheel and add cubes; a double-wheel round does it twice (Q-3)."""
-    if t.get("double"):
-        instruct(state, T("This round shows the double-wheel icon: turn the wheel once more and add cubes again."),
-                 "R-NEXT-9")
-    turn_wheel(state)
-    add_cubes(state)
-
-
-@task("citizens_step")
-def citizens_step(state: GameState, t: dict, lane: str) -> None:
-    add_citizens(state)
-
-
-@task("begin_round")
-def begin_round(state: GameState, t: dict, lane: str) -> None:
-    """The round's setup is done: turns begin in play order (R-NEXT-14)."""
-    state.phase = "play"
-    if state.opponent is not None:
-        from .solo import order_names
-
-        names = ", ".join(order_names(state))
-    else:
-        names = ", ".join(who(state, s) for s in state.order)
-    instruct_to = state.setup_steps if state.round == 1 else state.report
-    text = T("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
-    instruct_to.append({**keep({"step": len(instruct_to) + 1}, "text", text),
-                        "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
-    from .turns import start_turns
-
-    start_turns(state, lane)
-
-
-__all__ = ["new_game", "options_for", "check_options", "boat_arrives", "wheel_step", "begin_round", "window"]

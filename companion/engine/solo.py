@@ -3,12 +3,15 @@ strict alternation of turns with the player."""
 
 from __future__ import annotations
 
+from . import tasks as do
 from .city import distances_from
+from .describe import tile_text
 from .draws import reveal, stack_next
 from .events import instruct, roman, tile_name, who
 from .flow import push, task
 from .gain import add_vp
 from .movement import available, standing_on
+from .rulebook import REPOPULATOR_VP
 from .state import GameState, Stack
 from ..words import T, joined
 
@@ -31,7 +34,7 @@ def send_home(state: GameState) -> list[str]:
     return left
 
 
-@task("solo_deck")
+@task(do.SOLO_DECK)
 def _solo_deck(state: GameState, t: dict, lane: str) -> None:
     """R-SOLO-2 / Q-18: all 14 solo tiles are (re)shuffled face down as the opponent's deck at each round
     start, the ones revealed last round included."""
@@ -54,7 +57,7 @@ def next_mover(state: GameState) -> str | None:
     return "opponent" if them else "you" if you else None
 
 
-@task("opponent_turn")
+@task(do.OPPONENT_TURN)
 def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     """R-SOLO-5: reveal tiles until one names a hex in play without a standing figure; the others are
     ignored for the rest of the round. R-SOLO-6: it removes one cube and moves up popularity, never past
@@ -70,7 +73,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
         opp.skipped += 1
         opp.moved_last = True
         instruct(state, T("No solo tile names an available hex: the opponent loses this turn."), "R-SOLO-5")
-        push(state, lane, {"do": "next_turn"})
+        push(state, lane, {"do": do.NEXT_TURN})
         return
     ready, tile = stack_next(state, opp.deck, lane, t, T("solo tile did the opponent reveal"),
                              lambda x: T("{tile}: {hex}, {action}", tile=x,
@@ -86,7 +89,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
                 T("Opponent reveals {tile}: {hex} has a standing figure; reveal another.", tile=tile,
                   hex=tile_name(state, solo.hex)))
         instruct(state, text, "R-SOLO-5")
-        push(state, lane, {"do": "opponent_turn", "tries": tries + 1})
+        push(state, lane, {"do": do.OPPONENT_TURN, "tries": tries + 1})
         return
     opp.placed.append(solo.hex)
     opp.moved_last = True
@@ -108,17 +111,15 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     text = T("{takes}: {then}.", takes=takes, then=joined(parts, "; ")) if parts else T("{takes}.", takes=takes)
     instruct(state, text, "R-SOLO-6", hex=solo.hex, tile=tile)
     if h.repopulated_by is not None:
-        add_vp(state, h.repopulated_by, 2)
+        add_vp(state, h.repopulated_by, REPOPULATOR_VP)
         instruct(state, T("{who} scores 2 VP: the opponent chose their repopulated hex.",
                           who=who(state, h.repopulated_by)), "Q-18")
-    push(state, lane, {"do": "opponent_action", "action": solo.action, "hex": solo.hex}, {"do": "next_turn"})
+    push(state, lane, {"do": do.OPPONENT_ACTION, "action": solo.action, "hex": solo.hex}, {"do": do.NEXT_TURN})
 
 
-@task("opponent_action")
+@task(do.OPPONENT_ACTION)
 def _opponent_action(state: GameState, t: dict, lane: str) -> None:
     """R-SOLO-7 / Q-18: the tile's red action; what it takes leaves the game, replacements turn up."""
-    from .describe import tile_text
-
     action = t["action"]
     if action == "boat":
         dist = distances_from(state, f"hex:{t['hex']}")
@@ -150,7 +151,7 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
                 instruct(state, T("The opponent takes wagon {tile}; it leaves the game.", tile=tile_text(state, ws.up)),
                          "R-SOLO-7")
                 ws.up = None
-                push(state, lane, {"do": "reveal_wagon", "index": i})
+                push(state, lane, {"do": do.REVEAL_WAGON, "index": i})
                 return
         instruct(state, T("No wagon is available: the opponent takes nothing."), "Q-18")
     elif action.startswith("workshop-"):
@@ -160,7 +161,7 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
             instruct(state, T("The opponent takes the {cls} workshop {tile}; it leaves the game.", cls=cls,
                               tile=tile_text(state, st.up)), "R-SOLO-7")
             st.up = None
-            push(state, lane, {"do": "reveal_face_up", "what": "workshop", "index": cls, "rule": "R-SOLO-7"})
+            push(state, lane, {"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-SOLO-7"})
         else:
             instruct(state, T("No {cls} workshop is face up: the opponent takes nothing.", cls=cls), "Q-18")
     elif action == "improvements":
@@ -171,6 +172,6 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
             instruct(state, T("The opponent takes improvement {tile}; it leaves the game.",
                               tile=tile_text(state, state.improvements[i].up)), "R-SOLO-7")
             state.improvements[i].up = None
-        push(state, lane, *({"do": "reveal_face_up", "what": "improvement", "index": i, "rule": "R-SOLO-7"}
+        push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "improvement", "index": i, "rule": "R-SOLO-7"}
                             for i in taken))
 

@@ -8,8 +8,10 @@ and register order are computed from these fields. Tiles whose order the table d
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
+from .rulebook import SOLO_LIEUTENANTS
 from .serial import Serial
 
 CLASSES = ("aristocrat", "nun", "craftsman")
@@ -46,12 +48,51 @@ class Citizen(Serial):
     upgraded: bool = False
 
 
+class Place(NamedTuple):
+    """Where a lieutenant is or goes: "supply", "estate", "box", or a spot in Messina, "hex:<tile>" or
+    "dock:<id>". A saved game keeps the text (`Lieutenant.where`), and distances are keyed by it;
+    `Place.of` reads it and `str()` writes it, so nothing else splits the text."""
+
+    kind: str
+    at: str = ""
+
+    @classmethod
+    def hex(cls, tile: str) -> "Place":
+        return cls("hex", tile)
+
+    @classmethod
+    def dock(cls, dock: str) -> "Place":
+        return cls("dock", dock)
+
+    @staticmethod
+    def of(where: str) -> "Place":
+        return _parse_place(where)
+
+    @property
+    def in_messina(self) -> bool:
+        return self.kind in ("hex", "dock")
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.at}" if self.at else self.kind
+
+
+@lru_cache(maxsize=512)
+def _parse_place(where: str) -> Place:
+    kind, _, at = where.partition(":")
+    return Place(kind, at)
+
+
 @dataclass
 class Lieutenant(Serial):
-    """One figure. `where`: supply, estate, box, hex:<tile>, dock:<dock>. `used`: stood up this round."""
+    """One figure. `where`: a Place as text (supply, estate, box, hex:<tile>, dock:<dock>). `used`:
+    stood up this round."""
 
     where: str
     used: bool = False
+
+    @property
+    def place(self) -> Place:
+        return Place.of(self.where)
 
 
 @dataclass
@@ -183,7 +224,7 @@ class Opponent(Serial):
 
     def lieutenants(self, rnd: int) -> int:
         """R-SOLO-3: 3 in rounds I–III, 4 in IV–V, 5 in VI."""
-        return 3 if rnd <= 3 else 4 if rnd <= 5 else 5
+        return SOLO_LIEUTENANTS[rnd - 1]
 
 
 @dataclass
@@ -223,15 +264,20 @@ class GameState(Serial):
     scoring: dict[str, Any] | None = None
     decisions: int = 0  # decisions applied so far
 
-    _catalog: Any = field(default=None, repr=False, compare=False)
+    _catalog: Any = field(default=None, repr=False, compare=False)  # given by whoever made or loaded the state
 
     @property
     def catalog(self):
+        """The components this game is played with: passed in by `new_game` or `state_from_dict`, never
+        read from the disk here (the engine does no I/O; a game keeps the catalog it started with)."""
         if self._catalog is None:
-            from ..catalog import default_catalog
-
-            self._catalog = default_catalog()
+            raise RuntimeError("this game state was made without its catalog (new_game / state_from_dict take it)")
         return self._catalog
+
+    def clone(self) -> "GameState":
+        """An independent copy of this moment of the game, with the same catalog (through the saved form,
+        which copies exactly what a restart would keep)."""
+        return state_from_dict(self.to_dict(), self._catalog)
 
     @property
     def side(self) -> str:
@@ -269,7 +315,8 @@ class GameState(Serial):
         self.stamp += len(self.order)
 
 
-def state_from_dict(data: dict, catalog=None) -> GameState:
+def state_from_dict(data: dict, catalog) -> GameState:
+    """A saved game (`GameState.to_dict()`, as JSON data) again, played with `catalog`."""
     state = GameState.from_dict(data)
     state._catalog = catalog
     return state

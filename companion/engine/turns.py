@@ -5,45 +5,47 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from . import tasks as do
 from .describe import coins, tile_text
 from .estate import move_to_workshop, workshop_moves
 from .events import note, tile_name, who
-from .flow import MAIN, ask, option, push, task
-from .gain import add_vp, gain
+from .flow import ASKED, MAIN, choose, option, push, task
+from .gain import add_vp, gain, reward_of
 from .movement import available, routes, standing_on
 from .registers import advance, advance_cost
-from .state import GameState
+from .repopulate import repop_option
+from .rulebook import REPOPULATOR_VP
+from .solo import next_mover
+from .state import GameState, Place
 from ..words import T, again, joined, plain
 
 
 FREE = T("free")
 
 
-@task("next_turn")
+@task(do.NEXT_TURN)
 def _next_turn(state: GameState, t: dict, lane: str) -> None:
     """R-ROUND-2 / Q-12: the next seat in play order with a lieutenant left; nobody left ends the round.
     Solo: you and the opponent alternate (R-SOLO-4, Q-18)."""
     if state.opponent is not None:
-        from .solo import next_mover
-
         mover = next_mover(state)
         if mover == "you":
             state.opponent.moved_last = False
             state.turn = 0
-            push(state, lane, {"do": "turn", "seat": 0})
+            push(state, lane, {"do": do.TURN, "seat": 0})
         elif mover == "opponent":
-            push(state, lane, {"do": "opponent_turn"})
+            push(state, lane, {"do": do.OPPONENT_TURN})
         else:
-            push(state, lane, {"do": "end_round"})
+            push(state, lane, {"do": do.END_ROUND})
         return
     n = len(state.order)
     for k in range(1, n + 1):
         idx = (state.turn + k) % n
         if available(state, state.order[idx]):
             state.turn = idx
-            push(state, lane, {"do": "turn", "seat": state.order[idx]})
+            push(state, lane, {"do": do.TURN, "seat": state.order[idx]})
             return
-    push(state, lane, {"do": "end_round"})
+    push(state, lane, {"do": do.END_ROUND})
 
 
 def turn_options(state: GameState, seat: int) -> list[dict]:
@@ -55,20 +57,21 @@ def turn_options(state: GameState, seat: int) -> list[dict]:
     blocked = standing_on(state)
     opts = []
     for tile in sorted(state.hexes, key=lambda x: (x not in c.hexes, x)):
-        place = f"hex:{tile}"
+        place = str(Place.hex(tile))
         h = state.hexes[tile]
         label = hex_label(tile_name(state, tile), c.tile(tile).action.text(), tuple(ci.cls for ci in h.citizens),
                           h.cubes)
         if tile in blocked:
             opts.append(option({"go": "hex", "tile": tile}, label, False,
-                               _taken_by(who(state, blocked[tile])), "R-TURN-MOVE-4"))
+                               _taken_by(who(state, blocked[tile])), "R-TURN-MOVE-4", place=place))
             continue
-        opts.append(_priced(state, s, {"go": "hex", "tile": tile}, label, reach.get(place)))
+        opts.append(_priced(state, s, {"go": "hex", "tile": tile}, label, place, reach.get(place)))
     for dock, boats in state.docks.items():
+        place = str(Place.dock(dock))
         for boat in boats:
             label = _boat_label(tile_text(state, boat.tile), dock, boat.cube)
-            opts.append(_priced(state, s, {"go": "dock", "dock": dock, "boat": boat.tile}, label,
-                                reach.get(f"dock:{dock}")))
+            opts.append(_priced(state, s, {"go": "dock", "dock": dock, "boat": boat.tile}, label, place,
+                                reach.get(place)))
     opts.append(option({"go": "recall"}, T("Recall a lieutenant to your estate and take 1 coin; the rewards you "
                                            "earned in production lapse") if s.deferred else
                        T("Recall a lieutenant to your estate and take 1 coin")))
@@ -89,13 +92,14 @@ def hex_label(name: str, action: str, citizens: tuple[str, ...], cubes: int) -> 
     return label
 
 
-def _priced(state: GameState, s, value: dict, label: str, ways: list[tuple[int, int]] | None) -> dict:
+def _priced(state: GameState, s, value: dict, label: str, place: str, ways: list[tuple[int, int]] | None) -> dict:
+    """A place in the turn menu at the cheapest cost of the lieutenants that can reach it."""
     if not ways:
-        return option(value, label, False, T("no path from your lieutenants"), "Q-11")
+        return option(value, label, False, T("no path from your lieutenants"), "Q-11", place=place)
     cheapest = min(c for _, c in ways)
     if cheapest > s.coins:
-        return option(value, label, False, _too_dear(cheapest, s.coins), "R-TURN-MOVE-3", coins(cheapest))
-    return option(value, label, cost=coins(cheapest) if cheapest else FREE)
+        return option(value, label, False, _too_dear(cheapest, s.coins), "R-TURN-MOVE-3", coins(cheapest), place)
+    return option(value, label, cost=coins(cheapest) if cheapest else FREE, place=place)
 
 
 # Menu texts cached by their values: the turn and action-step menus repeat them every turn, and a
@@ -125,38 +129,38 @@ def _pay_texts(price: int, kind: str, at: int, have: int) -> tuple[str, str, str
             T("{n} coins", n=price))
 
 
-@task("turn")
+@task(do.TURN)
 def _turn(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
-    if "pick" not in t:
-        ask(state, lane, seat, "turn", T("{name}, your turn: where does a lieutenant go?", name=state.seats[seat].name),
-            turn_options(state, seat), t, "R-TURN-1")
+    pick = choose(state, lane, seat, "turn", T("{name}, your turn: where does a lieutenant go?",
+                                               name=state.seats[seat].name),
+                  lambda: turn_options(state, seat), t, "R-TURN-1", forced=False)
+    if pick is ASKED:
         return
-    pick = t["pick"]
     if pick["go"] == "recall":
         choices = [[i, 0] for i in available(state, seat)]
     else:
-        place = f"hex:{pick['tile']}" if pick["go"] == "hex" else f"dock:{pick['dock']}"
+        place = str(Place.hex(pick["tile"]) if pick["go"] == "hex" else Place.dock(pick["dock"]))
         choices = [[i, c] for i, c in routes(state, seat).get(place, []) if c <= state.seats[seat].coins]
-    push(state, lane, {"do": "send", "seat": seat, "target": pick, "choices": choices})
+    push(state, lane, {"do": do.SEND, "seat": seat, "target": pick, "choices": choices})
 
 
-@task("send")
+@task(do.SEND)
 def _send(state: GameState, t: dict, lane: str) -> None:
     """Which lieutenant goes, when several could (their costs differ by where they lie)."""
     seat, target = t["seat"], t["target"]
     s = state.seats[seat]
-    choices = t["choices"]
-    if "pick" not in t and len({(s.lieutenants[i].where, c) for i, c in choices}) > 1:
-        opts = [option(i, T("The lieutenant {where} for {price}", where=_where(state, s.lieutenants[i].where),
-                            price=coins(c)) if c else
-                       T("The lieutenant {where} (free)", where=_where(state, s.lieutenants[i].where)),
-                       cost=T("{n} coins", n=c) if c else None)
-                for i, c in choices]
-        ask(state, lane, seat, "send", T("Which lieutenant goes?"), opts, t, "R-TURN-MOVE-3")
+    price = dict(t["choices"])
+    opts = [option(i, T("The lieutenant {where} for {price}", where=_where(state, s.lieutenants[i].place),
+                        price=coins(c)) if c else
+                   T("The lieutenant {where} (free)", where=_where(state, s.lieutenants[i].place)),
+                   cost=T("{n} coins", n=c) if c else None)
+            for i, c in t["choices"]]
+    lt_i = choose(state, lane, seat, "send", T("Which lieutenant goes?"), opts, t, "R-TURN-MOVE-3",
+                  alike=lambda i: (s.lieutenants[i].where, price[i]))  # lieutenants alike: no question
+    if lt_i is ASKED:
         return
-    lt_i = t.get("pick", choices[0][0])
-    cost = dict(choices)[lt_i]
+    cost = price[lt_i]
     lt = s.lieutenants[lt_i]
     s.coins -= cost
     lt.used = True
@@ -170,11 +174,11 @@ def _send(state: GameState, t: dict, lane: str) -> None:
             note(state, T("{who}'s rewards earned in production lapse unused: {rewards}.", who=who(state, seat),
                           rewards=joined(reward_text(r) for r in s.deferred)), "C-17")
             s.deferred = []
-        push(state, lane, {"do": "next_turn"})
+        push(state, lane, {"do": do.NEXT_TURN})
         return
     if target["go"] == "hex":
         tile = target["tile"]
-        lt.where = f"hex:{tile}"
+        lt.where = str(Place.hex(tile))
         state.active = {"seat": seat, "kind": "hex", "tile": tile, "lieutenant": lt_i, "acted": False}
         text = (T("{who} stands a lieutenant on {tile} for {price}.", who=who(state, seat),
                   tile=tile_name(state, tile), price=coins(cost)) if cost else
@@ -182,38 +186,35 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         note(state, text, "R-TURN-MOVE-5", seat=seat, hex=tile)
         owner = state.hexes[tile].repopulated_by
         if owner is not None:
-            add_vp(state, owner, 2)
+            add_vp(state, owner, REPOPULATOR_VP)
             note(state, T("{who} scores 2 VP: their repopulated hex was chosen.", who=who(state, owner)),
                  "R-TURN-MOVE-6")
-        push(state, lane, {"do": "rescue", "seat": seat, "tile": tile, "plagued": state.hexes[tile].cubes > 0},
-             {"do": "fight", "seat": seat, "tile": tile}, {"do": "action_step", "seat": seat},
-             {"do": "end_turn", "seat": seat})
+        push(state, lane, {"do": do.RESCUE, "seat": seat, "tile": tile, "plagued": state.hexes[tile].cubes > 0},
+             {"do": do.FIGHT, "seat": seat, "tile": tile}, {"do": do.ACTION_STEP, "seat": seat},
+             {"do": do.END_TURN, "seat": seat})
     else:
         dock = target["dock"]
-        lt.where = f"dock:{dock}"
+        lt.where = str(Place.dock(dock))
         state.active = {"seat": seat, "kind": "dock", "dock": dock, "boat": target["boat"], "lieutenant": lt_i,
                         "acted": True}
         text = (T("{who} sends a lieutenant to {dock} for {price}.", who=who(state, seat), dock=dock,
                   price=coins(cost)) if cost else
                 T("{who} sends a lieutenant to {dock}.", who=who(state, seat), dock=dock))
         note(state, text, "R-TURN-DOCK-1", seat=seat, dock=dock)
-        push(state, lane, {"do": "boat_cube", "seat": seat, "dock": dock, "boat": target["boat"]},
-             {"do": "action_step", "seat": seat}, {"do": "end_turn", "seat": seat})
+        push(state, lane, {"do": do.BOAT_CUBE, "seat": seat, "dock": dock, "boat": target["boat"]},
+             {"do": do.ACTION_STEP, "seat": seat}, {"do": do.END_TURN, "seat": seat})
 
 
-def _where(state: GameState, where: str) -> str:
-    kind, _, at = where.partition(":")
-    if kind == "hex":
-        return T("on {tile}", tile=tile_name(state, at))
-    if kind == "dock":
-        return T("at {dock}", dock=at)
+def _where(state: GameState, place: Place) -> str:
+    if place.kind == "hex":
+        return T("on {tile}", tile=tile_name(state, place.at))
+    if place.kind == "dock":
+        return T("at {dock}", dock=place.at)
     return T("on your estate")
 
 
 def action_options(state: GameState, seat: int) -> list[dict]:
     """R-TURN-ACT-1…2, R-TURN-DOCK-7, R-REG-3: everything the action step allows, in any order."""
-    from .repopulate import repop_option
-
     s = state.seats[seat]
     act = state.active
     opts = []
@@ -222,8 +223,6 @@ def action_options(state: GameState, seat: int) -> list[dict]:
         opts.append(option({"act": "hex"}, T("Take the hex action: {action}", action=tile.action.text())))
         opts.append(repop_option(state, seat, act["tile"]))
     for i, r in enumerate(state.rights):
-        from .gain import reward_of
-
         opts.append(option({"act": "right", "index": i, "reward": r["reward"]},
                            T("Use {reward} ({why})", reward=reward_of(r["reward"]).text(), why=again(r["why"]))))
     price = advance_cost(state, seat)
@@ -244,22 +243,21 @@ def action_options(state: GameState, seat: int) -> list[dict]:
     return opts
 
 
-@task("action_step")
+@task(do.ACTION_STEP)
 def _action_step(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     s = state.seats[seat]
     if s.deferred:  # R-REG-8: production-time register rewards arrive in this action step
         state.rights += [{"reward": r, "why": plain(T("earned during production"))} for r in s.deferred]
         s.deferred = []
-    if "pick" not in t:
-        ask(state, lane, seat, "action_step", T("Action step: choose in any order, then end your turn"),
-            action_options(state, seat), t, "R-TURN-ACT-2")
+    pick = choose(state, lane, seat, "action_step", T("Action step: choose in any order, then end your turn"),
+                  lambda: action_options(state, seat), t, "R-TURN-ACT-2", forced=False)
+    if pick is ASKED:
         return
-    pick = t["pick"]
     act = pick["act"]
     if act == "end":
         return
-    push(state, lane, {"do": "action_step", "seat": seat})
+    push(state, lane, {"do": do.ACTION_STEP, "seat": seat})
     if act == "hex":
         state.active["acted"] = True
         tile = state.active["tile"]
@@ -267,7 +265,7 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
              T("hex action of {tile}", tile=tile_name(state, tile)))
     elif act == "repopulate":
         state.active["acted"] = True
-        push(state, lane, {"do": "repopulate", "seat": seat, "tile": state.active["tile"]})
+        push(state, lane, {"do": do.REPOPULATE, "seat": seat, "tile": state.active["tile"]})
     elif act == "right":
         r = state.rights.pop(pick["index"])
         gain(state, lane, seat, r["reward"], r["why"])
@@ -281,7 +279,7 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
         move_to_workshop(state, lane, seat, pick["square"], pick["workshop"])
 
 
-@task("end_turn")
+@task(do.END_TURN)
 def _end_turn(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-ACT-2: earned register actions not used lapse at the end of the turn."""
     if state.rights:
@@ -289,15 +287,13 @@ def _end_turn(state: GameState, t: dict, lane: str) -> None:
                       n=len(state.rights)), "R-TURN-ACT-2")
     state.rights = []
     state.active = None
-    push(state, lane, {"do": "next_turn"})
+    push(state, lane, {"do": do.NEXT_TURN})
 
 
 def reward_text(phrase: str) -> str:
-    from .gain import reward_of
-
     return reward_of(phrase).text()
 
 
 def start_turns(state: GameState, lane: str = MAIN) -> None:
     state.turn = -1
-    push(state, lane, {"do": "next_turn"})
+    push(state, lane, {"do": do.NEXT_TURN})

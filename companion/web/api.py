@@ -146,7 +146,7 @@ def _act(gid: str, who, via: str):
     if not opt["available"]:
         return refuse(f"not possible: {opt['reason']} ({opt['rule']})")
     try:
-        new = store().act(gid, version, opt["action"], via)
+        new = store().act(gid, version, who, opt["action"]["decision"], choice, via)
     except Stale:
         game = load(gid)
         return refuse("the game moved on")

@@ -132,7 +132,7 @@ def submit(game_id: str, who, version: int, choice: int, decision: int | None, v
     if not opt["available"]:
         abort(409, f"Not possible: {opt['reason']} ({opt['rule']}).")
     try:
-        return store().act(game_id, version, opt["action"], via)
+        return store().act(game_id, version, who, opt["action"]["decision"], choice, via)
     except Stale:
         abort(409, "The game moved on: here is the new menu.")
     except IllegalAction as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
+from ..engine.events import roman as roman_numeral
 from .common import (SeatMoved, check_csrf, int_field, load, news_answer, phone_label, render_once, seat_phone,
                      submit)
 from .draw import estate_key
@@ -84,8 +85,6 @@ def act(token: str):
 
 @bp.app_template_filter("roman")
 def roman(n: int) -> str:
-    from ..engine.setup import roman as r
-
-    return r(n)
+    return roman_numeral(n)
 
 

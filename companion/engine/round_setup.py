@@ -1,0 +1,89 @@
+"""The steps every round's setup shares, round I's (setup.py) and the later rounds' (next_round.py): a
+boat docks, the wheel turns and brings plague and citizens, and turns begin (R-R1-1…3, R-NEXT-5…14)."""
+
+from __future__ import annotations
+
+from . import tasks as do
+from .city import add_citizens, add_cubes, berth, turn_wheel
+from .describe import tile_text
+from .draws import stack_next
+from .events import instruct, roman, who
+from .flow import push, task
+from .solo import order_names
+from .state import BoatAtDock, GameState
+from .turns import start_turns
+from ..words import T, keep
+
+
+@task(do.BOAT_ARRIVES)
+def boat_arrives(state: GameState, t: dict, lane: str) -> None:
+    """R-R1-1 / R-NEXT-5: draw a docking tile (reshuffling all 4 when the pile is empty), then the top
+    boat (with a cube if the supply has one, Q-6) docks there or at the next dock clockwise."""
+    if "dock" not in t:
+        pile = state.docking
+        if len(pile) == 0:
+            state.pools["docking"] = sorted(state.catalog.docking_tiles)
+            pile.hidden = len(state.pools["docking"])
+            instruct(state, T("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5")
+        ready, tile = stack_next(state, pile, lane, t, T("docking tile was drawn"), rule="R-NEXT-5")
+        if not ready:
+            return
+        state.docked_at = tile
+        t = {k: v for k, v in t.items() if k != "pick"}
+        t["dock"] = state.catalog.docking_tiles[tile].dock
+        instruct(state, T("Draw a docking tile: {tile} ({dock}).", tile=tile, dock=t["dock"]),
+                 t.get("rule", "R-NEXT-5"), tile=tile)
+    count = t.get("count", 1)
+    for i, stack in enumerate(state.boats):
+        if len(stack):
+            break
+    else:
+        instruct(state, T("The boat stack is empty: no boat arrives."), "R-NEXT-5")
+        return
+    ready, boat = stack_next(state, stack, lane, t, T("boat is on top of the boat stack"),
+                             lambda x: tile_text(state, x), "R-SETUP-8")
+    if not ready:
+        return
+    dock = berth(state, t["dock"])
+    cube = state.supply_cubes > 0
+    if cube:
+        state.supply_cubes -= 1
+    state.docks[dock].append(BoatAtDock(boat, cube))
+    where = dock if dock == t["dock"] else T("{dock} ({drawn} is full, so the next dock clockwise)", dock=dock,
+                                             drawn=t["dock"])
+    text = (T("Put boat {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
+            if cube else T("Put boat {boat} face up at {where}; the cube supply is empty, so no cube (Q-6).",
+                           boat=tile_text(state, boat), where=where))
+    instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock)
+    if count > 1:
+        push(state, lane, {"do": do.BOAT_ARRIVES, "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})
+
+
+@task(do.WHEEL_STEP)
+def wheel_step(state: GameState, t: dict, lane: str) -> None:
+    """R-R1-2 / R-NEXT-9: turn the wheel and add cubes; a double-wheel round does it twice (Q-3)."""
+    if t.get("double"):
+        instruct(state, T("This round shows the double-wheel icon: turn the wheel once more and add cubes again."),
+                 "R-NEXT-9")
+    turn_wheel(state)
+    add_cubes(state)
+
+
+@task(do.CITIZENS_STEP)
+def citizens_step(state: GameState, t: dict, lane: str) -> None:
+    add_citizens(state)
+
+
+@task(do.BEGIN_ROUND)
+def begin_round(state: GameState, t: dict, lane: str) -> None:
+    """The round's setup is done: turns begin in play order (R-NEXT-14)."""
+    state.phase = "play"
+    if state.opponent is not None:
+        names = ", ".join(order_names(state))
+    else:
+        names = ", ".join(who(state, s) for s in state.order)
+    instruct_to = state.setup_steps if state.round == 1 else state.report
+    text = T("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
+    instruct_to.append({**keep({"step": len(instruct_to) + 1}, "text", text),
+                        "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
+    start_turns(state, lane)

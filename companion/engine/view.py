@@ -1,0 +1,145 @@
+"""What each screen shows, as plain data: a seat's phone (`seat_view`) and the host's table screen
+(`table_view`), so templates print facts instead of working them out (boardgame.io's playerView).
+
+Everything here is JSON data (dicts, lists, strings, numbers, booleans, None) read from the state, never
+stored in it. Texts are English with their templates kept beside them (`label` and `label_msg`,
+`label_args`…, companion/words.py), as in the menus and the log.
+
+`seat_view(state, seat)`:
+  seat, name, colour, letter   whose phone this is (letter: the colour's initial, for colour-blind players)
+  phase, round, over           "setup" / "play" / "upkeep" / "over"; the round 1…6; whether the game ended
+  turn                         the seat whose turn it is in the play phase, else None
+  your_turn                    turn == seat
+  question                     the question this seat must answer now (as `pending` gives it), or None
+  decision                     that question's id (a tap names it, so an old menu is refused), or None
+  menu                         its options in order: label, available, cost, reason and rule when greyed,
+                               place when the option names a spot on the map, value, and choice (the
+                               option's index, what a tap sends back)
+  targets                      {place: {"choice", "cost", "cost_msg", "cost_args"}}: the spots on the map
+                               this seat can tap now, each with its cheapest available option
+  waiting_for                  names of everyone who must answer now ("host" for the host)
+  estate                       coins, lumber, fire, major_fire, rats, vp; boats [{tile, cargo}]; wagons
+                               [{tile, used}]; lieutenants [{where, kind, at, name, used}] (kind: supply,
+                               estate, box, hex, dock; name: the hex's name; used: stood up this round);
+                               repopulation_tiles_left; registers {popularity, city, church}; scroll
+                               [{track, level, top}]; deferred [reward phrases waiting for an action step]
+  score                        {total, rank} once the game is scored, else None
+  opponent                     the solo opponent (see `table_view`), or None
+
+`table_view(state)`:
+  phase, round, over, turn, waiting_for   as above
+  questions                    every open question (`pending`)
+  round_row                    this round's fire_cost, boats and double_wheel (the round info table)
+  supply_cubes                 plague cubes in the supply
+  order                        [{seat, name, colour, letter, turn}] in play order (turn: it is theirs)
+  seats                        [{seat, name, colour, letter, vp, registers, rats, lieutenants_left,
+                               repopulation_tiles_left, waiting}] by seat (waiting: must answer now)
+  opponent                     {colour, letter, popularity, lieutenants_placed, lieutenants, moves} or None:
+                               moves are this round's log entries of its turns (R-SOLO-5…7, Q-18)
+  setup_open                   the setup checklist is still being worked through (round I, before the
+                               third decision)
+  phones_open                  players may still be joining (round I of a game not over)
+  winners                      the winners' names once the game is scored, else []
+"""
+
+from __future__ import annotations
+
+from .flow import question, waiting
+from .movement import available
+from .repopulate import tiles_left
+from .state import COLOUR_LETTERS, GameState, Place
+
+#: rules of the log entries that tell the solo opponent's turns (its reveals, moves and takings)
+OPPONENT_RULES = frozenset(("R-SOLO-5", "R-SOLO-6", "R-SOLO-7", "Q-18"))
+#: the setup checklist stays open until the table has answered this many questions (setup's reveals)
+SETUP_OPEN_DECISIONS = 3
+
+
+def seat_view(state: GameState, seat: int) -> dict:
+    s = state.seats[seat]
+    found = next((d for _, d in waiting(state) if d["who"] == seat), None)
+    menu = [{**opt, "choice": i} for i, opt in enumerate(found["options"])] if found else []
+    turn = whose_turn(state)
+    scored = next((x for x in (state.scoring or {}).get("seats", []) if x["seat"] == seat), None)
+    return {"seat": seat, "name": s.name, "colour": s.colour, "letter": COLOUR_LETTERS[s.colour],
+            **_moment(state), "turn": turn, "your_turn": turn == seat,
+            "question": question(found) if found else None, "decision": found["id"] if found else None,
+            "menu": menu, "targets": _targets(menu), "waiting_for": _waiting_names(state),
+            "estate": _estate(state, seat),
+            "score": {"total": scored["total"], "rank": scored["rank"]} if scored else None,
+            "opponent": _opponent(state)}
+
+
+def table_view(state: GameState) -> dict:
+    row = state.round_row()
+    turn = whose_turn(state)
+    asked = {d["who"] for _, d in waiting(state)}
+    return {**_moment(state), "turn": turn, "waiting_for": _waiting_names(state),
+            "questions": [question(d) for _, d in waiting(state)],
+            "round_row": {"fire_cost": row.fire_cost, "boats": row.boats, "double_wheel": row.double_wheel},
+            "supply_cubes": state.supply_cubes,
+            "order": [{**_who(state, i), "turn": i == turn} for i in state.order],
+            "seats": [{**_who(state, i), "vp": s.vp, "registers": dict(s.registers), "rats": s.rats,
+                       "lieutenants_left": len(available(state, i)), "repopulation_tiles_left": tiles_left(state, i),
+                       "waiting": i in asked} for i, s in enumerate(state.seats)],
+            "opponent": _opponent(state),
+            "setup_open": state.round == 1 and state.decisions < SETUP_OPEN_DECISIONS,
+            "phones_open": state.round == 1 and state.phase != "over",
+            "winners": [state.seats[i].name for i in state.scoring["winners"]] if state.scoring else []}
+
+
+def whose_turn(state: GameState) -> int | None:
+    """The seat taking (or about to take) a turn in the play phase."""
+    if state.phase == "play" and 0 <= state.turn < len(state.order):
+        return state.order[state.turn]
+    return None
+
+
+def _moment(state: GameState) -> dict:
+    return {"phase": state.phase, "round": state.round, "over": state.phase == "over"}
+
+
+def _who(state: GameState, seat: int) -> dict:
+    s = state.seats[seat]
+    return {"seat": seat, "name": s.name, "colour": s.colour, "letter": COLOUR_LETTERS[s.colour]}
+
+
+def _waiting_names(state: GameState) -> list[str]:
+    return ["host" if d["who"] == "host" else state.seats[d["who"]].name for _, d in waiting(state)]
+
+
+def _targets(menu: list[dict]) -> dict:
+    """The spots on the map a tap can choose: the first available option naming each place."""
+    out: dict = {}
+    for opt in menu:
+        if opt["available"] and opt.get("place") and opt["place"] not in out:
+            out[opt["place"]] = {"choice": opt["choice"],
+                                 **{k: opt[k] for k in ("cost", "cost_msg", "cost_args") if k in opt}}
+    return out
+
+
+def _estate(state: GameState, seat: int) -> dict:
+    s = state.seats[seat]
+    c = state.catalog
+    scroll = c.scroll_boards[s.scroll_board]
+    return {"coins": s.coins, "lumber": s.lumber, "fire": s.fire, "major_fire": s.major_fire, "rats": s.rats,
+            "vp": s.vp, "boats": [{"tile": b, "cargo": c.boats[b].cargo} for b in s.boats],
+            "wagons": [{"tile": w.tile, "used": w.used} for w in s.wagons],
+            "lieutenants": [_lieutenant(state, lt.place, lt.used) for lt in s.lieutenants],
+            "repopulation_tiles_left": tiles_left(state, seat), "registers": dict(s.registers),
+            "scroll": [{"track": tr.id, "level": s.scroll[tr.id], "top": tr.top} for tr in scroll.tracks],
+            "deferred": list(s.deferred)}
+
+
+def _lieutenant(state: GameState, place: Place, used: bool) -> dict:
+    name = state.catalog.tile(place.at).name if place.kind == "hex" else None
+    return {"where": str(place), "kind": place.kind, "at": place.at or None, "name": name, "used": used}
+
+
+def _opponent(state: GameState) -> dict | None:
+    opp = state.opponent
+    if opp is None:
+        return None
+    moves = [e for e in state.log if e["round"] == state.round and e.get("rule") in OPPONENT_RULES]
+    return {"colour": opp.colour, "letter": COLOUR_LETTERS[opp.colour], "popularity": opp.popularity,
+            "lieutenants_placed": len(opp.placed), "lieutenants": opp.lieutenants(state.round), "moves": moves}
