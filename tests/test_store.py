@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import random
 import re
+import secrets
 import threading
 import time
 
-import companion.store as store_module
 from companion.catalog import shipped_catalog
 from companion.engine import legal_actions, options_for, pending
 from companion.store import Store
@@ -133,8 +133,8 @@ def test_a_new_game_drawing_a_taken_id_draws_again(tmp_path, monkeypatch):
     store = Store(tmp_path / "games.db")
     taken = store.create(options_for(2), seed=1)
     draws = iter([taken.id, taken.id])
-    real = store_module.secrets.token_hex
-    monkeypatch.setattr(store_module.secrets, "token_hex", lambda n=None: next(draws, None) or real(n))
+    real = secrets.token_hex
+    monkeypatch.setattr(secrets, "token_hex", lambda n=None: next(draws, None) or real(n))
     game = store.create(options_for(3), seed=2)
     assert game.id != taken.id
     assert len(store.seats(game.id)) == 3 and len(store.seats(taken.id)) == 2

@@ -3,7 +3,7 @@ shipped catalog, with the problems that keep the corrections out (docs/CATALOG.m
 
 The file is read again on every question (it is small), so a correction made while the server runs
 counts for the next new game, and a broken one is reported at once, without a restart. A game in
-progress never asks: it keeps the catalog it started with (companion/store.py).
+progress never asks: it keeps the catalog it started with (companion/store/).
 """
 
 from __future__ import annotations

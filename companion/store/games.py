@@ -1,4 +1,4 @@
-"""Games on disk: SQLite through sqlite-utils, in WAL mode, in `instance/`.
+"""The store's one class: games, seats and their phones, the action log, undo, deleting and pruning.
 
 The action log is the truth: a game's state is its last snapshot plus a replay of the actions after
 it, so a killed server loses nothing that was committed and undo is a replay without the undone
@@ -13,64 +13,27 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import sqlite_utils
-from sqlite_utils.migrations import Migrations
 
-from .catalog import Catalog, catalog_from_json, default_catalog, shipped_catalog
-from .engine import GameMovedOn, IllegalAction, apply, choose_action, new_game, state_from_dict
-from .engine.state import GameState, Options
-from .faults import DiskFull, StartupError, StoreFault
+from ..catalog import Catalog, catalog_from_json, default_catalog, shipped_catalog
+from ..engine import GameMovedOn, IllegalAction, apply, choose_action, new_game, state_from_dict
+from ..engine.state import GameState, Options
+from ..faults import StartupError
+from .disk import check_database, fault_of
+from .recent import CACHE_GAMES, RecentGames
+from .schema import migrations
 
 SNAPSHOT_EVERY = 10
-CACHE_GAMES = 64  # games kept rebuilt in memory, the most recently used (a few hundred KB each)
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
 # Each server thread keeps its own connection, and `serve` runs hundreds of threads: SQLite's default page
 # cache (2 MB per connection) could add up to a gigabyte as the file grows. A request reads a few dozen
 # pages; the operating system's file cache keeps the rest close.
 PAGE_CACHE_KIB = 128
-migrations = Migrations("companion")
-
-
-@migrations()
-def m001_initial(db: sqlite_utils.Database) -> None:
-    db["games"].create({"id": str, "created": float, "options": str, "seed": int, "host_token": str,
-                        "version": int}, pk="id")
-    db["seats"].create({"game_id": str, "seat": int, "token": str, "device": str, "joined": float},
-                       pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")])
-    db["seats"].create_index(["token"], unique=True)
-    db["actions"].create({"game_id": str, "version": int, "who": str, "action": str, "undone": int,
-                          "kind": str, "time": float}, pk=("game_id", "version"),
-                         foreign_keys=[("game_id", "games", "id")])
-    db["snapshots"].create({"game_id": str, "version": int, "state": str}, pk=("game_id", "version"),
-                           foreign_keys=[("game_id", "games", "id")])
-
-
-@migrations()
-def m002_deleted(db: sqlite_utils.Database) -> None:
-    """What the host deleted (the game's id and its seats' links), so those screens can say so."""
-    db["deleted"].create({"key": str, "time": float}, pk="key")
-
-
-@migrations()
-def m003_phones(db: sqlite_utils.Database) -> None:
-    """Which phone: a seat counts the phones it has been on (a scan on another phone makes the next one),
-    and each action keeps who sent it ("phone 2", "host"), so two phones of one seat can be told apart."""
-    db["seats"].add_column("phone", int, not_null_default=0)
-    db.execute("update seats set phone = 1 where device != ''")
-    db["actions"].add_column("via", str, not_null_default="")
-
-
-@migrations()
-def m004_game_catalog(db: sqlite_utils.Database) -> None:
-    """A game keeps the catalog it started with: each catalog's records stored once, by fingerprint."""
-    db["catalogs"].create({"fingerprint": str, "records": str, "created": float}, pk="fingerprint")
-    db.execute("alter table games add column catalog text references catalogs(fingerprint)")
 
 
 class Stale(Exception):
@@ -101,88 +64,6 @@ def token() -> str:
 def new_game_id() -> str:
     """64 random bits: nobody finds a game by guessing its number, and two games never share one."""
     return secrets.token_hex(8)
-
-
-class RecentGames:
-    """The most recently used games' rebuilt states, at most `size` of them: a busy server keeps its
-    tables in memory without growing with every game ever made."""
-
-    def __init__(self, size: int = CACHE_GAMES):
-        self.size = max(1, size)
-        self._games: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, gid: str) -> tuple[int, GameState] | None:
-        with self._lock:
-            found = self._games.get(gid)
-            if found is not None:
-                self._games.move_to_end(gid)
-            return found
-
-    def put(self, gid: str, version: int, state: GameState) -> None:
-        with self._lock:
-            known = self._games.get(gid)
-            if known is None or known[0] <= version:  # a slow reader never replaces a newer state
-                self._games[gid] = (version, state)
-            self._games.move_to_end(gid)
-            while len(self._games) > self.size:
-                self._games.popitem(last=False)
-
-    def drop(self, gid: str) -> None:
-        with self._lock:
-            self._games.pop(gid, None)
-
-    def __len__(self) -> int:
-        return len(self._games)
-
-
-# SQLite's primary result codes that mean the disk or the file failed, not the player or the program
-_FAULTS = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CORRUPT,
-           sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED,
-           sqlite3.SQLITE_PERM}
-
-
-def fault_of(exc: sqlite3.Error) -> StoreFault | None:
-    """The store's own fault for an SQLite error from the disk or the file (None for any other error)."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is None or (code & 0xFF) not in _FAULTS:
-        return None
-    if (code & 0xFF) == sqlite3.SQLITE_FULL:
-        return DiskFull("The disk is full: nothing was saved.", str(exc))
-    if (code & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return StoreFault("The companion is too busy to save right now: nothing was saved. Try again.", str(exc))
-    return StoreFault("The companion cannot use its games file on the disk: nothing was saved.", str(exc))
-
-
-def check_database(path: str) -> None:
-    """Refuse a games file that is a folder, not SQLite, or damaged, before anything writes to it:
-    writing into a damaged file could lose the games still readable in it. Read-only, so a refused
-    file is left exactly as it was."""
-    file = Path(path).resolve()
-    again = "Move it aside (or restore a backup) and start the companion again."
-    if file.is_dir():
-        raise StartupError(f"The games file {file} is a folder, not a file. {again}")
-    if not file.exists() or file.stat().st_size == 0:
-        return  # a new, empty file: SQLite makes it a database
-    try:
-        con = sqlite3.connect(file.as_uri() + "?mode=ro", uri=True)
-        try:
-            problems = [row[0] for row in con.execute("PRAGMA quick_check")]
-        finally:
-            con.close()
-    except sqlite3.DatabaseError as exc:
-        code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
-        if code == sqlite3.SQLITE_NOTADB:
-            raise StartupError(f"The games file {file} is not a companion database (it is damaged or another kind "
-                               f"of file). {again}") from None
-        if code != sqlite3.SQLITE_CORRUPT:
-            raise StartupError(f"Cannot read the games file {file}: {exc}. Check that the companion may read "
-                               "and write its folder.") from None
-        problems = [str(exc)]
-    if problems != ["ok"]:
-        first = problems[0].replace("*** in database main ***", "").strip().splitlines()[0]
-        raise StartupError(f"The games file {file} is damaged (SQLite's check says: {first}); it was left as it "
-                           f"is. {again}")
 
 
 class Store:

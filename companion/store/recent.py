@@ -1,0 +1,43 @@
+"""Rebuilt games kept in memory, so a screen's question costs a version read, not a replay."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from ..engine.state import GameState
+
+CACHE_GAMES = 64  # games kept rebuilt in memory, the most recently used (a few hundred KB each)
+
+
+class RecentGames:
+    """The most recently used games' rebuilt states, at most `size` of them: a busy server keeps its
+    tables in memory without growing with every game ever made."""
+
+    def __init__(self, size: int = CACHE_GAMES):
+        self.size = max(1, size)
+        self._games: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, gid: str) -> tuple[int, GameState] | None:
+        with self._lock:
+            found = self._games.get(gid)
+            if found is not None:
+                self._games.move_to_end(gid)
+            return found
+
+    def put(self, gid: str, version: int, state: GameState) -> None:
+        with self._lock:
+            known = self._games.get(gid)
+            if known is None or known[0] <= version:  # a slow reader never replaces a newer state
+                self._games[gid] = (version, state)
+            self._games.move_to_end(gid)
+            while len(self._games) > self.size:
+                self._games.popitem(last=False)
+
+    def drop(self, gid: str) -> None:
+        with self._lock:
+            self._games.pop(gid, None)
+
+    def __len__(self) -> int:
+        return len(self._games)

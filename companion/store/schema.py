@@ -1,0 +1,45 @@
+"""The games file's tables, one migration per change: an older file is brought up to date when the
+companion opens it, and nothing already saved is rewritten."""
+
+from __future__ import annotations
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("companion")
+
+
+@migrations()
+def m001_initial(db: sqlite_utils.Database) -> None:
+    db["games"].create({"id": str, "created": float, "options": str, "seed": int, "host_token": str,
+                        "version": int}, pk="id")
+    db["seats"].create({"game_id": str, "seat": int, "token": str, "device": str, "joined": float},
+                       pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")])
+    db["seats"].create_index(["token"], unique=True)
+    db["actions"].create({"game_id": str, "version": int, "who": str, "action": str, "undone": int,
+                          "kind": str, "time": float}, pk=("game_id", "version"),
+                         foreign_keys=[("game_id", "games", "id")])
+    db["snapshots"].create({"game_id": str, "version": int, "state": str}, pk=("game_id", "version"),
+                           foreign_keys=[("game_id", "games", "id")])
+
+
+@migrations()
+def m002_deleted(db: sqlite_utils.Database) -> None:
+    """What the host deleted (the game's id and its seats' links), so those screens can say so."""
+    db["deleted"].create({"key": str, "time": float}, pk="key")
+
+
+@migrations()
+def m003_phones(db: sqlite_utils.Database) -> None:
+    """Which phone: a seat counts the phones it has been on (a scan on another phone makes the next one),
+    and each action keeps who sent it ("phone 2", "host"), so two phones of one seat can be told apart."""
+    db["seats"].add_column("phone", int, not_null_default=0)
+    db.execute("update seats set phone = 1 where device != ''")
+    db["actions"].add_column("via", str, not_null_default="")
+
+
+@migrations()
+def m004_game_catalog(db: sqlite_utils.Database) -> None:
+    """A game keeps the catalog it started with: each catalog's records stored once, by fingerprint."""
+    db["catalogs"].create({"fingerprint": str, "records": str, "created": float}, pk="fingerprint")
+    db.execute("alter table games add column catalog text references catalogs(fingerprint)")
