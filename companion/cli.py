@@ -10,8 +10,21 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    args = parser().parse_args(argv)
+    from .faults import StartupError, StoreFault  # each command imports only what it needs (serve: Flask)
+
+    commands = {"serve": serve_command, "catalog": lambda a: catalog_check(a.override), "setup": setup_command,
+                "simulate": simulate_command, "prune": prune_command}
+    try:
+        return commands[args.command](args)
+    except (StartupError, StoreFault) as exc:  # one clear line for whoever started it, no traceback
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m companion", description=__doc__)
+    sub = top.add_subparsers(dest="command", required=True)
 
     cat = sub.add_parser("catalog", help="component catalog tools")
     cat_sub = cat.add_subparsers(dest="catalog_command", required=True)
@@ -53,25 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     prune.add_argument("--dry-run", action="store_true", help="only list the games that would be deleted")
     prune.add_argument("--vacuum", action="store_true",
                        help="then give the space back to the disk (rewrites the games file)")
-
-    args = parser.parse_args(argv)
-    from .faults import StartupError, StoreFault
-
-    try:
-        if args.command == "serve":
-            return serve_command(args)
-        if args.command == "catalog":
-            return catalog_check(args.override)
-        if args.command == "setup":
-            return setup_command(args)
-        if args.command == "simulate":
-            return simulate_command(args)
-        if args.command == "prune":
-            return prune_command(args)
-    except (StartupError, StoreFault) as exc:  # one clear line for whoever started it, no traceback
-        print(f"companion: {exc}", file=sys.stderr)
-        return 1
-    return 2
+    return top
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:

@@ -142,6 +142,8 @@ class RegisterSpace:
 
 @dataclass(frozen=True)
 class Register:
+    """One register (R-REG-1) on its side of the board: a marker climbs its spaces, some of which pay at once."""
+
     id: str
     kind: str  # popularity / city / church
     side: str
@@ -152,6 +154,7 @@ class Register:
 
     @property
     def last(self) -> int:
+        """The top space's number: a marker there climbs no further."""
         return len(self.spaces) - 1
 
 
@@ -272,6 +275,9 @@ class Board:
 
 @dataclass(frozen=True)
 class Track:
+    """One row of a scroll board (M-16): a scroll cube climbs its levels; at the end the row scores what it
+    `counts` (at most `cap` of them, 0 for no cap) at the level the cube reached."""
+
     id: str
     counts: str
     cap: int
@@ -280,6 +286,7 @@ class Track:
 
     @property
     def top(self) -> int:
+        """The highest level's number (the start level is 0)."""
         return len(self.levels) - 1
 
 
