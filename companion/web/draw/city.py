@@ -12,7 +12,7 @@ from types import SimpleNamespace
 from markupsafe import Markup
 
 from ...engine.city import space_coord
-from ...engine.state import Citizen
+from ...engine.state import Citizen, Place
 from .glyphs import (HEX_FILL, PLAYER_FILL, RAT_LETTER, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark,
                      rat_glyph)
 from .markup import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, spread, svg, txt
@@ -22,7 +22,8 @@ def _standing_at(state, place: str) -> list[tuple]:
     """(seat, lieutenant) pairs whose figure stands at a place ("hex:<tile>" or "dock:<id>")."""
     figs = [(seat, lt) for seat in state.seats for lt in seat.lieutenants if lt.where == place]
     opp = getattr(state, "opponent", None)
-    if opp is not None and place.startswith("hex:") and place[4:] in opp.placed:
+    spot = Place.of(place)
+    if opp is not None and spot.kind == "hex" and spot.at in opp.placed:
         figs.append((SimpleNamespace(name="Opponent", colour=opp.colour), SimpleNamespace(used=True)))
     return figs
 
@@ -41,7 +42,7 @@ def _hex_group(state, tile: str, cx, cy, target, _: Gettext) -> Markup:
     info = state.catalog.tile(tile)
     h = state.hexes[tile]
     key = info.colour if info.colour in HEX_FILL else "harbor"
-    base = {"id": f"hex-{tile}", "class": f"hex hex-{key}", "data-place": f"hex:{tile}"}
+    base = {"id": f"hex-{tile}", "class": f"hex hex-{key}", "data-place": str(Place.hex(tile))}
     name = info.name
     squeeze = {"textLength": 2 * HW - 16, "lengthAdjust": "spacingAndGlyphs"} if len(name) > 14 else {}
     name_size = min(11, (2 * HW - 16) / (0.6 * len(name)))
@@ -55,7 +56,7 @@ def _hex_group(state, tile: str, cx, cy, target, _: Gettext) -> Markup:
               _repop_tile(state, h, cx - HW + 14, cy + 2, _),
               _hex_citizens(h, cx + (8 if h.repopulated_by is not None else 0), cy, _),
               cubes_mark(h.cubes, cx - HW + 12, cy + 27, _),
-              _figures(state, f"hex:{tile}", cx + 24, cy + 27, _),
+              _figures(state, str(Place.hex(tile)), cx + 24, cy + 27, _),
               badge(cx, cy + 43, str(target.get("label") or "")) if target and target.get("label") else None)
 
 
@@ -119,10 +120,11 @@ def _dock_box(state, dock, x, y, target, _: Gettext) -> tuple[Markup, float]:
         body.append(_boat(state, boats[i], x + 42, by, _) if i < len(boats) else
                     el("rect", {"class": "boat-space", "x": x + 10, "y": by - 8, "width": 64, "height": 16,
                                 "fill": "none", "stroke": "#777", "stroke-dasharray": "4 3"}))
-    body.append(_figures(state, f"dock:{dock.id}", x + DOCK_W / 2, y + height - 14, _))
+    place = str(Place.dock(dock.id))
+    body.append(_figures(state, place, x + DOCK_W / 2, y + height - 14, _))
     if target and target.get("label"):
         body.append(badge(x + DOCK_W / 2, y + height, str(target["label"])))
-    base = {"id": f"dock-{dock.id}", "class": "dock", "data-place": f"dock:{dock.id}"}
+    base = {"id": f"dock-{dock.id}", "class": "dock", "data-place": place}
     return el("g", _target_attrs(base, target), el("title", {}, f"{_('Dock')} {dock.id}"), body), height
 
 
@@ -149,13 +151,15 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english) -> Markup
     places = []
     for dock in state.catalog.docks.values():
         if dock.harbor in lay.harbors:
-            pier, box, edge = _placed_dock(state, dock, lay, centres, targets.get(f"dock:{dock.id}"), _)
+            place = str(Place.dock(dock.id))
+            pier, box, edge = _placed_dock(state, dock, lay, centres, targets.get(place), _)
             under.insert(0, pier)
-            places.append((f"dock:{dock.id}", box))
+            places.append((place, box))
             bounds.append(edge)
     for tile in sorted(state.hexes):
         hx, hy = axial_to_xy(*space_coord(state, state.hexes[tile].space))
-        places.append((f"hex:{tile}", _hex_group(state, tile, hx, hy, targets.get(f"hex:{tile}"), _)))
+        place = str(Place.hex(tile))
+        places.append((place, _hex_group(state, tile, hx, hy, targets.get(place), _)))
     places.sort(key=lambda p: p[0] in targets)  # stable: targets last, on top
     x0, y0 = min(b[0] for b in bounds) - 8, min(b[1] for b in bounds) - 8
     x1, y1 = max(b[2] for b in bounds) + 8, max(b[3] for b in bounds) + 8
