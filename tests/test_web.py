@@ -15,7 +15,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from companion.catalog import shipped_catalog
-from companion.web import common, create_app
+from companion.engine import flow
+from companion.web import create_app
 from companion.web import host as host_views
 from companion.web import seat as seat_views
 
@@ -536,16 +537,19 @@ def test_decide_with_htmx_refusal_is_a_partial(client, table_game):
 
 
 def test_decide_a_greyed_option_is_409_with_its_reason_and_rule(client, table_game, monkeypatch):
-    """No reveal is greyed in the shipped rules, so the engine's menu is given one greyed option."""
-    real = common.legal_actions
+    """No reveal is greyed in the shipped rules, so the engine's question is given one greyed option."""
+    real = flow.decision_for
 
     def greyed(state, who):
-        menu = real(state, who)
-        if who == "host" and menu:
-            menu[1] = {**menu[1], "available": False, "reason": "that tile is gone", "rule": "R-TEST-9"}
-        return menu
+        found = real(state, who)
+        if who == "host" and found:
+            lane, d = found
+            options = list(d["options"])
+            options[1] = {**options[1], "available": False, "reason": "that tile is gone", "rule": "R-TEST-9"}
+            return lane, {**d, "options": options}
+        return found
 
-    monkeypatch.setattr(common, "legal_actions", greyed)
+    monkeypatch.setattr(flow, "decision_for", greyed)
     g = table_game
     before = snapshot(client, g)
     r = form_post(client, f"/host/{g['id']}/decide?key={g['host_token']}", decide_fields(client, g, choice=1))

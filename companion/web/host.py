@@ -10,11 +10,13 @@ from flask_babel import get_locale
 from werkzeug.exceptions import BadRequest
 
 from ..engine import IllegalAction
-from ..engine.state import COLOURS, Options, PlayerOption
+from ..engine.state import COLOURS
 from ..store import NotFound, Stale
-from .common import check_csrf, int_field, news_answer, render_once, require_host, store, submit
+from .common import check_csrf, csrf_token, news_answer, render_once, require_host, store
 from .draw import city_key
-from .names import BadName, player_name, same_names
+from .forms import form_options, int_field, tap_fields
+from .limits import count_new_game
+from .tap import play
 from .views import base, menu_view, qr_svg, seats_view, targets
 
 bp = Blueprint("host", __name__)
@@ -24,63 +26,21 @@ PARTS = ("status", "decide", "city", "scoring", "upkeep", "seats", "registers", 
 
 @bp.get("/")
 def index():
-    from .common import csrf_token
-
     return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed={})
 
 
 def _form_again(problem: str):
     """A refused new-game form comes back as it was typed, with what to change above it: one odd name
     must not cost the host the other three."""
-    from .common import csrf_token
-
     typed = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in request.form.items()}  # no lone surrogates
     return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed=typed, problem=problem), 400
-
-
-def parse_options(form) -> tuple[Options, int | None]:
-    """The new-game form (or API JSON): 1–4 players with distinct names (web/names.py) and colours,
-    boards, tile, draws."""
-    extra = [k for k in form if k.startswith("name") and k[4:].isdecimal() and int(k[4:]) >= 4]
-    if extra:
-        abort(400, "A game has at most 4 players.")
-    try:
-        names = [player_name(form.get(f"name{i}") or "") for i in range(4)]
-    except BadName as exc:
-        abort(400, str(exc))
-    colours = [(form.get(f"colour{i}") or "") for i in range(4)]
-    players = [PlayerOption(n, c) for n, c in zip(names, colours) if n]
-    if not players:
-        abort(400, "Enter at least one player's name.")
-    twice = same_names(names)
-    if twice:  # by row number: error pages show their message as it is, so it never carries typed text
-        abort(400, f"Players {twice[0] + 1} and {twice[1] + 1} have the same name. Give each player a different name.")
-    seed_raw = (form.get("seed") or "").strip()
-    seed = None
-    if seed_raw:
-        if not (seed_raw.isascii() and seed_raw.isdigit()) or len(seed_raw) > 12:
-            abort(400, "The seed must be a whole number.")
-        seed = int(seed_raw)
-    draw = form.get("draw") or "app"
-    opts = Options(players, advanced=form.get("advanced") in ("on", "true", "1", True),
-                   priority_tile=form.get("priority_tile") in ("on", "true", "1", True), draw=draw)
-    return opts, seed
-
-
-TOO_MANY = "Too many new games from this device in the last minute. Wait a minute and try again."
-
-
-def count_new_game() -> None:
-    """Every new game, by the form or the API, counts against its address's limit per minute (429)."""
-    if not current_app.extensions["new_games"].allow(request.remote_addr or ""):
-        abort(429, TOO_MANY)
 
 
 @bp.post("/games")
 def create():
     check_csrf()
     try:
-        opts, seed = parse_options(request.form)
+        opts, seed = form_options(request.form)
     except BadRequest as exc:
         return _form_again(exc.description)
     count_new_game()
@@ -148,7 +108,8 @@ def decide(gid: str):
     """The host answers its own question (a table-draw reveal)."""
     require_host(gid)
     check_csrf()
-    submit(gid, "host", int_field("version"), int_field("choice"), int_field("decision"))
+    version, decision, choice = tap_fields()
+    play(gid, "host", version, decision, choice, "host")
     return _back(gid)
 
 
@@ -231,7 +192,8 @@ def act_for_post(gid: str, index: int):
     check_csrf()
     if not 0 <= index < len(game.state.seats):
         abort(404, "No such seat.")
-    submit(gid, index, int_field("version"), int_field("choice"), int_field("decision"))
+    version, decision, choice = tap_fields()
+    play(gid, index, version, decision, choice, "host")
     if request.headers.get("HX-Request"):
         return render_template("partials/_menu.html", **proxy_context(gid, index))  # the rest comes as news
     return redirect(url_for("host.act_for", gid=gid, index=index))

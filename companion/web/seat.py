@@ -6,8 +6,9 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 from flask_babel import get_locale
 
 from ..engine.events import roman as roman_numeral
-from .common import (SeatMoved, check_csrf, int_field, load, news_answer, phone_label, render_once, seat_phone,
-                     submit)
+from .common import SeatMoved, check_csrf, load, news_answer, phone_label, render_once, seat_phone
+from .forms import tap_fields
+from .tap import play
 from .draw import estate_key
 from .views import base, menu_view, targets
 
@@ -75,8 +76,8 @@ def act(token: str):
     """One tap: the n-th option of the menu the phone was showing (checked against its version)."""
     seat = seat_phone(token)
     check_csrf()
-    submit(seat["game_id"], seat["seat"], int_field("version"), int_field("choice"), int_field("decision"),
-           phone_label(seat))
+    version, decision, choice = tap_fields()
+    play(seat["game_id"], seat["seat"], version, decision, choice, phone_label(seat))
     if request.headers.get("HX-Request"):
         # the new menu at once; the phone's waiting question brings every other region as news
         return render_template("partials/_menu.html", **seat_context(token))
