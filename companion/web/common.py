@@ -19,13 +19,18 @@ def store() -> Store:
     return current_app.extensions["store"]
 
 
-def load(gid: str) -> Game:
+def _found(read, missing: str):
+    """What `read` finds in the store, or 404 saying whether it was deleted or never existed."""
     try:
-        return store().load(gid)
+        return read()
     except Deleted:
         abort(404, DELETED)
     except NotFound:
-        abort(404, "There is no such game.")
+        abort(404, missing)
+
+
+def load(gid: str) -> Game:
+    return _found(lambda: store().load(gid), "There is no such game.")
 
 
 def host_key(gid: str) -> str | None:
@@ -42,12 +47,8 @@ def require_host(gid: str) -> Game:
 
 
 def seat_of(token: str) -> dict:
-    try:
-        return store().seat_by_token(token)
-    except Deleted:
-        abort(404, DELETED)
-    except NotFound:
-        abort(404, "This seat link is not valid (it may be mistyped or from another game).")
+    return _found(lambda: store().seat_by_token(token),
+                  "This seat link is not valid (it may be mistyped or from another game).")
 
 
 SEAT_HEADER = "X-Seat-Device"  # a script's copy of the phone cookie (POST /api/seats/<token>/join gives it)

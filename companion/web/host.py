@@ -9,7 +9,7 @@ from flask import Blueprint, Response, abort, current_app, make_response, redire
 from flask_babel import get_locale
 from werkzeug.exceptions import BadRequest
 
-from ..engine import IllegalAction
+from ..engine import IllegalAction, table_view
 from ..engine.state import COLOURS
 from ..store import NotFound, Stale
 from .common import check_csrf, csrf_token, news_answer, render_once, require_host, store
@@ -17,7 +17,8 @@ from .draw import city_key
 from .forms import form_options, int_field, tap_fields
 from .limits import count_new_game
 from .tap import play
-from .views import base, menu_view, qr_svg, seats_view, targets
+from . import seat_screen as screen
+from .views import base, menu_view, qr_svg, seats_view
 
 bp = Blueprint("host", __name__)
 
@@ -55,8 +56,9 @@ def host_context(gid: str) -> dict:
     game = require_host(gid)
     ctx = base(game)
     joins = store().joins(gid)  # read before the seats: the panel is never older than the question says
-    ctx.update(joins=joins, seats=seats_view(game), host=menu_view(game, "host"), key=game.host_token,
-               history=len(game.state.log), news_url=url_for("host.news", gid=gid))
+    table = table_view(game.state)
+    ctx.update(table=table, joins=joins, seats=seats_view(game, table), host=menu_view(game, "host"),
+               key=game.host_token, news_url=url_for("host.news", gid=gid))
     return ctx
 
 
@@ -149,41 +151,31 @@ def delete(gid: str):
 
 
 def proxy_context(gid: str, index: int) -> dict:
-    ctx = host_context(gid)
-    del ctx["joins"]  # a seat's page shows no phones panel: a join is no news for it
-    if not 0 <= index < len(ctx["state"].seats):
+    """The seat's phone page, inside the host's session: the same screen, posting as the host."""
+    game = require_host(gid)
+    if not 0 <= index < len(game.state.seats):
         abort(404, "No such seat.")
-    post = url_for("host.act_for_post", gid=gid, index=index)
-    menu = menu_view(ctx["game"], index)
-    ctx.update(seat_index=index, seat=ctx["state"].seats[index], post_url=post, proxy=True,
-               targets=targets(ctx["game"], index, post, menu["menu"]),
-               part_url=lambda name: url_for("host.seat_part", gid=gid, index=index, name=name),
-               news_url=url_for("host.seat_news", gid=gid, index=index), **menu)
-    return ctx
+    urls = screen.Addresses(post=url_for("host.act_for_post", gid=gid, index=index),
+                            news=url_for("host.seat_news", gid=gid, index=index),
+                            part=lambda name: url_for("host.seat_part", gid=gid, index=index, name=name))
+    return screen.context(game, index, urls, proxy=True)
 
 
 @bp.get("/host/<gid>/seat/<int:index>")
 def act_for(gid: str, index: int):
     """Act for a seat whose phone is gone: the seat's phone page, inside the host's session."""
-    return render_template("seat.html", **proxy_context(gid, index))
+    return screen.page(proxy_context(gid, index))
 
 
 @bp.get("/host/<gid>/seat/<int:index>/part/<name>")
 def seat_part(gid: str, index: int, name: str):
-    from .seat import PARTS as SEAT_PARTS
-
-    if name not in SEAT_PARTS:
-        abort(404, "No such part of the screen.")
-    return render_template(f"partials/_{name}.html", **proxy_context(gid, index))
+    return screen.part(lambda: proxy_context(gid, index), name)
 
 
 @bp.get("/host/<gid>/seat/<int:index>/news")
 def seat_news(gid: str, index: int):
     """The seat's phone page, shown on the host screen: its live regions after a move."""
-    from .seat import PARTS as SEAT_PARTS
-
-    ctx = proxy_context(gid, index)
-    return news_answer(ctx, [render_template(f"partials/_{name}.html", **ctx) for name in SEAT_PARTS])
+    return screen.news(proxy_context(gid, index))
 
 
 @bp.post("/host/<gid>/seat/<int:index>/act")
@@ -195,7 +187,7 @@ def act_for_post(gid: str, index: int):
     version, decision, choice = tap_fields()
     play(gid, index, version, decision, choice, "host")
     if request.headers.get("HX-Request"):
-        return render_template("partials/_menu.html", **proxy_context(gid, index))  # the rest comes as news
+        return screen.region(proxy_context(gid, index), "menu")  # the rest comes as news
     return redirect(url_for("host.act_for", gid=gid, index=index))
 
 
