@@ -6,17 +6,14 @@ the move through its own waiting question, and the tapping phone goes on asking 
 from __future__ import annotations
 
 import pytest
-from test_browser_phones import TAP, browser, deciding, move_on, new_game, phone, srv  # noqa: F401  (fixtures)
+from test_browser_phones import TAP, browser, deciding, new_game, phone, srv  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.slow
 
 
-def versions(page) -> str:
-    return page.evaluate("() => document.querySelector('#poll').dataset.version")
-
-
 def shown(page, version: int, timeout: int = 10_000) -> None:
-    page.wait_for_function(f"() => document.querySelector('#poll').dataset.version === '{version}'",
+    """The page's question asks from `version` on: the page shows that version."""
+    page.wait_for_function(f"() => document.querySelector('#poll')?.dataset.version === '{version}'",
                            timeout=timeout)
 
 
@@ -31,7 +28,7 @@ def test_a_tap_draws_the_tapping_phones_menu_once_and_every_other_screen_hears_i
     tapper.wait_for_timeout(1_000)  # every screen's question is out, waiting at the server
 
     answers, called_back = [], []
-    tapper.on("response", answers.append)
+    tapper.on("response", lambda r: answers.append(r))
     tapper.on("requestfailed", lambda r: called_back.append(r.url))
     with tapper.expect_response(lambda r: r.request.method == "POST") as posted:
         tapper.locator(TAP).first.click()
@@ -48,6 +45,13 @@ def test_a_tap_draws_the_tapping_phones_menu_once_and_every_other_screen_hears_i
         assert tapper.locator("#menu input[name=version]").first.get_attribute("value") == "1"
     assert "v1" in tapper.locator("#seat_status").inner_text()
 
-    version = move_on(srv.base, game)  # a move from elsewhere: the tapping phone asks again and hears it
+    asked = [r.url for r in answers] + called_back
+    assert any(url.endswith("/news?v=1") for url in asked) or tapper.evaluate(
+        "() => document.querySelector('#poll').classList.contains('htmx-request')")  # it asks again
+
+    actor = tapper if deciding(srv.base, game) == who else other  # the next move, by whoever decides
+    with actor.expect_response(lambda r: r.request.method == "POST") as posted:
+        actor.locator(TAP).first.click()
+    assert posted.value.status == 200
     for page in (tapper, other, host):
-        shown(page, version)
+        shown(page, 2)

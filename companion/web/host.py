@@ -187,7 +187,7 @@ def act_for_post(gid: str, index: int):
     version, decision, choice = tap_fields()
     play(gid, index, version, decision, choice, "host")
     if request.headers.get("HX-Request"):
-        return screen.region(proxy_context(gid, index), "menu")  # the rest comes as news
+        return screen.tapped(proxy_context(gid, index))  # its news at once, in the tap's answer
     return redirect(url_for("host.act_for", gid=gid, index=index))
 
 

@@ -58,8 +58,7 @@ def act(token: str):
     version, decision, choice = tap_fields()
     play(seat["game_id"], seat["seat"], version, decision, choice, phone_label(seat))
     if request.headers.get("HX-Request"):
-        # the new menu at once; the phone's waiting question brings every other region as news
-        return screen.region(seat_context(token), "menu")
+        return screen.tapped(seat_context(token))  # its news at once, in the tap's answer
     return redirect(url_for("seat.page", token=token))
 
 

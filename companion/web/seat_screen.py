@@ -13,7 +13,7 @@ from flask_babel import get_locale
 
 from ..engine import seat_view
 from ..store import Game
-from .common import news_answer, render_once
+from .common import news_answer, render_once, screen_answer
 from .draw import estate_key
 from .translate import request_gettext, tr
 from .views import base
@@ -46,7 +46,7 @@ def map_targets(view: dict, version: int, post_url: str) -> dict:
     for place, target in view["targets"].items():
         sent = json.dumps({"choice": target["choice"], "version": version, "decision": view["decision"]})
         out[place] = {"label": tr(target, "cost", request_gettext), "attrs": {
-            "hx-post": post_url, "hx-vals": sent, "hx-target": "#menu", "hx-swap": "outerHTML",
+            "hx-post": post_url, "hx-vals": sent, "hx-target": "#poll", "hx-swap": "outerHTML",
             "hx-include": "#csrf", "role": "button", "tabindex": "0"}}
     return out
 
@@ -77,3 +77,9 @@ def page(ctx: dict) -> str:
     return render_template("seat.html", **ctx)
 
 
+
+def tapped(ctx: dict) -> str:
+    """The answer to this screen's own tap: the screen as its news would bring it (the new question and
+    every region), so the page calls back its waiting question instead of drawing the menu twice
+    (static/app.js)."""
+    return screen_answer(ctx, [region(ctx, name) for name in PARTS])
