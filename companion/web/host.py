@@ -12,12 +12,12 @@ from werkzeug.exceptions import BadRequest
 from ..engine import IllegalAction, table_view
 from ..engine.state import COLOURS
 from ..store import NotFound, Stale
+from . import seat_screen as screen
 from .common import check_csrf, csrf_token, news_answer, render_once, require_host, store
 from .draw import city_key
 from .forms import form_options, int_field, tap_fields
 from .limits import count_new_game
 from .tap import play
-from . import seat_screen as screen
 from .views import base, menu_view, qr_svg, seats_view
 
 bp = Blueprint("host", __name__)

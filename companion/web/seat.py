@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
-from . import seat_screen as screen
 from ..engine.events import roman as roman_numeral
+from . import seat_screen as screen
 from .common import SeatMoved, check_csrf, load, phone_label, seat_phone
 from .forms import tap_fields
 from .tap import play
