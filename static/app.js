@@ -6,16 +6,22 @@
 // and refreshes the regions once; a region's failed refresh asks nothing more. An answer marked
 // X-Seat-Moved (this phone no longer holds the seat) replaces the page with its message, and the page
 // never asks again.
+//
+// A tap (a form or map spot whose hx-target is #poll) is answered with the screen's whole news: the new
+// question and every region. So while a tap is on its way the page's own question is called back and not
+// asked again: its answer would bring the same regions a second time. The tap's end asks it again.
 (function () {
   "use strict";
   var FIRST_RETRY_MS = 1000, LONGEST_RETRY_MS = 30000, FLASH_MS = 6000, LONGEST_MESSAGE = 300;
   var timers = {}, failures = {}, stopped = false, flashTimer = null;
+  var taps = 0, question = null;  // taps on their way; the request of the page's question now out
 
   function askAgain(id, ms) {
     clearTimeout(timers[id]);
     timers[id] = setTimeout(function () {
       delete timers[id];
       var elt = document.getElementById(id);
+      if (id === "poll" && taps) return;  // the tap's answer is this page's news; its end asks again
       if (!stopped && elt && elt.hasAttribute("data-every") && window.htmx) htmx.trigger(elt, "ask");
     }, ms);
   }
@@ -79,11 +85,39 @@
     if (box) box.replaceChildren();
   }
 
+  function isTap(elt) {
+    return elt.getAttribute("hx-target") === "#poll";
+  }
+
+  function tapping() {  // call back the page's question: the tap's answer brings the news
+    taps += 1;
+    clearTimeout(timers.poll);
+    delete timers.poll;
+    if (question) {
+      question.calledBack = true;
+      htmx.trigger(document.getElementById("poll") || document.body, "htmx:abort");
+    }
+  }
+
+  function tapped(xhr, ok) {
+    taps -= 1;
+    if (!ok) {
+      flash(message(xhr, "data-unsent"));
+      htmx.trigger(document.body, "changed");
+    }
+    if (taps) return;
+    var lost = !xhr.status || xhr.status >= 500;  // no answer: the question finds out when the server is back
+    askAgain("poll", lost ? retryDelay("poll") : every("poll"));
+  }
+
   function finished(elt, verb, xhr) {
-    if (stopped) return;
+    if (xhr === question) question = null;
+    if (stopped || xhr.calledBack) return;
     if (xhr.getResponseHeader("X-Seat-Moved")) return stop(xhr);
     var ok = xhr.status >= 200 && xhr.status < 300;
-    if (elt.id && elt.hasAttribute("data-every")) {
+    if (isTap(elt)) {
+      tapped(xhr, ok);
+    } else if (elt.id && elt.hasAttribute("data-every")) {
       if (ok) failures[elt.id] = 0;
       if (elt.id === "poll") trouble(ok ? null : xhr);
       var wait = ok ? every(elt.id) : retryDelay(elt.id);
@@ -99,6 +133,8 @@
   // been swapped out of the page meanwhile
   document.addEventListener("htmx:beforeSend", function (e) {
     var elt = e.detail.elt, verb = e.detail.requestConfig.verb, xhr = e.detail.xhr;
+    if (elt.id === "poll") question = xhr;
+    if (isTap(elt)) tapping();
     xhr.addEventListener("loadend", function () { finished(elt, verb, xhr); });
   });
 

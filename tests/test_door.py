@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-from companion.web.arrival import (BAD_LENGTH, CONTINUE, HEAD_LIMIT, NO_LENGTH, READY, TOO_LARGE_BODY,
-                                   TOO_LARGE_HEAD, TOO_LONG_URL, WAIT, Arrived, Refusal, look)
+from companion.web.arrival import (BAD_LENGTH, CONTINUE, HEAD_LIMIT, NO_LENGTH, READY, TOO_LARGE_BODY, TOO_LARGE_HEAD,
+                                   TOO_LONG_URL, WAIT, Arrived, Refusal, look)
 from companion.web.server import cannot_listen
 from server import ROOT
 

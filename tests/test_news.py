@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from companion.web import create_app
-from companion.web.news import CLIENT_GONE, REMEMBERED, Bulletin, InTurn
+from companion.web.news import CLIENT_GONE, REMEMBERED, Bulletin, InTurn, news_routes
 from server import Server
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
@@ -29,6 +29,26 @@ def later(seconds: float, fn, *args) -> threading.Thread:
     t = threading.Thread(target=lambda: (time.sleep(seconds), fn(*args)), daemon=True)
     t.start()
     return t
+
+
+# --- which questions are held ------------------------------------------------------------------------
+
+def test_every_news_route_of_the_app_is_a_held_question_and_nothing_else_is(tmp_path):
+    """The held questions are read from the app's routes: a screen added with its own /news route is
+    held without a second list to keep in step, and no other path is."""
+    app = create_app({"TESTING": True, "INSTANCE": str(tmp_path)})
+    questions = news_routes(app.url_map)
+    routes = [r.rule for r in app.url_map.iter_rules() if r.rule.endswith("/news")]
+    assert len(questions) == len(routes) == 3
+    held = ["/host/ab12cd/news", "/seat/Tok-en_9/news", "/host/ab12cd/seat/2/news"]
+    for path in held:
+        (m,) = [m for m in (q.match(path) for q in questions) if m]
+        assert (m.groupdict().get("gid") or m.groupdict().get("token")) in ("ab12cd", "Tok-en_9")
+    others = ["/host/ab12cd/part/status", "/host/ab12cd", "/seat/tok/news/x", "/host/ab12cd/seat/two/news",
+              "/host/not-hex/news", "/seat/a.b/news", "/news", "/api/games/ab12cd/news",
+              "/host/ab12cd/seat/2/news/", "/seat/tok/act"]
+    for path in others + [r.rule for r in app.url_map.iter_rules() if not r.rule.endswith("/news")]:
+        assert not any(q.match(path) for q in questions), path
 
 
 # --- the bulletin --------------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from companion.catalog import shipped_catalog
-from companion.web import common, create_app
+from companion.engine import flow
+from companion.web import create_app
 from companion.web import host as host_views
 from companion.web import seat as seat_views
 
@@ -536,16 +537,19 @@ def test_decide_with_htmx_refusal_is_a_partial(client, table_game):
 
 
 def test_decide_a_greyed_option_is_409_with_its_reason_and_rule(client, table_game, monkeypatch):
-    """No reveal is greyed in the shipped rules, so the engine's menu is given one greyed option."""
-    real = common.legal_actions
+    """No reveal is greyed in the shipped rules, so the engine's question is given one greyed option."""
+    real = flow.decision_for
 
     def greyed(state, who):
-        menu = real(state, who)
-        if who == "host" and menu:
-            menu[1] = {**menu[1], "available": False, "reason": "that tile is gone", "rule": "R-TEST-9"}
-        return menu
+        found = real(state, who)
+        if who == "host" and found:
+            lane, d = found
+            options = list(d["options"])
+            options[1] = {**options[1], "available": False, "reason": "that tile is gone", "rule": "R-TEST-9"}
+            return lane, {**d, "options": options}
+        return found
 
-    monkeypatch.setattr(common, "legal_actions", greyed)
+    monkeypatch.setattr(flow, "decision_for", greyed)
     g = table_game
     before = snapshot(client, g)
     r = form_post(client, f"/host/{g['id']}/decide?key={g['host_token']}", decide_fields(client, g, choice=1))
@@ -727,7 +731,12 @@ def test_host_acts_for_a_seat(client, game):
     url = f"/host/{game['id']}/seat/{who}/act?key={game['host_token']}"
     r = form_post(client, url, {**fields, "version": 1, "decision": m["menu"][0]["decision"]}, hx=True)
     assert r.status_code == 200 and "HX-Trigger" not in r.headers
-    assert text(r).lstrip().startswith('<section class="panel') and 'id="menu"' in text(r)
+    body = text(r)  # the seat's screen as its news brings it: the new question and every region
+    assert body.startswith('<div id="poll" data-version="2"') and f'/host/{game["id"]}/seat/{who}/news?v=2"' in body
+    for name, region in regions_of(body).items():
+        part = f"/host/{game['id']}/seat/{who}/part/{name}?key={game['host_token']}"
+        assert region.rstrip() == text(client.get(part)).rstrip(), name
+    assert list(regions_of(body)) == list(seat_views.PARTS)
     assert snapshot(client, game)["version"] == 2
 
 
@@ -923,18 +932,24 @@ def test_phone_choice_advances_the_version(client, phone):
     assert 'data-version="1"' in text(client.get(f"/seat/{tok}/news?v=0"))
 
 
-def test_phone_choice_with_htmx_returns_the_new_menu(client, phone):
+def test_phone_choice_with_htmx_returns_the_phones_news(client, phone):
+    """The tap's answer is what the phone's news would bring (its new question and every region, the menu
+    once), so the page calls back its own waiting question instead of drawing the menu twice."""
     g, who, tok = phone
     m = api_menu(client, g, who)
     r = form_post(client, f"/seat/{tok}/act", {"csrf": csrf_of(client), "version": 0, "choice": 0,
                                                 "decision": m["menu"][0]["decision"]}, hx=True)
     body = text(r)
-    assert r.status_code == 200 and "HX-Trigger" not in r.headers  # the rest of the phone comes as news
-    assert body.lstrip().startswith("<section") and 'id="menu"' in body and "<html" not in body
+    assert r.status_code == 200 and "HX-Trigger" not in r.headers and "<html" not in body
+    assert body.startswith('<div id="poll" data-version="1"') and f'/seat/{tok}/news?v=1"' in body
+    regions = regions_of(body)
+    assert list(regions) == list(seat_views.PARTS) and body.count('id="menu"') == 1
+    for name, region in regions.items():
+        assert region.rstrip() == text(client.get(f"/seat/{tok}/part/{name}")).rstrip(), name
     after = snapshot(client, g)
     assert after["version"] == 1
-    if after["pending"][0]["who"] == who:  # the partial is the new menu, at the new version
-        assert 'name="version" value="1"' in body
+    if after["pending"][0]["who"] == who:  # the menu is the new one, at the new version
+        assert 'name="version" value="1"' in regions["menu"]
 
 
 def test_phone_stale_choice_is_409_moved_on(client, phone):

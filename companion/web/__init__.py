@@ -5,19 +5,28 @@ Views parse, call the store and engine, and render; every rule lives in the engi
 
 from __future__ import annotations
 
+import gzip
 import os
 import secrets
 import sqlite3
 from functools import partial
 from pathlib import Path
 
-from flask import Flask, jsonify, render_template, request
-from flask_babel import Babel
+from flask import Flask, request
+from flask_babel import Babel, ngettext
 from werkzeug.exceptions import HTTPException
 
 from ..catalog import catalog_in_force, default_catalog, default_override_path
+from ..engine import IllegalAction
 from ..faults import StartupError, StoreFault
 from ..instance import instance_folder
+from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
+from . import address, api, draw, headers, host, join, logs, seat, tap, translate
+from .common import DELETED, refusal
+from .limits import PerMinute
+from .news import Bulletin, NewsPoll, news_routes
+from .translate import compile_catalogs
+from .views import qr_svg
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "de")
@@ -25,7 +34,9 @@ TRANSLATIONS = ROOT / "companion" / "translations"
 
 
 def create_app(config: dict | None = None) -> Flask:
-    """App factory: no work at import time; everything lives under the instance folder."""
+    """App factory, no work at import time. The game data, the secret key and the table's catalog
+    corrections live under the instance folder; the translations' compiled .mo files are built beside
+    their .po files in the package (companion/translations, git-ignored), as `pybabel compile` would."""
     config = config or {}
     instance = instance_folder(config.get("INSTANCE"))
     app = Flask("companion", instance_path=str(instance), template_folder=str(ROOT / "templates"),
@@ -48,38 +59,31 @@ def create_app(config: dict | None = None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
     )
     app.config.update(config)
-    from .translate import compile_catalogs
-
     for directory in app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";"):
         compile_catalogs(Path(directory))  # the .po files are committed; their .mo are built here
     Babel(app, locale_selector=lambda: request.accept_languages.best_match(LANGUAGES) or "en")
-
-    from ..store import Deleted, NotFound as NoSuchGame, Store, fault_of
-    from .common import DELETED
-
     # The table's corrections live in this instance folder (or the file $MESSINA_CATALOG names); new
     # games start with them while they are valid, the shipped catalog while they are not.
     corrections = default_override_path(instance)
     app.extensions["catalog_file"] = corrections
     app.extensions["store"] = Store(app.config["DATABASE"],
                                     app.config.get("CATALOG") or partial(default_catalog, corrections))
-    from .limits import PerMinute
-
     app.extensions["new_games"] = PerMinute(app.config["NEW_GAMES_PER_MINUTE"])
+    _templates(app, corrections)
+    for bp in (host.bp, seat.bp, join.bp, api.bp):
+        app.register_blueprint(bp)
+    _layers(app)
+    _refusals(app)
+    return app
 
-    from . import api, host, join, seat
 
-    from . import draw, translate
-    from .views import qr_svg
-
-    from flask_babel import ngettext
-
-    from . import address, headers, logs
-
+def _templates(app: Flask, corrections: Path) -> None:
+    """Every page in the reader's language, with the pictures and helpers templates call."""
     gettext = translate.request_gettext
     app.before_request(translate.choose_catalog)
     app.before_request(address.check_host)  # after the catalog: its refusal is a page in the reader's language
     app.after_request(headers.protect)
+    app.after_request(_compress)
     app.logger.addFilter(logs.HideSecrets())  # an error's log line names its path: a seat's token, say
     app.teardown_request(translate.forget_catalog)
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
@@ -88,32 +92,35 @@ def create_app(config: dict | None = None) -> Flask:
          for name in ("city_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg")}, qr_svg=qr_svg,
         tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
         catalog_now=partial(catalog_in_force, corrections))  # the host screen's notice about corrections
-    from .news import Bulletin, NewsPoll
 
+
+def _layers(app: Flask) -> None:
+    """In front of Flask: the host-name gate, then the held news questions, which the store wakes after
+    each commit (and each join). The questions are the app's own routes ending in /news."""
     bulletin = Bulletin()
     app.extensions["store"].listeners.append(bulletin.post)
     app.extensions["store"].movers.append(bulletin.ring)
     app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
-                            app.config["POLL_PLACES"])
+                            app.config["POLL_PLACES"], questions=news_routes(app.url_map))
     app.wsgi_app = address.HostGate(app.wsgi_app, app)  # outermost: other host names are refused first
-    app.register_blueprint(host.bp)
-    app.register_blueprint(seat.bp)
-    app.register_blueprint(join.bp)
-    app.register_blueprint(api.bp)
 
-    app.after_request(_compress)
+
+def _refusals(app: Flask) -> None:
+    """Every refusal is a clear message, in JSON for the API and a page otherwise; a refused tap says why
+    in the words players know (web/tap.py)."""
+    app.register_error_handler(Stale, tap.refused)
+    app.register_error_handler(IllegalAction, tap.refused)
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
-        """Every refusal is a clear message, in JSON for the API and a page otherwise."""
-        return _answer(exc.description or exc.name, exc.code)
+        return refusal(exc.description or exc.name, exc.code)
 
     @app.errorhandler(StoreFault)
     def _store_fault(exc: StoreFault):
         """The disk failed a write (full, read-only, damaged): the player hears that nothing was saved,
         and the log gets one line with SQLite's own words instead of a traceback."""
         app.logger.error("%s %s: %s (%s)", request.method, request.path, exc.message, exc.cause)
-        return _answer(exc.message, exc.status)
+        return refusal(exc.message, exc.status)
 
     @app.errorhandler(sqlite3.Error)
     def _database_error(exc: sqlite3.Error):
@@ -126,22 +133,7 @@ def create_app(config: dict | None = None) -> Flask:
     @app.errorhandler(NoSuchGame)
     def _gone(exc: NoSuchGame):
         """A game deleted between two steps of one request (the views check first; this closes the gap)."""
-        return _answer(DELETED if isinstance(exc, Deleted) else "There is no such game.", 404)
-
-    return app
-
-
-def _answer(message: str, code: int):
-    """The refusal's message, translated here as plain text: the page escapes it like any other text (a
-    template's _() would mark it safe, and a message may one day carry what someone typed)."""
-    if request.path.startswith("/api/"):
-        return jsonify({"error": message}), code
-    from .translate import request_gettext
-
-    text = request_gettext(message)
-    if request.headers.get("HX-Request"):
-        return render_template("partials/_error.html", message=text), code
-    return render_template("error.html", message=text, code=code), code
+        return refusal(DELETED if isinstance(exc, Deleted) else "There is no such game.", 404)
 
 
 def _secret_key(instance: Path) -> str:
@@ -191,8 +183,6 @@ def _compress(response):
     data = response.get_data()
     if len(data) < 1024:
         return response
-    import gzip
-
     response.set_data(gzip.compress(data, compresslevel=1))  # fastest: a host screen's news is ~90 KB raw
     response.headers["Content-Encoding"] = "gzip"
     response.headers["Vary"] = "Accept-Encoding"

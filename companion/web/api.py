@@ -1,4 +1,5 @@
-"""JSON API for tests, bots and scripts: the same store and engine calls as the HTML views.
+"""JSON API for tests, bots and scripts: the same store and engine calls as the HTML views (a tap goes
+through web/tap.py like a phone's).
 
 A seat is played from one phone at a time, by the API as on a page: `POST /api/seats/<token>/join` moves
 the seat to the caller (as scanning its code does) and gives its key, which every other seat call sends
@@ -8,11 +9,13 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, request, url_for
 
-from ..engine import IllegalAction, legal_actions, pending
-from ..store import NotFound, Stale
+from ..engine import IllegalAction, pending
+from ..store import NotFound
 from .address import public_base
 from .common import SEAT_HEADER, load, phone_label, require_host, seat_of, seat_phone, store
-from .host import count_new_game, parse_options
+from .forms import json_options, json_tap
+from .limits import count_new_game
+from .tap import menu_json, play
 from .views import join_url
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -30,19 +33,7 @@ def _json() -> dict:
 
 @bp.post("/games")
 def create():
-    data = _json()
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players) or not 1 <= len(players) <= 4:
-        abort(400, "players must be a list of 1 to 4 objects with a name and a colour.")
-    form = {"seed": str(data["seed"]) if data.get("seed") is not None else "", "draw": str(data.get("draw", "app")),
-            "advanced": bool(data.get("advanced")), "priority_tile": bool(data.get("priority_tile"))}
-    for i, p in enumerate(players):
-        if not isinstance(p.get("name"), str) or not isinstance(p.get("colour"), str):
-            abort(400, "every player needs a name and a colour, both texts.")
-        form[f"name{i}"], form[f"colour{i}"] = p["name"], p["colour"]
-    opts, seed = parse_options(form)
-    if len(opts.players) != len(players):
-        abort(400, "every player needs a name.")
+    opts, seed = json_options(_json())
     count_new_game()
     try:
         game = store().create(opts, seed)
@@ -94,7 +85,7 @@ def menu(token: str):
     seat = seat_phone(token, api=True)
     game = load(seat["game_id"])
     return jsonify({"version": game.version, "seat": seat["seat"], "phase": game.state.phase,
-                    "menu": _menu(game, seat["seat"])})
+                    "menu": menu_json(game, seat["seat"])})
 
 
 @bp.post("/seats/<token>/actions")
@@ -106,7 +97,7 @@ def seat_action(token: str):
 @bp.get("/games/<gid>/host/menu")
 def host_menu(gid: str):
     game = require_host(gid)
-    return jsonify({"version": game.version, "menu": _menu(game, "host")})
+    return jsonify({"version": game.version, "menu": menu_json(game, "host")})
 
 
 @bp.post("/games/<gid>/host/actions")
@@ -115,41 +106,9 @@ def host_action(gid: str):
     return _act(gid, "host", "host")
 
 
-def _menu(game, who) -> list[dict]:
-    return [{"choice": i, "label": o["label"], "available": o["available"], "cost": o.get("cost"),
-             "reason": o.get("reason"), "rule": o.get("rule"), "value": o["value"],
-             "decision": o["action"]["decision"]} for i, o in enumerate(legal_actions(game.state, who))]
-
-
 def _act(gid: str, who, via: str):
-    """{"version": V, "choice": n} → the new version, or 409 with the reason and the fresh menu."""
-    data = _json()
-    version, choice = data.get("version"), data.get("choice")
-    if not isinstance(version, int) or isinstance(version, bool) or not isinstance(choice, int) \
-            or isinstance(choice, bool):
-        abort(400, "Send {\"version\": <int>, \"choice\": <menu index>}.")
-    game = load(gid)
-    menu = legal_actions(game.state, who)
-
-    def refuse(reason: str, code: int = 409):
-        return jsonify({"error": reason, "version": game.version, "menu": _menu(game, who)}), code
-
-    if version != game.version:
-        return refuse("the game moved on")
-    if not menu:
-        return refuse("nothing to decide for you right now")
-    if not 0 <= choice < len(menu):
-        return refuse("that option is not on the menu", 400)
-    opt = menu[choice]
-    if "decision" in data and data["decision"] != opt["action"]["decision"]:
-        return refuse("the game moved on")
-    if not opt["available"]:
-        return refuse(f"not possible: {opt['reason']} ({opt['rule']})")
-    try:
-        new = store().act(gid, version, who, opt["action"]["decision"], choice, via)
-    except Stale:
-        game = load(gid)
-        return refuse("the game moved on")
-    except IllegalAction as exc:
-        return refuse(str(exc))
+    """{"version": V, "choice": n} → the new version; a refusal (web/tap.py) carries the reason, the
+    version and the menu as they are now."""
+    version, decision, choice = json_tap(_json())
+    new = play(gid, who, version, decision, choice, via)
     return jsonify({"version": new.version, "phase": new.state.phase})

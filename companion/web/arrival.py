@@ -1,6 +1,6 @@
-"""What a request must look like before a thread answers it (web/server.py's door): whole, within its
-size limits, with a body that says its length. `look` judges the bytes so far; `Arrived` then hands them to
-cheroot's request reader from memory."""
+"""When a request has arrived whole, for the server's door (web/server.py): the door's verdict on the bytes
+a connection has sent so far (`look`), the answers it gives itself (`Refusal`), and the reader a thread
+then reads the request from, in memory (`Arrived`)."""
 
 from __future__ import annotations
 

@@ -1,15 +1,16 @@
-"""Small helpers shared by the views: finding a game, checking who may act, and submitting a choice."""
+"""Small helpers shared by the views: finding a game, checking who may act, answering a refusal, and
+sending a screen its regions."""
 
 from __future__ import annotations
 
 import hmac
 import secrets
 
-from flask import abort, current_app, render_template, request, session
+from flask import abort, current_app, jsonify, render_template, request, session
 from werkzeug.exceptions import Forbidden
 
-from ..engine import IllegalAction, legal_actions
-from ..store import Deleted, Game, NotFound, Stale, Store
+from ..store import Deleted, Game, NotFound, Store
+from .translate import request_gettext
 
 DELETED = "This game was deleted by its host."
 
@@ -18,13 +19,18 @@ def store() -> Store:
     return current_app.extensions["store"]
 
 
-def load(gid: str) -> Game:
+def _found(read, missing: str):
+    """What `read` finds in the store, or 404 saying whether it was deleted or never existed."""
     try:
-        return store().load(gid)
+        return read()
     except Deleted:
         abort(404, DELETED)
     except NotFound:
-        abort(404, "There is no such game.")
+        abort(404, missing)
+
+
+def load(gid: str) -> Game:
+    return _found(lambda: store().load(gid), "There is no such game.")
 
 
 def host_key(gid: str) -> str | None:
@@ -41,12 +47,8 @@ def require_host(gid: str) -> Game:
 
 
 def seat_of(token: str) -> dict:
-    try:
-        return store().seat_by_token(token)
-    except Deleted:
-        abort(404, DELETED)
-    except NotFound:
-        abort(404, "This seat link is not valid (it may be mistyped or from another game).")
+    return _found(lambda: store().seat_by_token(token),
+                  "This seat link is not valid (it may be mistyped or from another game).")
 
 
 SEAT_HEADER = "X-Seat-Device"  # a script's copy of the phone cookie (POST /api/seats/<token>/join gives it)
@@ -106,39 +108,6 @@ def check_csrf() -> None:
         abort(400, "This form has expired. Reload the page and try again.")
 
 
-def int_field(name: str, source=None) -> int:
-    source = request.form if source is None else source
-    raw = source.get(name)
-    try:
-        return int(raw)
-    except (TypeError, ValueError):
-        abort(400, f"The form is missing a valid '{name}'.")
-
-
-def submit(game_id: str, who, version: int, choice: int, decision: int | None, via: str = "host") -> Game:
-    """Turn the n-th menu option of `who` at `version` into an action and apply it; a stale version or
-    an unavailable option is refused with its reason (409) and changes nothing. `via`: who sent it."""
-    game = load(game_id)
-    if version != game.version:
-        abort(409, "The game moved on: here is the new menu.")
-    menu = legal_actions(game.state, who)
-    if not menu:
-        abort(409, "Nothing to decide for you right now.")
-    if decision is not None and decision != menu[0]["action"]["decision"]:
-        abort(409, "The game moved on: here is the new menu.")
-    if not 0 <= choice < len(menu):
-        abort(400, "That option is not on the menu.")
-    opt = menu[choice]
-    if not opt["available"]:
-        abort(409, f"Not possible: {opt['reason']} ({opt['rule']}).")
-    try:
-        return store().act(game_id, version, who, opt["action"]["decision"], choice, via)
-    except Stale:
-        abort(409, "The game moved on: here is the new menu.")
-    except IllegalAction as exc:
-        abort(409, str(exc))
-
-
 def render_once(cache: dict, key: tuple, template: str, context, limit: int = 512) -> str:
     """A big picture (city map, estate) changes only with the game's version: render it once per key
     (which names the game or seat, the version and the language) and serve it from memory after."""
@@ -157,11 +126,29 @@ def oob(region: str) -> str:
     return '<section hx-swap-oob="true" ' + rest
 
 
+def screen_answer(ctx: dict, regions: list[str]) -> str:
+    """A screen as it is now, in one answer: a new "anything new?" question at the new version, and every
+    live region of the screen, so a move costs each screen one request."""
+    return render_template("partials/_poll.html", **ctx) + "".join(oob(r) for r in regions)
+
+
 def news_answer(ctx: dict, regions: list[str]):
-    """The news for one screen in one answer: a new "anything new?" question at the new version, and
-    every live region of the screen as it is now, so a move costs each screen one request."""
+    """The answer to a screen's question: nothing (204) when it already shows this version, else the
+    screen as it is now."""
     joins = request.args.get("j")
     if request.args.get("v") == str(ctx["version"]) and (joins is None or joins == str(ctx.get("joins"))):
         # the wait ran out, or had no place to wait in
         return current_app.response_class(status=204, headers={"Content-Length": "0"})
-    return render_template("partials/_poll.html", **ctx) + "".join(oob(r) for r in regions)
+    return screen_answer(ctx, regions)
+
+
+def refusal(message: str, code: int):
+    """A refusal's message, translated here as plain text: the page escapes it like any other text (a
+    template's _() would mark it safe, and a message may one day carry what someone typed). JSON for the
+    API, the flash partial for htmx, an error page otherwise."""
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message}), code
+    text = request_gettext(message)
+    if request.headers.get("HX-Request"):
+        return render_template("partials/_error.html", message=text), code
+    return render_template("error.html", message=text, code=code), code

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from werkzeug.exceptions import BadRequest
 
-from ..engine import IllegalAction
-from ..engine.state import COLOURS, Options, PlayerOption
+from ..engine import IllegalAction, table_view
+from ..engine.state import COLOURS
 from ..store import NotFound, Stale
-from .common import check_csrf, int_field, news_answer, render_once, require_host, store, submit
+from . import seat_screen as screen
+from .common import check_csrf, csrf_token, news_answer, render_once, require_host, store
 from .draw import city_key
-from .names import BadName, player_name, same_names
-from .views import base, menu_view, qr_svg, seats_view, targets
+from .forms import form_options, int_field, tap_fields
+from .limits import count_new_game
+from .tap import play
+from .views import base, menu_view, qr_svg, seats_view
 
 bp = Blueprint("host", __name__)
 
@@ -24,63 +27,21 @@ PARTS = ("status", "decide", "city", "scoring", "upkeep", "seats", "registers", 
 
 @bp.get("/")
 def index():
-    from .common import csrf_token
-
     return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed={})
 
 
 def _form_again(problem: str):
     """A refused new-game form comes back as it was typed, with what to change above it: one odd name
     must not cost the host the other three."""
-    from .common import csrf_token
-
     typed = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in request.form.items()}  # no lone surrogates
     return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed=typed, problem=problem), 400
-
-
-def parse_options(form) -> tuple[Options, int | None]:
-    """The new-game form (or API JSON): 1–4 players with distinct names (web/names.py) and colours,
-    boards, tile, draws."""
-    extra = [k for k in form if k.startswith("name") and k[4:].isdecimal() and int(k[4:]) >= 4]
-    if extra:
-        abort(400, "A game has at most 4 players.")
-    try:
-        names = [player_name(form.get(f"name{i}") or "") for i in range(4)]
-    except BadName as exc:
-        abort(400, str(exc))
-    colours = [(form.get(f"colour{i}") or "") for i in range(4)]
-    players = [PlayerOption(n, c) for n, c in zip(names, colours) if n]
-    if not players:
-        abort(400, "Enter at least one player's name.")
-    twice = same_names(names)
-    if twice:  # by row number: error pages show their message as it is, so it never carries typed text
-        abort(400, f"Players {twice[0] + 1} and {twice[1] + 1} have the same name. Give each player a different name.")
-    seed_raw = (form.get("seed") or "").strip()
-    seed = None
-    if seed_raw:
-        if not (seed_raw.isascii() and seed_raw.isdigit()) or len(seed_raw) > 12:
-            abort(400, "The seed must be a whole number.")
-        seed = int(seed_raw)
-    draw = form.get("draw") or "app"
-    opts = Options(players, advanced=form.get("advanced") in ("on", "true", "1", True),
-                   priority_tile=form.get("priority_tile") in ("on", "true", "1", True), draw=draw)
-    return opts, seed
-
-
-TOO_MANY = "Too many new games from this device in the last minute. Wait a minute and try again."
-
-
-def count_new_game() -> None:
-    """Every new game, by the form or the API, counts against its address's limit per minute (429)."""
-    if not current_app.extensions["new_games"].allow(request.remote_addr or ""):
-        abort(429, TOO_MANY)
 
 
 @bp.post("/games")
 def create():
     check_csrf()
     try:
-        opts, seed = parse_options(request.form)
+        opts, seed = form_options(request.form)
     except BadRequest as exc:
         return _form_again(exc.description)
     count_new_game()
@@ -95,8 +56,9 @@ def host_context(gid: str) -> dict:
     game = require_host(gid)
     ctx = base(game)
     joins = store().joins(gid)  # read before the seats: the panel is never older than the question says
-    ctx.update(joins=joins, seats=seats_view(game), host=menu_view(game, "host"), key=game.host_token,
-               history=len(game.state.log), news_url=url_for("host.news", gid=gid))
+    table = table_view(game.state)
+    ctx.update(table=table, joins=joins, seats=seats_view(game, table), host=menu_view(game, "host"),
+               key=game.host_token, news_url=url_for("host.news", gid=gid))
     return ctx
 
 
@@ -148,7 +110,8 @@ def decide(gid: str):
     """The host answers its own question (a table-draw reveal)."""
     require_host(gid)
     check_csrf()
-    submit(gid, "host", int_field("version"), int_field("choice"), int_field("decision"))
+    version, decision, choice = tap_fields()
+    play(gid, "host", version, decision, choice, "host")
     return _back(gid)
 
 
@@ -188,41 +151,31 @@ def delete(gid: str):
 
 
 def proxy_context(gid: str, index: int) -> dict:
-    ctx = host_context(gid)
-    del ctx["joins"]  # a seat's page shows no phones panel: a join is no news for it
-    if not 0 <= index < len(ctx["state"].seats):
+    """The seat's phone page, inside the host's session: the same screen, posting as the host."""
+    game = require_host(gid)
+    if not 0 <= index < len(game.state.seats):
         abort(404, "No such seat.")
-    post = url_for("host.act_for_post", gid=gid, index=index)
-    menu = menu_view(ctx["game"], index)
-    ctx.update(seat_index=index, seat=ctx["state"].seats[index], post_url=post, proxy=True,
-               targets=targets(ctx["game"], index, post, menu["menu"]),
-               part_url=lambda name: url_for("host.seat_part", gid=gid, index=index, name=name),
-               news_url=url_for("host.seat_news", gid=gid, index=index), **menu)
-    return ctx
+    urls = screen.Addresses(post=url_for("host.act_for_post", gid=gid, index=index),
+                            news=url_for("host.seat_news", gid=gid, index=index),
+                            part=lambda name: url_for("host.seat_part", gid=gid, index=index, name=name))
+    return screen.context(game, index, urls, proxy=True)
 
 
 @bp.get("/host/<gid>/seat/<int:index>")
 def act_for(gid: str, index: int):
     """Act for a seat whose phone is gone: the seat's phone page, inside the host's session."""
-    return render_template("seat.html", **proxy_context(gid, index))
+    return screen.page(proxy_context(gid, index))
 
 
 @bp.get("/host/<gid>/seat/<int:index>/part/<name>")
 def seat_part(gid: str, index: int, name: str):
-    from .seat import PARTS as SEAT_PARTS
-
-    if name not in SEAT_PARTS:
-        abort(404, "No such part of the screen.")
-    return render_template(f"partials/_{name}.html", **proxy_context(gid, index))
+    return screen.part(lambda: proxy_context(gid, index), name)
 
 
 @bp.get("/host/<gid>/seat/<int:index>/news")
 def seat_news(gid: str, index: int):
     """The seat's phone page, shown on the host screen: its live regions after a move."""
-    from .seat import PARTS as SEAT_PARTS
-
-    ctx = proxy_context(gid, index)
-    return news_answer(ctx, [render_template(f"partials/_{name}.html", **ctx) for name in SEAT_PARTS])
+    return screen.news(proxy_context(gid, index))
 
 
 @bp.post("/host/<gid>/seat/<int:index>/act")
@@ -231,9 +184,10 @@ def act_for_post(gid: str, index: int):
     check_csrf()
     if not 0 <= index < len(game.state.seats):
         abort(404, "No such seat.")
-    submit(gid, index, int_field("version"), int_field("choice"), int_field("decision"))
+    version, decision, choice = tap_fields()
+    play(gid, index, version, decision, choice, "host")
     if request.headers.get("HX-Request"):
-        return render_template("partials/_menu.html", **proxy_context(gid, index))  # the rest comes as news
+        return screen.tapped(proxy_context(gid, index))  # its news at once, in the tap's answer
     return redirect(url_for("host.act_for", gid=gid, index=index))
 
 

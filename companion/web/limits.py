@@ -7,6 +7,16 @@ import threading
 import time
 from collections import OrderedDict, deque
 
+from flask import abort, current_app, request
+
+TOO_MANY = "Too many new games from this device in the last minute. Wait a minute and try again."
+
+
+def count_new_game() -> None:
+    """Every new game, by the form or the API, counts against its address's limit per minute (429)."""
+    if not current_app.extensions["new_games"].allow(request.remote_addr or ""):
+        abort(429, TOO_MANY)
+
 
 class PerMinute:
     """At most `limit` events per address in any minute (0: no limit). It remembers at most `addresses`

@@ -4,7 +4,7 @@ hundred quiet tables cost sleeping threads instead of thousands of requests a se
 
 The wait happens in a small WSGI layer in front of Flask, so an unchanged game costs one or two indexed
 reads and no rendering; when there is news, the app answers with the screen's new question and every live
-region of the screen (host.news, seat.news, host.seat_news).
+region of the screen. The screens' questions are the app's routes ending in /news (`news_routes`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from urllib.parse import parse_qs
 
 from werkzeug.http import parse_cookie
 
-# a screen's question: the host screen, a phone, or a phone's page shown on the host screen
-NEWS = re.compile(r"^/(?:host/(?P<gid>[0-9a-f]{1,32})(?:/seat/\d{1,3})?|seat/(?P<token>[A-Za-z0-9_-]{1,64}))/news$")
+# what a news route's parts may be: its game (`gid`, for the host's key) or its seat (`token`, for the
+# phone's cookie), and numbers (a seat on the host screen)
+PARTS = {"gid": "[0-9a-f]{1,32}", "token": "[A-Za-z0-9_-]{1,64}"}
+ROUTE_PART = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
 UNCHANGED = ("204 No Content", [("Content-Length", "0"), ("Cache-Control", "no-store")])
 CLIENT_GONE = "messina.client_gone"  # in the WSGI environ (web/server.py): a callable, true once the client hung up
 LOOK_EVERY = 1.0  # seconds between two looks at whether a waiting question's screen is still there
@@ -150,6 +152,32 @@ class InTurn:
                 self._busy = False
 
 
+def news_routes(url_map) -> list[re.Pattern]:
+    """The screens' questions, read from the app's own GET routes ending in /news (the host screen, a
+    phone, a phone's page on the host screen), so a new screen's question is held without a second list.
+    Each names its game or its seat, which is how the screen's credential is checked before holding."""
+    found = [_pattern(rule.rule) for rule in url_map.iter_rules()
+             if rule.rule.endswith("/news") and "GET" in (rule.methods or ())]
+    if not found:
+        raise ValueError("the app has no news route")
+    return found
+
+
+def _pattern(route: str) -> re.Pattern:
+    def part(m: re.Match) -> str:
+        if m["converter"] == "int":
+            return r"\d{1,9}"
+        if m["name"] not in PARTS:
+            raise ValueError(f"a news route names its game or its seat, not <{m['name']}>: {route}")
+        return f"(?P<{m['name']}>{PARTS[m['name']]})"
+
+    out, at = [], 0
+    for m in ROUTE_PART.finditer(route):
+        out += [re.escape(route[at:m.start()]), part(m)]
+        at = m.end()
+    return re.compile("^" + "".join(out) + re.escape(route[at:]) + "$")
+
+
 class NewsPoll:
     """GET <screen>/news?v=N: held while the game is still at N, about `hold` seconds (give or take a
     quarter, so screens that asked together do not all ask again together), then 204.
@@ -162,15 +190,17 @@ class NewsPoll:
     At most `places` polls wait at once (each holds a server thread); past that a poll is answered
     at once, and the page simply asks again a moment later, as a plain poll would. No places: no waits."""
 
-    def __init__(self, app, store, bulletin: Bulletin, hold: float, places: int):
+    def __init__(self, app, store, bulletin: Bulletin, hold: float, places: int, questions: list[re.Pattern]):
         self.app, self.store, self.bulletin, self.hold = app, store, bulletin, hold
+        self.questions = questions  # news_routes(app.url_map)
         self.places = threading.BoundedSemaphore(places) if places > 0 else None
         self.drawing = InTurn()  # one news answer drawn at a time, first come first drawn: see __call__
         self.waiting = 0  # how many questions wait right now (read by tests and benchmarks)
         self._count = threading.Lock()
 
     def __call__(self, environ, start_response):
-        m = NEWS.match(environ.get("PATH_INFO", ""))
+        path = environ.get("PATH_INFO", "")
+        m = next((m for m in (q.match(path) for q in self.questions) if m), None)
         if m and environ.get("REQUEST_METHOD") == "GET":
             query = parse_qs(environ.get("QUERY_STRING", ""))
             seen = seen_of(query)
@@ -185,6 +215,8 @@ class NewsPoll:
                         with self._count:
                             self.waiting -= 1
                         self.places.release()
+                    if _hung_up(environ):  # e.g. the phone that tapped: its tap's answer was its news
+                        now = seen
                 if now is not None and seen == now:
                     start_response(*UNCHANGED)
                     return [b""]
@@ -225,15 +257,21 @@ class NewsPoll:
         The same credentials as the app's (web/common.py: host_key, device_ok), read from the environ:
         one indexed read for the host, two for a phone."""
         cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
-        if m["gid"]:
-            game = self.store.row(m["gid"])
+        gid, token = m.groupdict().get("gid"), m.groupdict().get("token")
+        if gid:
+            game = self.store.row(gid)
             key = (query.get("key", [""])[0] or environ.get("HTTP_X_HOST_TOKEN", "")
-                   or cookies.get(f"host_{m['gid']}", ""))
+                   or cookies.get(f"host_{gid}", ""))
             return (game["id"], game["version"]) if _same(key, game["host_token"]) else (None, None)
-        seat = self.store.seat_by_token(m["token"])
-        if not seat["device"] or not _same(cookies.get(f"seat_{m['token']}", ""), seat["device"]):
+        seat = self.store.seat_by_token(token)
+        if not seat["device"] or not _same(cookies.get(f"seat_{token}", ""), seat["device"]):
             return None, None
         return seat["game_id"], self.store.version(seat["game_id"])
+
+
+def _hung_up(environ) -> bool:
+    gone = environ.get(CLIENT_GONE)
+    return gone is not None and gone()
 
 
 def seen_of(query: dict) -> tuple[str, str | None]:

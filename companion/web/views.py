@@ -11,12 +11,10 @@ from flask import url_for
 from markupsafe import Markup
 
 from ..engine import legal_actions, pending
-from ..engine.movement import available
 from ..engine.state import COLOUR_LETTERS
 from ..store import Game
 from .address import public_base
 from .common import csrf_token, store
-from .translate import request_gettext, tr
 
 SYMBOLS = {"red": "▲", "yellow": "●", "blue": "■", "green": "◆"}
 
@@ -35,28 +33,22 @@ def join_url(token: str) -> str:
     return public_base() + url_for("join.join", token=token)
 
 
-def seats_view(game: Game) -> list[dict]:
-    s = game.state
+def seats_view(game: Game, table: dict) -> list[dict]:
+    """The table's seats (`table_view`) with their phones: joined, on a new phone since when, join link."""
     rows = store().seats(game.id)
     out = []
     for row in rows:
-        seat = s.seats[row["seat"]]
-        out.append({"index": row["seat"], "name": seat.name, "colour": seat.colour,
-                    "letter": COLOUR_LETTERS[seat.colour], "symbol": SYMBOLS[seat.colour],
-                    "joined": bool(row["device"]), "token": row["token"], "url": join_url(row["token"]),
-                    "moved": row["phone"] > 1, "since": time.strftime("%H:%M", time.localtime(row["joined"])),
-                    "vp": seat.vp, "registers": seat.registers, "lieutenants_left": len(available(s, row["seat"])),
-                    "waiting": any(p["who"] == row["seat"] for p in pending(s))})
+        seat = table["seats"][row["seat"]]
+        out.append({**seat, "index": row["seat"], "symbol": SYMBOLS[seat["colour"]], "joined": bool(row["device"]),
+                    "token": row["token"], "url": join_url(row["token"]), "moved": row["phone"] > 1,
+                    "since": time.strftime("%H:%M", time.localtime(row["joined"]))})
     return out
 
 
 def base(game: Game) -> dict:
-    s = game.state
-    questions = pending(s)
-    active = s.order[s.turn] if s.phase == "play" and 0 <= s.turn < len(s.order) else None
-    return {"game": game, "state": s, "version": game.version, "questions": questions, "active": active,
-            "csrf": csrf_token(), "letters": COLOUR_LETTERS, "symbols": SYMBOLS,
-            "waiting_for": [("host" if q["who"] == "host" else s.seats[q["who"]].name) for q in questions]}
+    """What every screen's templates use: the game, its version, the form key, and the colour marks."""
+    return {"game": game, "state": game.state, "version": game.version, "csrf": csrf_token(),
+            "letters": COLOUR_LETTERS, "symbols": SYMBOLS}
 
 
 def menu_view(game: Game, who) -> dict:
@@ -64,19 +56,3 @@ def menu_view(game: Game, who) -> dict:
     question = next((q for q in pending(game.state) if q["who"] == who), None)
     return {"menu": menu, "question": question, "decision": menu[0]["action"]["decision"] if menu else None}
 
-
-def targets(game: Game, who, post_url: str, menu: list[dict]) -> dict:
-    """Hexes and docks a seat can tap on its mini map: the turn menu's places with their cost."""
-    out = {}
-    for i, opt in enumerate(menu):
-        v = opt["value"]
-        if not (isinstance(v, dict) and v.get("go") in ("hex", "dock")) or not opt["available"]:
-            continue
-        place = f"hex:{v['tile']}" if v["go"] == "hex" else f"dock:{v['dock']}"
-        if place in out:
-            continue
-        vals = f'{{"choice": {i}, "version": {game.version}, "decision": {opt["action"]["decision"]}}}'
-        out[place] = {"label": tr(opt, "cost", request_gettext), "attrs": {
-            "hx-post": post_url, "hx-vals": vals, "hx-target": "#menu", "hx-swap": "outerHTML",
-            "hx-include": "#csrf", "role": "button", "tabindex": "0"}}
-    return out

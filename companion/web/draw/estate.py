@@ -12,6 +12,7 @@ import textwrap
 
 from markupsafe import Markup
 
+from ...engine.repopulate import tiles_left
 from ...engine.state import Citizen, Overseer
 from .glyphs import CLASS_LETTER, ERA, PLAYER_FILL, citizen_chip, ink, letter
 from .markup import Gettext, digest, el, english, svg, txt
@@ -23,12 +24,11 @@ SECTORS = (("craftsman", 208), ("aristocrat", 8), ("nun", 408))  # top, left, ri
 
 def estate_key(state, seat_index: int) -> str:
     """Everything a seat's estate region shows, as one short string: the seat itself and the hexes it
-    repopulated (tokens_html counts them); the rest comes from the catalog, which a game never changes.
+    repopulated (tokens_html shows how many tiles are left); the rest comes from the catalog, which a game never changes.
     Two moments with the same key draw the same estate, so a move by one player redraws one estate
     instead of every phone's (tests/test_svg.py checks this over whole games)."""
     seat = state.seats[seat_index].to_dict()
-    repopulated = sum(1 for h in state.hexes.values() if h.repopulated_by == seat_index)
-    return digest(f"{json.dumps(seat, sort_keys=True)}|{repopulated}")
+    return digest(f"{json.dumps(seat, sort_keys=True)}|{tiles_left(state, seat_index)}")
 
 
 def estate_svg(state, seat_index: int, _: Gettext = english) -> Markup:
@@ -251,7 +251,6 @@ def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:
     """Everything a seat holds as a definition list: readable by screen readers and on any screen."""
     seat = state.seats[seat_index]
     c = state.catalog
-    repop = 5 - sum(1 for h in state.hexes.values() if h.repopulated_by == seat_index)
     board = c.scroll_boards.get(seat.scroll_board)
     tops = {t.id: t.top for t in board.tracks} if board else {}
     rows = [(_("Coins"), seat.coins), (_("Lumber"), seat.lumber), (_("Fire"), seat.fire),
@@ -259,7 +258,7 @@ def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:
             (_("Boats"), _items(f"{b} ({c.boats[b].cargo if b in c.boats else '?'})" for b in seat.boats)),
             (_("Wagons"), _items(f"{w.tile} ({_('used') if w.used else _('ready')})" for w in seat.wagons)),
             (_("Lieutenants"), _items(_lieutenant_text(state, lt, _) for lt in seat.lieutenants)),
-            (_("Repopulation tiles left"), repop),
+            (_("Repopulation tiles left"), tiles_left(state, seat_index)),
             (_("Registers"), _items(f"{_(k)}: {v}" for k, v in seat.registers.items())),
             (_("Scroll tracks"), _items(f"{k}: {v} / {tops.get(k, '?')}" for k, v in seat.scroll.items())),
             (_("Deferred rewards"), _items(seat.deferred))]

@@ -1,0 +1,85 @@
+"""A seat's screen: the page a phone shows, and the same page on the host screen when the host acts for a
+seat whose phone is gone. One context, built from what the engine says the seat may see (`seat_view`),
+and one set of live regions; the two routes differ only in their addresses and in who sends a tap."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+from flask import abort, render_template
+from flask_babel import get_locale
+
+from ..engine import seat_view
+from ..store import Game
+from .common import news_answer, render_once, screen_answer
+from .draw import estate_key
+from .translate import request_gettext, tr
+from .views import base
+
+PARTS = ("seat_status", "menu", "minimap", "estate")
+
+
+@dataclass(frozen=True)
+class Addresses:
+    """Where this screen sends a tap, fetches one region again, and asks for news."""
+
+    post: str
+    part: Callable[[str], str]
+    news: str
+
+
+def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
+    """Everything the seat's templates print: the seat's view, and the addresses its forms use."""
+    view = seat_view(game.state, seat)
+    ctx = base(game)
+    ctx.update(view=view, seat_index=seat, seat=game.state.seats[seat], menu=view["menu"], question=view["question"],
+               decision=view["decision"], targets=map_targets(view, game.version, urls.post), post_url=urls.post,
+               part_url=urls.part, news_url=urls.news, proxy=proxy)
+    return ctx
+
+
+def map_targets(view: dict, version: int, post_url: str) -> dict:
+    """The spots the seat can tap on its mini map (the engine's `targets`), as tappable htmx elements."""
+    out = {}
+    for place, target in view["targets"].items():
+        sent = json.dumps({"choice": target["choice"], "version": version, "decision": view["decision"]})
+        out[place] = {"label": tr(target, "cost", request_gettext), "attrs": {
+            "hx-post": post_url, "hx-vals": sent, "hx-target": "#poll", "hx-swap": "outerHTML",
+            "hx-include": "#csrf", "role": "button", "tabindex": "0"}}
+    return out
+
+
+def part(make: Callable[[], dict], name: str) -> str:
+    """One live region, fetched again after a refused tap (the name is checked before anything is read)."""
+    if name not in PARTS:
+        abort(404, "No such part of the screen.")
+    return region(make(), name)
+
+
+def region(ctx: dict, name: str) -> str:
+    if name == "estate":  # the biggest picture on a phone: drawn again only when what it shows changes
+        key = (ctx["part_url"]("estate"), estate_key(ctx["state"], ctx["seat_index"]), str(get_locale()))
+        return render_once(_ESTATE, key, "partials/_estate.html", lambda: ctx, limit=2048)  # ~15 KB each
+    return render_template(f"partials/_{name}.html", **ctx)
+
+
+_ESTATE: dict[tuple, str] = {}  # rendered estates by screen, what the estate shows, and language
+
+
+def news(ctx: dict):
+    """Every live region of the screen, once the game has moved on (companion/web/news.py)."""
+    return news_answer(ctx, [region(ctx, name) for name in PARTS])
+
+
+def page(ctx: dict) -> str:
+    return render_template("seat.html", **ctx)
+
+
+
+def tapped(ctx: dict) -> str:
+    """The answer to this screen's own tap: the screen as its news would bring it (the new question and
+    every region), so the page calls back its waiting question instead of drawing the menu twice
+    (static/app.js)."""
+    return screen_answer(ctx, [region(ctx, name) for name in PARTS])
