@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-try:
-    from builder import CATALOG, add_workshop, game, give, in_cabin, neighbourhoods, repopulate, set_registers, set_scroll
-except ImportError:  # tests/ as a package
-    from tests.builder import (CATALOG, add_workshop, game, give, in_cabin, neighbourhoods, repopulate,
-                               set_registers, set_scroll)
-
 from companion.engine import score
+from companion.engine.gain import add_vp
 from companion.engine.scoring import final_scoring
+from companion.engine.state import Hex, WagonOwned
+
+from scenario import (CATALOG, add_workshop, game, give, in_cabin, neighbourhoods, repopulate, set_registers,
+                      set_scroll)
 
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -54,8 +53,6 @@ def repop_hexes(cat=CATALOG) -> list[str]:
 
 def place_repopulated(state, seat: int, tiles: list[str]) -> None:
     """Make sure these hexes are in the city and repopulated by the seat."""
-    from companion.engine.state import Hex
-
     lay = state.catalog.layout_for(state.players)
     free = [x for x in lay.expansion if x not in {h.space for h in state.hexes.values()}]
     for t in tiles:
@@ -314,7 +311,6 @@ def test_R_SCORE_4_buildings_count_improvements_and_workshops_at_most_6_not_wago
         in_cabin(state, 0, i, None, improvement=imps[i])
     for ws in sorted(w.id for w in cat.workshops.values() if w.era == 1)[:4]:
         add_workshop(state, 0, ws)
-    from companion.engine.state import WagonOwned
 
     state.seats[0].wagons = [WagonOwned(w) for w in sorted(cat.wagons)[:3]]
     state.seats[0].scroll["buildings"] = tr.top
@@ -653,8 +649,6 @@ def test_Q_19_solo_bonus_replaces_the_advanced_majority():
 def test_R_SCORE_7_passing_50_vp_tells_the_table_to_mark_the_lap():
     """R-SCORE-7: a counter passing 50 VP goes round the track again; the table marks it on the 50
     space, and the score keeps counting past 50."""
-    from companion.engine.gain import add_vp
-
     state = finished(2)
     give(state, 0, vp=48)
     add_vp(state, 0, 1)

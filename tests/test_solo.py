@@ -9,6 +9,10 @@ import pytest
 
 from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
+from companion.engine.city import distances_from
+from companion.engine.flow import push, run
+from companion.engine.invariants import broken
+from companion.engine.scoring import score
 from companion.simulate import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,7 +137,6 @@ def test_R_SOLO_7_workshop_of_its_class_leaves_the_game_and_the_next_turns_up():
 
 def test_R_SOLO_7_improvements_all_taken_and_wagon_taken():
     s = new_game(options_for(1), 2, shipped_catalog())
-    from companion.engine.flow import push, run
 
     before = [st.up for st in s.improvements]
     wagon = s.wagon_stacks[0].up
@@ -148,8 +151,6 @@ def test_R_SOLO_7_improvements_all_taken_and_wagon_taken():
 
 def test_R_SOLO_7_boat_from_the_nearest_dock_cube_back_to_supply():
     s = new_game(options_for(1), 2, shipped_catalog())
-    from companion.engine.city import distances_from
-    from companion.engine.flow import push, run
 
     hexes = [t for t in s.hexes if t in s.catalog.hexes]
     dock = next(d for d, b in s.docks.items() if b)
@@ -212,7 +213,6 @@ def test_R_SOLO_6_Q_17_opponent_popularity_stops_at_the_last_space():
     assert h.cubes == 1, "R-SOLO-6: the opponent still removes one cube"
     assert s.opponent.popularity == last, "Q-17: no advance past the register's last space"
     s.seats[0].registers["popularity"], s.seats[0].rats = last, 0
-    from companion.engine.scoring import score
 
     bonus = next(ln for ln in score(s)["seats"][0]["lines"] if ln["key"] == "popularity-bonus")
     assert bonus["points"] == 5, "R-SOLO-8: a player on the last space equals the opponent"
@@ -221,8 +221,6 @@ def test_R_SOLO_6_Q_17_opponent_popularity_stops_at_the_last_space():
 def test_Q_17_invariants_catch_a_counter_past_its_track_end():
     """The simulation's invariants (every game, not only solo) refuse any counter past its track's end
     (Q-17): the opponent's popularity, a seat's registers and scroll cubes."""
-    from companion.engine.invariants import broken
-
     s = new_game(options_for(1), 4, shipped_catalog())
     assert broken(s) is None
     last = s.catalog.register("popularity", 1).last

@@ -13,18 +13,13 @@ import copy
 
 import pytest
 
-try:
-    from scenario import (IllegalAction, adjacent_hexes, apply, citizens, clone, cubes, distances_from,
-                          dock_boat, dock_menu, dock_of_harbor, end, find, give, go_dock, go_hex, has, hex_menu,
-                          kind, lie, log_rules, on_square, pick, put, ring, scenario, stand, turn_for,
-                          use_up, values, whose)
-except ImportError:  # tests/ imported as a package
-    from tests.scenario import (IllegalAction, adjacent_hexes, apply, citizens, clone, cubes,
-                                distances_from, dock_boat, dock_menu, dock_of_harbor, end, find, give, go_dock,
-                                go_hex, has, hex_menu, kind, lie, log_rules, on_square, pick, put, ring,
-                                scenario, stand, turn_for, use_up, values, whose)
+from companion.engine import movement
+from companion.engine.flow import push, run
+from companion.engine.state import Hex, WagonOwned, Workshop
 
-from companion.engine.state import Workshop
+from scenario import (IllegalAction, adjacent_hexes, apply, citizens, cubes, distances_from, dock_boat, dock_menu,
+                      dock_of_harbor, end, find, give, go_dock, go_hex, has, hex_menu, kind, lie, log_rules,
+                      on_square, pick, put, ring, scenario, stand, turn_for, use_up, values, whose)
 
 A, B, C = 0, 1, 2  # seats; the 3-player seed-1 game plays in the order C, A, B
 
@@ -287,7 +282,6 @@ def test_R_TURN_MOVE_4_Q_11_empty_expansion_spaces_cannot_be_crossed():
     layout = s.catalog.layout_for(s.players)
     assert "x6" in layout.expansion  # the west notch touching both west harbors (layout data)
     before = distances_from(s, "hex:harbor-nw")["hex:harbor-sw"]
-    from companion.engine.state import Hex
     s.hexes["n20"] = Hex(tile="n20", space="x6")
     after = distances_from(s, "hex:harbor-nw")["hex:harbor-sw"]
     assert after == 2 < before
@@ -365,7 +359,7 @@ def test_R_TURN_DOCK_1_moving_to_a_dock_costs_by_the_harbor_path():
     dock_boat(s, dock, "boat-2", cube=False)
     far = [t for t in ring(s, harbor, 2)][0]
     for where, cost in ((harbor, "free"), (near, "1 coin"), (far, "2 coins")):
-        t = clone(s)
+        t = s.clone()
         lie(t, A, where)
         give(t, A, coins=5)
         turn_for(t, A)
@@ -572,7 +566,6 @@ def test_R_TURN_RECALL_1_recalled_lieutenant_starts_next_round_on_the_estate():
     i = lie(s, A, "n03")
     turn_for(s, A)
     pick(s, A, {"go": "recall"})
-    from companion.engine.flow import push, run
     s.lanes = {}
     push(s, "main", {"do": "lay_down"})
     run(s)
@@ -935,7 +928,6 @@ def test_R_TURN_FIRE_8_one_major_fire_two_cubes_two_popularity_steps_in_a_1_fire
 
 def test_R_TURN_ACT_1_hex_action_then_no_repopulation():
     s = scenario()
-    from companion.engine.state import WagonOwned
     s.seats[A].wagons = [WagonOwned("wagon-1a")]
     on_square(s, A, "cr1", "craftsman")
     give(s, A, coins=2)
@@ -950,7 +942,6 @@ def test_R_TURN_ACT_1_hex_action_then_no_repopulation():
 
 def test_R_TURN_ACT_1_repopulation_then_no_hex_action():
     s = scenario()
-    from companion.engine.state import WagonOwned
     s.seats[A].wagons = [WagonOwned("wagon-1a")]
     on_square(s, A, "cr1", "craftsman")
     give(s, A, coins=2, lumber=0)
@@ -965,7 +956,6 @@ def test_R_TURN_ACT_1_repopulation_then_no_hex_action():
 
 def test_R_TURN_ACT_1_harbor_offers_only_its_action():
     s = scenario()
-    from companion.engine.state import WagonOwned
     s.seats[A].wagons = [WagonOwned("wagon-1a")]
     turn_for(s, A)
     go_hex(s, A, "harbor-nw")
@@ -1050,7 +1040,6 @@ def test_R_ROUND_2_turns_follow_the_play_order_cycling():
         give(s, seat, coins=0)
     s.turn = -1
     s.lanes = {"main": [{"do": "next_turn"}]}
-    from companion.engine.flow import run
     run(s)
     seen = []
     for _ in range(6):
@@ -1088,9 +1077,8 @@ def test_R_ROUND_3_each_lieutenant_acts_once_per_round():
     turn_for(s, A)
     go_hex(s, A, "n04")
     end(s, A)
-    from companion.engine.movement import available
-    assert i not in available(s, A)
-    assert all(s.seats[A].lieutenants[k].where == "estate" for k in available(s, A))
+    assert i not in movement.available(s, A)
+    assert all(s.seats[A].lieutenants[k].where == "estate" for k in movement.available(s, A))
 
 
 def test_R_ROUND_3_R_TURN_DOCK_2_two_seats_may_visit_the_same_dock_in_a_round():
