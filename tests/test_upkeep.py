@@ -13,7 +13,7 @@ from companion.engine.invariants import broken
 from companion.simulate import play_game
 
 from scenario import (CUBES_IN_PLAY, add_wagon, add_workshop, answer_all, available, boats_at_docks,
-                      clear_citizens, cubes, cubes_in_play, dock_of, empty_docking_pile, fill_dock, fill_sector,
+                      clear_city, cubes, cubes_in_play, dock_of, empty_docking_pile, fill_dock, fill_sector,
                       game, give, harbor_of, in_cabin, neighbourhoods, next_docking, next_expansion, on_square,
                       open_decisions, pick, place_hex, repopulate, report_with, set_registers, set_round,
                       squares_of, take_boat, to_upkeep, upkeep)
@@ -50,6 +50,13 @@ def snap(state, seat: int) -> dict[str, int]:
 
 def delta(before: dict, after: dict) -> dict:
     return {k: after[k] - before[k] for k in before}
+
+
+def produced(state, *seats: int) -> list[dict]:
+    """Run the upkeep (every choice answered with the first option) and say what each seat gained by it."""
+    before = [snap(state, i) for i in seats]
+    upkeep(state)
+    return [delta(b, snap(state, i)) for b, i in zip(before, seats)]
 
 
 def plus(*ds: dict) -> dict:
@@ -111,11 +118,7 @@ def late_workshop(cat, needs_upgraded=False, register=False):
 
 def bare(players: int = 3, seed: int = 1, **opts):
     """A game after round I setup with an empty city: no citizens, no cubes on hexes."""
-    state = game(players, seed, **opts)
-    clear_citizens(state)
-    for t in list(state.hexes):
-        cubes(state, t, 0)
-    return state
+    return clear_city(game(players, seed, **opts))
 
 
 def ring_docks(state) -> list[str]:
@@ -183,10 +186,8 @@ def test_R_EOR_2_citizen_in_improved_cabin_yields_the_improvement_output():
     in_cabin(state, 0, 1, "nun", space=2, improvement=imp.id)  # space II produces too
     in_cabin(state, 0, 2, "aristocrat", space=1)                 # unimproved: nothing
     in_cabin(state, 0, 3, None, improvement=imp.id)              # empty: nothing
-    before = snap(state, 0)
-    upkeep(state)
     out = reward_gains(imp.output)
-    assert delta(before, snap(state, 0)) == plus(out, out)
+    assert produced(state, 0) == [plus(out, out)]
 
 
 def test_R_EOR_2_class_restricted_improvement_yields_nothing_for_another_class():
@@ -195,19 +196,14 @@ def test_R_EOR_2_class_restricted_improvement_yields_nothing_for_another_class()
     other = next(c for c in ("aristocrat", "nun", "craftsman") if c != imp.cls)
     in_cabin(state, 0, 0, other, improvement=imp.id)
     in_cabin(state, 1, 0, imp.cls, improvement=imp.id)
-    before0, before1 = snap(state, 0), snap(state, 1)
-    upkeep(state)
-    assert delta(before0, snap(state, 0)) == NOTHING
-    assert delta(before1, snap(state, 1)) == reward_gains(imp.output)
+    assert produced(state, 0, 1) == [NOTHING, reward_gains(imp.output)]
 
 
 def test_Q_23_upgraded_citizen_in_cabin_gets_no_extra_vp():
     state = bare()
     imp = improvement(state.catalog, restricted=False)
     in_cabin(state, 0, 0, "nun", improvement=imp.id, upgraded=True)
-    before = snap(state, 0)
-    upkeep(state)
-    assert delta(before, snap(state, 0)) == reward_gains(imp.output)
+    assert produced(state, 0) == [reward_gains(imp.output)]
 
 
 def test_R_EOR_3_early_workshop_regular_and_upgraded_output_with_1_vp_for_upgraded():
@@ -215,10 +211,7 @@ def test_R_EOR_3_early_workshop_regular_and_upgraded_output_with_1_vp_for_upgrad
     ws = early_workshop(state.catalog, needs_upgraded=False, two_level=True)
     add_workshop(state, 0, ws.id, ws.cls)
     add_workshop(state, 1, ws.id, ws.cls, upgraded=True)
-    b0, b1 = snap(state, 0), snap(state, 1)
-    upkeep(state)
-    assert delta(b0, snap(state, 0)) == reward_gains(ws.output)
-    assert delta(b1, snap(state, 1)) == plus(reward_gains(ws.upgraded_output), vp(1))
+    assert produced(state, 0, 1) == [reward_gains(ws.output), plus(reward_gains(ws.upgraded_output), vp(1))]
 
 
 def test_R_EOR_3_early_workshop_without_upgraded_level_keeps_output_for_upgraded_citizen():
@@ -227,9 +220,7 @@ def test_R_EOR_3_early_workshop_without_upgraded_level_keeps_output_for_upgraded
     ws = next(w for w in sorted(cat.workshops.values(), key=lambda w: w.id)
               if w.era == 1 and not w.needs_upgraded and w.upgraded_output is None and plain(w.output))
     add_workshop(state, 0, ws.id, ws.cls, upgraded=True)
-    b0 = snap(state, 0)
-    upkeep(state)
-    assert delta(b0, snap(state, 0)) == plus(reward_gains(ws.output), vp(1))
+    assert produced(state, 0) == [plus(reward_gains(ws.output), vp(1))]
 
 
 def test_R_EOR_3_upgraded_citizen_in_late_workshop_yields_only_1_vp():
@@ -237,10 +228,7 @@ def test_R_EOR_3_upgraded_citizen_in_late_workshop_yields_only_1_vp():
     late = late_workshop(state.catalog)
     add_workshop(state, 0, late.id, late.cls, upgraded=True, spent=True)
     add_workshop(state, 1, late.id, late.cls, upgraded=False, spent=True)
-    b0, b1 = snap(state, 0), snap(state, 1)
-    upkeep(state)
-    assert delta(b0, snap(state, 0)) == vp(1)
-    assert delta(b1, snap(state, 1)) == NOTHING
+    assert produced(state, 0, 1) == [vp(1), NOTHING]
 
 
 def test_R_EOR_3_one_vp_per_upgraded_citizen_in_each_workshop():
@@ -251,9 +239,7 @@ def test_R_EOR_3_one_vp_per_upgraded_citizen_in_each_workshop():
     add_workshop(state, 0, late.id, late.cls, upgraded=True, spent=True)
     add_workshop(state, 0, late.id, late.cls, upgraded=True, spent=True)
     add_workshop(state, 0, ws.id, ws.cls, upgraded=True)
-    b0 = snap(state, 0)
-    upkeep(state)
-    assert delta(b0, snap(state, 0)) == plus(reward_gains(ws.upgraded_output), vp(3))
+    assert produced(state, 0) == [plus(reward_gains(ws.upgraded_output), vp(3))]
 
 
 def test_R_BUILD_6_needs_upgraded_workshop_with_regular_citizen_yields_nothing():
@@ -261,11 +247,8 @@ def test_R_BUILD_6_needs_upgraded_workshop_with_regular_citizen_yields_nothing()
     ws = early_workshop(state.catalog, needs_upgraded=True)
     add_workshop(state, 0, ws.id, ws.cls, upgraded=False)
     add_workshop(state, 1, ws.id, ws.cls, upgraded=True)
-    b0, b1 = snap(state, 0), snap(state, 1)
-    upkeep(state)
-    assert delta(b0, snap(state, 0)) == NOTHING
     out = ws.upgraded_output if ws.upgraded_output else ws.output
-    assert delta(b1, snap(state, 1)) == plus(reward_gains(out), vp(1))
+    assert produced(state, 0, 1) == [NOTHING, plus(reward_gains(out), vp(1))]
 
 
 def test_R_EOR_1_production_choices_wait_for_several_seats_at_once():
@@ -425,9 +408,7 @@ def test_R_CIT_3_quarantined_citizen_produces_in_space_II_then_leaves():
     state = bare()
     imp = improvement(state.catalog, restricted=False)
     in_cabin(state, 0, 0, "craftsman", space=2, improvement=imp.id)
-    b0 = snap(state, 0)
-    upkeep(state)
-    assert delta(b0, snap(state, 0)) == reward_gains(imp.output)
+    assert produced(state, 0) == [reward_gains(imp.output)]
     rules = [e.get("rule") for e in state.report]
     assert max(i for i, r in enumerate(rules) if r == "R-EOR-2") < rules.index("R-CIT-3"), \
         "R-EOR-4: quarantine advances after production"
@@ -1228,11 +1209,9 @@ def test_R_END_1_game_ends_after_round_VI_production():
     set_round(state, 6)
     imp = improvement(state.catalog, restricted=False)
     in_cabin(state, 0, 0, "nun", improvement=imp.id)
-    b0 = snap(state, 0)
-    upkeep(state)
+    assert produced(state, 0) == [reward_gains(imp.output)]
     assert state.phase == "over" and state.round == 6
     assert state.scoring is not None
-    assert delta(b0, snap(state, 0)) == reward_gains(imp.output)
 
 
 # --- cube conservation over whole games ----------------------------------------------------------
