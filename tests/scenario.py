@@ -523,10 +523,10 @@ def answer_all(state: GameState, chooser: Chooser = first, limit: int = 10_000) 
     """Answer pending decisions with `chooser(available_options, decision)` until nothing is pending
     or only a seat's turn decision (kind starting with "turn") is left."""
     for _ in range(limit):
-        todo = open_decisions(state)
-        if not todo:
+        waiting = open_decisions(state)
+        if not waiting:
             return state
-        d = todo[0]
+        d = waiting[0]
         opts = available(state, d["who"])
         assert opts, f"no available option for {d}"
         apply(state, chooser(opts, d)["action"])
