@@ -269,15 +269,20 @@ def take_out(state: GameState, stack: Stack, tile: str) -> bool:
     return False
 
 
+def _take_expansion(state: GameState, tile: str) -> None:
+    if not take_out(state, state.expansion, tile):
+        raise AssertionError(f"{tile} is not in the expansion stack")
+
+
 def place_hex(state: GameState, tile: str, space: str) -> None:
     """Put a hex from the expansion stack at a layout space (taking it out of the stack)."""
-    assert take_out(state, state.expansion, tile), f"{tile} is not in the expansion stack"
+    _take_expansion(state, tile)
     state.hexes[tile] = Hex(tile=tile, space=space)
 
 
 def next_expansion(state: GameState, tile: str) -> None:
     """Make `tile` the next expansion hex drawn (it must still be in the expansion stack)."""
-    assert take_out(state, state.expansion, tile), f"{tile} is not in the expansion stack"
+    _take_expansion(state, tile)
     state.expansion.top.insert(0, tile)
 
 
