@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from companion.catalog import load_catalog
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -23,6 +21,4 @@ def _no_table_override(tmp_path_factory):
 @pytest.fixture(scope="session")
 def catalog(tmp_path_factory):
     """The default catalog, loaded with an override path that does not exist."""
-    from companion.catalog import load_catalog
-
     return load_catalog(override=tmp_path_factory.mktemp("catalog") / "absent.toml")

@@ -1,27 +1,44 @@
-"""Small helpers for rule-scenario tests: build a table position directly, start a seat's turn, and tap
-through the menus the way a phone would.
+"""Build a table position for a rule test, then tap through its menus the way a phone would.
 
-A scenario is a real game (`builder.game`, the shipped catalog) moved to a round and phase, with the
-city cleared, then the pieces the test is about set by hand; `turn_for` then starts one seat's turn
-exactly as the engine's turn loop would (`{"do": "turn", "seat": S}` on the main lane). Nothing here
-decides a rule: the engine's menus do.
+A position starts from a real game (`game(...)`: `new_game(options_for(n, ...), seed)` on the shipped
+catalog). `scenario(...)` moves it on to a round's play phase with nothing pending and, by default, the
+city and the docks cleared. A test then sets the pieces it is about directly: tokens, citizens on squares,
+in cabins and workshops and on hexes, cubes, lieutenants, repopulated hexes, register positions, docks and
+the tile stacks. `turn_for` starts one seat's turn exactly as the engine's turn loop would; `to_upkeep`
+ends the round's turns and runs the upkeep; `answer_all` answers every open decision with a chooser.
+
+Everything here only *sets* state the way the table could have left it, or taps what a menu offers:
+the rules are the engine's.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
 
-try:
-    from builder import CATALOG, game, give, on_square, set_cubes  # noqa: F401  (re-exported)
-except ImportError:  # tests/ imported as a package
-    from tests.builder import CATALOG, game, give, on_square, set_cubes  # noqa: F401
-
-from companion.engine import IllegalAction, apply, legal_actions, pending  # noqa: F401
-from companion.engine.city import adjacent_hexes, distances_from  # noqa: F401
+from companion.catalog import load_catalog
+from companion.engine import (IllegalAction, apply, legal_actions, new_game, options_for,  # noqa: F401
+                              pending, start_upkeep)
+from companion.engine.city import adjacent_hexes, distances_from  # noqa: F401  (offered to the tests)
 from companion.engine.flow import MAIN, push, run
-from companion.engine.state import GameState
+from companion.engine.state import BoatAtDock, Citizen, GameState, Hex, Stack, Workshop, WagonOwned
 
-# --- a position ----------------------------------------------------------------------------------
+#: the shipped catalog, never a table's override file (docs/CATALOG.md "Correcting a value")
+CATALOG = load_catalog(override=Path(tempfile.gettempdir()) / "messina-tests-no-such-override.toml")
+
+#: R-SETUP-5: plague cubes in play by player count (solo plays with 16)
+CUBES_IN_PLAY = {1: 16, 2: 16, 3: 18, 4: 24}
+
+Chooser = Callable[[list[dict], dict], dict]
+
+
+# --- a game and a position -----------------------------------------------------------------------
+
+def game(players: int = 3, seed: int = 1, **options) -> GameState:
+    """A new game after round I setup: `new_game(options_for(players, **options), seed)` on the
+    shipped catalog. Options: advanced, priority_tile, draw."""
+    return new_game(options_for(players, **options), seed, catalog=CATALOG)
 
 
 def scenario(players: int = 3, seed: int = 1, rnd: int = 2, clear: bool = True, docks: bool = True,
@@ -39,60 +56,103 @@ def scenario(players: int = 3, seed: int = 1, rnd: int = 2, clear: bool = True, 
     return s
 
 
-def clone(state: GameState) -> GameState:
-    """An independent copy of a position."""
-    return state.clone()
-
-
-def clear_city(state: GameState) -> GameState:
-    """Every plague cube on a hex goes back to the supply and every citizen in the city leaves."""
-    for h in state.hexes.values():
-        state.supply_cubes += h.cubes
-        h.cubes, h.citizens = 0, []
+def set_round(state: GameState, rnd: int) -> GameState:
+    """Put the round counter on round `rnd` (1…6); nothing else changes."""
+    assert 1 <= rnd <= 6
+    state.round = rnd
     return state
 
 
-def clear_docks(state: GameState) -> GameState:
-    """Boats at the docks leave (their cubes back to the supply)."""
-    for dock, boats in state.docks.items():
-        state.supply_cubes += sum(1 for b in boats if b.cube)
-        state.docks[dock] = []
+# --- a seat's estate -----------------------------------------------------------------------------
+
+def give(state: GameState, seat: int, **amounts: int) -> GameState:
+    """Set a seat's counts outright: coins (by value), lumber, fire, major_fire, rats, vp."""
+    s = state.seats[seat]
+    for name, value in amounts.items():
+        if not hasattr(s, name):
+            raise AttributeError(f"a seat has no {name!r}")
+        setattr(s, name, value)
     return state
 
 
-def dock_boat(state: GameState, dock: str, boat: str, cube: bool = True) -> None:
-    """A boat tile (not owned by anyone, not at another dock) lies at `dock`, with a cube from the
-    supply when `cube`."""
-    from companion.engine.state import BoatAtDock
-
-    for st in state.boats:
-        if boat in st.top:
-            st.top.remove(boat)
-        elif boat in st.bottom:
-            st.bottom.remove(boat)
-        elif boat in state.pools.get(st.pool, []):
-            state.pools[st.pool].remove(boat)
-            st.hidden -= 1
-    if cube:
-        assert state.supply_cubes > 0
-        state.supply_cubes -= 1
-    state.docks[dock].append(BoatAtDock(boat, cube))
+def _new_citizen(state: GameState, cls: str, upgraded: bool = False) -> Citizen:
+    c = state.new_citizen(cls)
+    c.upgraded = upgraded
+    return c
 
 
-def cubes(state: GameState, tile: str, n: int) -> None:
-    """Exactly `n` plague cubes on a hex, taken from / returned to the supply."""
-    set_cubes(state, tile, n)
+def squares_of(state: GameState, seat: int, cls: str) -> list[str]:
+    """The square ids of a seat's sector for a citizen class, in board order."""
+    board = state.catalog.boards[state.seats[seat].board]
+    return [q.id for q in board.sector(cls)]
 
 
-def citizens(state: GameState, tile: str, *classes: str, upgraded: bool = False) -> list:
-    """Put new citizens of the given classes on a hex."""
-    out = []
-    for cls in classes:
-        c = state.new_citizen(cls)
-        c.upgraded = upgraded
-        state.hexes[tile].citizens.append(c)
-        out.append(c)
-    return out
+def on_square(state: GameState, seat: int, square: str | None, cls: str, upgraded: bool = False) -> Citizen:
+    """Put a new citizen of `cls` on a sector square (the first empty one of its sector if None)."""
+    s = state.seats[seat]
+    if square is None:
+        square = next(q for q in squares_of(state, seat, cls) if q not in s.squares)
+    s.squares[square] = c = _new_citizen(state, cls, upgraded)
+    return c
+
+
+def fill_sector(state: GameState, seat: int, cls: str) -> list[Citizen]:
+    """Fill every empty square of a sector with citizens of its class."""
+    s = state.seats[seat]
+    return [on_square(state, seat, q, cls) for q in squares_of(state, seat, cls) if q not in s.squares]
+
+
+def in_cabin(state: GameState, seat: int, index: int, cls: str | None, space: int = 1,
+             improvement: str | None = None, upgraded: bool = False) -> Citizen | None:
+    """Set cabin `index` of a seat: a new citizen of `cls` in quarantine space 1 or 2 (or none when
+    cls is None) and optionally an improvement tile."""
+    cab = state.seats[seat].cabins[index]
+    if improvement is not None:
+        cab.improvement = improvement
+    if cls is None:
+        cab.citizen, cab.space = None, 0
+        return None
+    assert space in (1, 2)
+    cab.citizen, cab.space = _new_citizen(state, cls, upgraded), space
+    return cab.citizen
+
+
+def add_workshop(state: GameState, seat: int, tile: str, cls: str | None = None, upgraded: bool = False,
+                 spent: bool = False) -> int:
+    """Append a built workshop tile to a seat (with a new citizen of `cls` in it, if given); returns
+    its index in seat.workshops."""
+    ws = Workshop(tile)
+    ws.spent = spent
+    if cls is not None:
+        ws.citizen = _new_citizen(state, cls, upgraded)
+    state.seats[seat].workshops.append(ws)
+    return len(state.seats[seat].workshops) - 1
+
+
+def add_wagon(state: GameState, seat: int, tile: str, used: bool = False) -> None:
+    """Give a seat a wagon, face down (used) or face up."""
+    state.seats[seat].wagons.append(WagonOwned(tile, used))
+
+
+def set_registers(state: GameState, seat: int, stamps: dict[str, int] | None = None, **positions: int) -> None:
+    """Set register positions (popularity=, city=, church=) and, optionally, arrival stamps
+    (`stamps={"popularity": 7, "score": 3}`; a higher stamp sits higher in the stack, R-REG-7)."""
+    s = state.seats[seat]
+    for kind_, pos in positions.items():
+        assert kind_ in ("popularity", "city", "church"), kind_
+        s.registers[kind_] = pos
+    for kind_, stamp in (stamps or {}).items():
+        s.stamps[kind_] = stamp
+
+
+def set_scroll(state: GameState, seat: int, board: str | None = None, **levels: int) -> None:
+    """Set a seat's scroll board (a catalog id) and track levels (track id=level); a new board
+    starts every track at level 0."""
+    s = state.seats[seat]
+    if board is not None:
+        s.scroll_board = board
+        s.scroll = {tr.id: 0 for tr in state.catalog.scroll_boards[board].tracks}
+    s.scroll.update(levels)
 
 
 # --- lieutenants ---------------------------------------------------------------------------------
@@ -142,7 +202,191 @@ def only(state: GameState, seat: int, n: int) -> None:
             k += 1
 
 
-# --- turns and menus -----------------------------------------------------------------------------
+# --- the city ------------------------------------------------------------------------------------
+
+def neighbourhoods(state: GameState) -> list[str]:
+    """Placed neighborhood hexes (not harbors), sorted by tile id."""
+    return sorted(t for t in state.hexes if t in state.catalog.hexes)
+
+
+def cubes(state: GameState, tile: str, n: int, from_supply: bool = True) -> None:
+    """Exactly `n` plague cubes on a placed hex; by default the difference comes from / goes back to
+    the supply, so the cubes in play stay the same (R-SETUP-5, Q-6)."""
+    h = state.hexes[tile]
+    if from_supply:
+        state.supply_cubes -= n - h.cubes
+        assert state.supply_cubes >= 0, "not enough cubes in the supply"
+    h.cubes = n
+
+
+def citizens(state: GameState, tile: str, *classes: str, upgraded: bool = False) -> list[Citizen]:
+    """Put new citizens of the given classes on a hex."""
+    out = [_new_citizen(state, cls, upgraded) for cls in classes]
+    state.hexes[tile].citizens.extend(out)
+    return out
+
+
+def clear_citizens(state: GameState) -> GameState:
+    """Every citizen standing in the city goes back to the supply."""
+    for h in state.hexes.values():
+        h.citizens = []
+    return state
+
+
+def clear_city(state: GameState) -> GameState:
+    """Every plague cube on a hex goes back to the supply and every citizen in the city leaves."""
+    for tile in state.hexes:
+        cubes(state, tile, 0)
+    return clear_citizens(state)
+
+
+def repopulate(state: GameState, tile: str, seat: int | None) -> None:
+    """Mark a placed hex as repopulated by a seat (Hex.repopulated_by), or clear it with None."""
+    state.hexes[tile].repopulated_by = seat
+
+
+def cubes_in_play(state: GameState) -> int:
+    """Cubes on hexes + cubes on boats at docks + cubes in the supply."""
+    on_hexes = sum(h.cubes for h in state.hexes.values())
+    on_boats = sum(1 for boats in state.docks.values() for b in boats if b.cube)
+    return on_hexes + on_boats + state.supply_cubes
+
+
+# --- tile stacks: the expansion hexes, the boats, the docking pile --------------------------------
+
+def take_out(state: GameState, stack: Stack, tile: str) -> bool:
+    """Take a named tile out of a stack wherever it lies (known on top or at the bottom, or unseen in
+    the stack's pool), keeping the count of unseen tiles right; False if the stack does not hold it."""
+    for known in (stack.top, stack.bottom):
+        if tile in known:
+            known.remove(tile)
+            return True
+    pool = state.pools.get(stack.pool, [])
+    if tile in pool:
+        pool.remove(tile)
+        stack.hidden -= 1
+        return True
+    return False
+
+
+def _take_expansion(state: GameState, tile: str) -> None:
+    if not take_out(state, state.expansion, tile):
+        raise AssertionError(f"{tile} is not in the expansion stack")
+
+
+def place_hex(state: GameState, tile: str, space: str) -> None:
+    """Put a hex from the expansion stack at a layout space (taking it out of the stack)."""
+    _take_expansion(state, tile)
+    state.hexes[tile] = Hex(tile=tile, space=space)
+
+
+def next_expansion(state: GameState, tile: str) -> None:
+    """Make `tile` the next expansion hex drawn (it must still be in the expansion stack)."""
+    _take_expansion(state, tile)
+    state.expansion.top.insert(0, tile)
+
+
+def next_docking(state: GameState, tile: str) -> None:
+    """Make `tile` the next docking tile drawn (as if the table saw it on top of the pile)."""
+    take_out(state, state.docking, tile)
+    state.docking.top.insert(0, tile)
+
+
+def empty_docking_pile(state: GameState) -> None:
+    """Use up the face-down docking pile, so the next draw must reshuffle all 4 tiles (R-SETUP-7)."""
+    pile = state.docking
+    pile.top, pile.bottom, pile.hidden, pile.up = [], [], 0, None
+    state.pools[pile.pool] = []
+
+
+def clear_docks(state: GameState) -> GameState:
+    """Boats at the docks leave (their cubes back to the supply)."""
+    for dock, boats in state.docks.items():
+        state.supply_cubes += sum(1 for b in boats if b.cube)
+        state.docks[dock] = []
+    return state
+
+
+def dock_boat(state: GameState, dock: str, boat: str, cube: bool = True) -> None:
+    """A boat tile (not owned by anyone, not at another dock) lies at `dock`, taken out of the boat
+    stack, with a cube from the supply when `cube`."""
+    for st in state.boats:
+        take_out(state, st, boat)
+    if cube:
+        assert state.supply_cubes > 0
+        state.supply_cubes -= 1
+    state.docks[dock].append(BoatAtDock(boat, cube))
+
+
+def _bottom_boat(state: GameState) -> str:
+    """The boat at the very bottom of the boat stack (the last group's bottom first)."""
+    for st in reversed(state.boats):
+        if st.bottom:
+            return st.bottom[-1]
+        if st.hidden:
+            return sorted(state.pools[st.pool])[-1]
+        if st.top:
+            return st.top[-1]
+    raise AssertionError("the boat stack is empty")
+
+
+def fill_dock(state: GameState, dock: str, cube: bool = False) -> None:
+    """Fill every free space of a dock with boats from the bottom of the boat stack (with a cube from
+    the supply each when cube=True)."""
+    while len(state.docks[dock]) < state.catalog.docks[dock].spaces:
+        dock_boat(state, dock, _bottom_boat(state), cube)
+
+
+def take_boat(state: GameState, seat: int, dock: str) -> str:
+    """A seat takes the first boat of a dock (as a dock turn would); its cube goes back to the
+    supply (R-TURN-DOCK-4, Q-6)."""
+    b = state.docks[dock].pop(0)
+    if b.cube:
+        state.supply_cubes += 1
+    state.seats[seat].boats.append(b.tile)
+    return b.tile
+
+
+def boats_at_docks(state: GameState) -> list[str]:
+    """Every boat tile lying at a dock."""
+    return [b.tile for boats in state.docks.values() for b in boats]
+
+
+def free_boats(state: GameState) -> list[str]:
+    """Boat tiles still in the boat stack (not at a dock, not owned)."""
+    placed = set(boats_at_docks(state))
+    owned = {b for s in state.seats for b in s.boats}
+    return [b for b in sorted(state.catalog.boats) if b not in placed and b not in owned
+            and any(b in st.top or b in st.bottom or b in state.pools.get(st.pool, []) for st in state.boats)]
+
+
+# --- geometry ------------------------------------------------------------------------------------
+
+def ring(state: GameState, where: str, d: int, neighbourhoods: bool = True) -> list[str]:
+    """Hex tiles exactly `d` steps from a hex or dock (Q-11), neighbourhoods only by default."""
+    dist = distances_from(state, place_of(state, where))
+    out = sorted(p[4:] for p, k in dist.items() if k == d and p.startswith("hex:"))
+    if neighbourhoods:
+        out = [t for t in out if t in state.catalog.hexes]
+    return out
+
+
+def dock_of(state: GameState, docking_tile: str) -> str:
+    """The dock a docking tile names."""
+    return state.catalog.docking_tiles[docking_tile].dock
+
+
+def harbor_of(state: GameState, dock: str) -> str:
+    """The harbor hex a dock belongs to."""
+    return state.catalog.docks[dock].harbor
+
+
+def dock_of_harbor(state: GameState, harbor: str) -> str:
+    """The dock that belongs to a harbor hex."""
+    return next(d.id for d in state.catalog.docks.values() if d.harbor == harbor)
+
+
+# --- turns -----------------------------------------------------------------------------------------
 
 def turn_for(state: GameState, seat: int) -> GameState:
     """Start `seat`'s turn now (as the turn loop would after the previous seat) and run to its menu."""
@@ -170,8 +414,21 @@ def produce(state: GameState, seat: int) -> GameState:
     return state
 
 
+# --- menus: what a phone shows and taps ------------------------------------------------------------
+
 def menu(state: GameState, who: Any) -> list[dict]:
+    """`who`'s whole menu, greyed options included."""
     return legal_actions(state, who)
+
+
+def available(state: GameState, who: Any) -> list[dict]:
+    """The available options of `who`'s current decision (each with its "action" for apply)."""
+    return [o for o in legal_actions(state, who) if o["available"]]
+
+
+def values(state: GameState, who: Any, available_only: bool = True) -> list:
+    """The values of `who`'s options (the available ones only, by default)."""
+    return [o["value"] for o in legal_actions(state, who) if o["available"] or not available_only]
 
 
 def kind(state: GameState) -> str | None:
@@ -181,6 +438,7 @@ def kind(state: GameState) -> str | None:
 
 
 def whose(state: GameState) -> Any:
+    """Who answers the first open decision (a seat or "host"), or None."""
     p = pending(state)
     return p[0]["who"] if p else None
 
@@ -198,15 +456,12 @@ def find(state: GameState, who: Any, match: Any) -> dict:
     for opt in menu_:
         if _matches(opt["value"], match):
             return opt
-    raise AssertionError(f"no option {match!r} in {[o['value'] for o in menu_]}")
+    raise AssertionError(f"no option {match!r} for {who!r} in {[o['value'] for o in menu_]}")
 
 
 def has(state: GameState, who: Any, match: Any) -> bool:
+    """Whether `who`'s menu holds an option matching `match`, available or not."""
     return any(_matches(o["value"], match) for o in legal_actions(state, who))
-
-
-def values(state: GameState, who: Any, available_only: bool = True) -> list:
-    return [o["value"] for o in legal_actions(state, who) if o["available"] or not available_only]
 
 
 def pick(state: GameState, who: Any, match: Any) -> dict:
@@ -230,10 +485,12 @@ def dock_menu(state: GameState, seat: int) -> dict[str, dict]:
 
 
 def go_hex(state: GameState, seat: int, tile: str) -> dict:
+    """Choose a hex to move to on the turn menu."""
     return pick(state, seat, {"go": "hex", "tile": tile})
 
 
 def go_dock(state: GameState, seat: int, boat: str) -> dict:
+    """Choose a boat at a dock on the turn menu."""
     return pick(state, seat, {"go": "dock", "boat": boat})
 
 
@@ -242,32 +499,62 @@ def end(state: GameState, seat: int) -> dict:
     return pick(state, seat, {"act": "end"})
 
 
-# --- geometry ------------------------------------------------------------------------------------
+# --- the upkeep and open decisions -----------------------------------------------------------------
 
-def ring(state: GameState, where: str, d: int, neighbourhoods: bool = True) -> list[str]:
-    """Hex tiles exactly `d` steps from a hex or dock (Q-11), neighbourhoods only by default."""
-    dist = distances_from(state, place_of(state, where))
-    out = sorted(p[4:] for p, k in dist.items() if k == d and p.startswith("hex:"))
-    if neighbourhoods:
-        out = [t for t in out if t in state.catalog.hexes]
-    return out
-
-
-def harbor_of_dock(state: GameState, dock: str) -> str:
-    return state.catalog.docks[dock].harbor
+def to_upkeep(state: GameState) -> GameState:
+    """The round's turns are over: drop any pending turn work, then run the end of round
+    (production, quarantine, next-round setup or final scoring) until a decision waits."""
+    state.lanes.clear()
+    start_upkeep(state)
+    return state
 
 
-def dock_of_harbor(state: GameState, harbor: str) -> str:
-    return next(d.id for d in state.catalog.docks.values() if d.harbor == harbor)
+def first(options: list[dict], decision: dict) -> dict:
+    """Chooser: the first available option."""
+    return options[0]
 
 
-def free_boats(state: GameState) -> list[str]:
-    """Boat tiles still in the boat stack (not at a dock, not owned)."""
-    placed = {b.tile for boats in state.docks.values() for b in boats}
-    owned = {b for s in state.seats for b in s.boats}
-    return [b for b in sorted(state.catalog.boats) if b not in placed and b not in owned
-            and any(b in st.top or b in st.bottom or b in state.pools.get(st.pool, []) for st in state.boats)]
+def last(options: list[dict], decision: dict) -> dict:
+    """Chooser: the last available option."""
+    return options[-1]
+
+
+def open_decisions(state: GameState) -> list[dict]:
+    """Pending decisions that are not a seat's turn."""
+    return [d for d in pending(state) if not str(d["kind"]).startswith("turn")]
+
+
+def answer_all(state: GameState, chooser: Chooser = first, limit: int = 10_000) -> GameState:
+    """Answer pending decisions with `chooser(available_options, decision)` until nothing is pending
+    or only a seat's turn decision (kind starting with "turn") is left."""
+    for _ in range(limit):
+        waiting = open_decisions(state)
+        if not waiting:
+            return state
+        d = waiting[0]
+        opts = available(state, d["who"])
+        assert opts, f"no available option for {d}"
+        apply(state, chooser(opts, d)["action"])
+    raise AssertionError("answer_all: too many decisions")
+
+
+def upkeep(state: GameState, chooser: Chooser = first) -> GameState:
+    """`to_upkeep` followed by `answer_all`."""
+    to_upkeep(state)
+    return answer_all(state, chooser)
+
+
+def report_rules(state: GameState) -> list[str]:
+    """The rule ids cited by the latest upkeep report, in report order."""
+    return [e.get("rule") for e in state.report]
+
+
+def report_with(state: GameState, rule: str) -> list[dict]:
+    """The upkeep report entries citing `rule`."""
+    return [e for e in state.report if e.get("rule") == rule]
 
 
 def log_rules(state: GameState, since: int = 0) -> list[str]:
+    """The rule ids cited by the game log (from entry `since` on), in log order."""
     return [e.get("rule") for e in state.log[since:]]
+

@@ -10,22 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-try:
-    from scenario import (CATALOG, IllegalAction, apply, cubes, end, find, game, give, go_hex, grant, has, kind,
-                          lie, log_rules, menu, on_square, pick, produce, put, scenario, turn_for, values)
-    from builder import place_hex
-except ImportError:  # tests/ imported as a package
-    from tests.scenario import (CATALOG, IllegalAction, apply, cubes, end, find, game, give, go_hex, grant, has,
-                                kind, lie, log_rules, menu, on_square, pick, produce, put, scenario, turn_for,
-                                values)
-    from tests.builder import place_hex
-
-from companion.engine.city import adjacent_hexes
-from companion.engine.estate import workshop_moves
+from companion.engine.city import add_citizens, add_cubes, adjacent_hexes
+from companion.engine.estate import move_to_workshop, workshop_moves
 from companion.engine.flow import push, run
 from companion.engine.registers import advance_cost, standing
 from companion.engine.repopulate import givable
 from companion.engine.state import CLASSES, WagonOwned, Workshop
+
+from scenario import (CATALOG, IllegalAction, apply, cubes, end, find, game, give, go_hex, grant, has, kind, lie,
+                      log_rules, menu, on_square, pick, place_hex, produce, put, scenario, turn_for, values)
 
 A, B, C = 0, 1, 2  # the 3-player seed-1 game plays in the order C, A, B
 
@@ -1236,8 +1229,6 @@ def test_R_REPOP_4_printed_action_stays_usable_by_everyone():
 
 
 def test_R_REPOP_4_R_NEXT_11_each_cube_added_to_a_repopulated_hex_is_a_rat():
-    from companion.engine.city import add_cubes
-
     s = scenario()
     s.phase = "upkeep"
     rat = s.catalog.hexes["n02"].rat
@@ -1277,8 +1268,6 @@ def test_R_REPOP_6_boxed_lieutenant_still_counts_for_register_costs():
 # --- R-CIT ---------------------------------------------------------------------------------------
 
 def test_R_CIT_1_citizens_enter_messina_only_through_the_wheel():
-    from companion.engine.city import add_citizens
-
     s = scenario()
     s.phase = "upkeep"
     s.wheel = next(i for i, w in enumerate(s.catalog.wheel) if w.id == "w2")
@@ -1548,7 +1537,6 @@ def test_R_ADV_2_Q_16_single_use_square_activates_once_per_game():
     i = ws(s, A, tile)
     assert {"square": q.id, "workshop": i} in workshop_moves(s, A)
     assert ["square", q.id] in [loc for loc, _ in givable(s, A)]  # and may still repopulate
-    from companion.engine.estate import move_to_workshop
     move_to_workshop(s, "main", A, q.id, i)
     run(s)
     on_square(s, A, q.id, q.sector)

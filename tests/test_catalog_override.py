@@ -5,26 +5,34 @@ catalog it started with, so no edit ever changes or breaks a game in progress.""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import random
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 import tomllib
 import tracemalloc
 from pathlib import Path
 
 import pytest
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
 
+from companion import cli
 from companion.catalog import (CatalogError, catalog_from_json, catalog_in_force, load_catalog, shipped_catalog)
 from companion.catalog.build import RecordError, build_record
 from companion.catalog.families import FAMILIES
 from companion.catalog.read import DATA_DIR
 from companion.engine import legal_actions, new_game, options_for, pending
-from companion.store import Store
-from companion.web import create_app
+from companion.store import Store, m001_initial
+from companion.web import create_app, server
+
+from server import free_port
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}, {"name": "Chiara", "colour": "yellow"}]
 
@@ -202,9 +210,6 @@ def test_the_notice_follows_the_file_without_a_restart(instance):
 
 def test_serve_names_a_broken_override_on_stderr(instance, monkeypatch, capsys):
     """`serve` starts, and says in one line that the corrections are not in use, and why."""
-    from companion import cli
-    from companion.web import server
-
     path = write_override(instance, BOAT_5.format(what="ducats"))
     monkeypatch.setenv("MESSINA_INSTANCE", str(instance))
     started = []
@@ -406,11 +411,6 @@ def test_a_stored_catalog_builds_again_to_the_same_fingerprint(tmp_path):
 def test_games_from_before_keep_the_catalog_in_force_when_this_version_first_opens_them(instance, tmp_path):
     """A database from before games kept their catalog (only m001 applied): its game is given the
     catalog in force at the first start, and keeps it through later edits."""
-    import sqlite_utils
-    from sqlite_utils.migrations import Migrations
-
-    from companion.store import m001_initial
-
     db_path = tmp_path / "old.db"
     old = Migrations("companion")
     old()(m001_initial)
@@ -441,12 +441,6 @@ def test_a_served_companion_started_elsewhere_reads_its_instance_and_survives_a_
     """`python -m companion serve` from a folder that is neither the code's nor the instance's: the
     broken corrections in $MESSINA_INSTANCE are named on stderr and on the host screen, new games start
     (on the shipped catalog), and once the file is fixed the next game uses it, without a restart."""
-    import http.client
-    import signal
-    import time
-
-    from tests.server import free_port
-
     path = write_override(instance, BROKEN["not-a-table"][0])
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

@@ -8,15 +8,12 @@ import json
 
 import pytest
 
-try:
-    from scenario import game, scenario, stand, turn_for
-except ImportError:  # tests/ imported as a package
-    from tests.scenario import game, scenario, stand, turn_for
-
 from companion.engine import (GameMovedOn, IllegalAction, NotOnMenu, apply, choose_action, legal_actions,
                               options_for, pending)
 from companion.engine.flow import ASKED, MAIN, choose, option, waiting
 from companion.store import Stale, Store
+
+from scenario import game, scenario, stand, turn_for
 
 A = 0
 

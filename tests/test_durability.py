@@ -15,6 +15,8 @@ import http.client
 import json
 import random
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 
@@ -24,7 +26,7 @@ from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, pending
 from companion.engine.state import Options
 
-from server import Browser, Server, csrf_of
+from server import ROOT, Browser, Server, csrf_of
 
 pytestmark = pytest.mark.slow
 
@@ -243,11 +245,6 @@ def test_sigkill_at_random_moments_during_1000_actions(tmp_path):
 
 def test_a_fresh_process_store_loads_the_same_state(tmp_path):
     """The store read by a brand-new process (no cache) agrees with the served state after a kill."""
-    import subprocess
-    import sys
-
-    from server import ROOT
-
     srv = Server(tmp_path / "instance").start()
     try:
         options = {"players": [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}], "seed": 77}

@@ -7,10 +7,9 @@ tokens, sessions, device and host cookies), and random GETs of every page and fr
   seats and devices, log, snapshots) is the same before and after, and at the end every game's state in
   the server's memory equals a fresh load from disk.
 
-Known bugs are pinned by strict-xfail tests at the end of this file; their inputs are still sent by the
-fuzzers, but a 5xx they cause is tallied under the bug's tag (DEEP_JSON, SURROGATE_NAME) instead of failing
-the fuzz (everything else those requests do is still checked). When a bug is fixed its xfail test turns
-XPASS (a failure): remove the xfail and the tag.
+Bugs the fuzz once found are pinned by plain tests at the end of this file, and the fuzzers still send
+their inputs: a 5xx fails the fuzz like any other, its message naming the input's tag (DEEP_JSON,
+SURROGATE_NAME) so the old bug is recognised at once.
 
 Hypothesis draws each example's hostile values (a text, a JSON scalar, bytes) and the seed of a Random that
 makes the many routing choices; a third of the examples start from a request that would be accepted and
@@ -40,10 +39,9 @@ from companion.web import create_app
 
 SETTINGS = dict(deadline=None, suppress_health_check=list(HealthCheck), database=None)
 BATCH = 3  # requests per hypothesis example: the per-example bookkeeping costs about as much as a request
-KNOWN: Counter = Counter()  # 5xx caused by a known bug (see the xfail tests below), by bug
-
-DEEP_JSON = "deep-json"  # api.py:17
-SURROGATE_NAME = "surrogate-name"  # a stored name no page can encode
+# tags of the inputs that once caused a 5xx (pinned by the tests at the end of this file)
+DEEP_JSON = "deep-json"  # JSON nested deeper than Python's recursion limit
+SURROGATE_NAME = "surrogate-name"  # a stored name with a lone surrogate, which no page can encode
 
 COLOURS = ["red", "yellow", "blue", "green"]
 HOST_PARTS = ["status", "setup", "seats", "city", "decide", "upkeep", "log", "scoring", "registers"]
@@ -106,8 +104,8 @@ class World:
 
     def send(self, method: str, path: str, *, headers: dict | None = None, body: bytes | None = None,
              content_type: str | None = None, mutating: bool = True, known: str | None = None):
-        """One request; fails on a 5xx (unless caused by a known bug) and on any change by a refused
-        request or a non-mutating one."""
+        """One request; fails on a 5xx (naming the tag of a once-known bug's input) and on any change by
+        a refused request or a non-mutating one."""
         before = self.fingerprint()
         self.crashes.clear()
         headers = dict(headers or {})
@@ -118,7 +116,7 @@ class World:
         status = resp.status_code
         self.statuses[status] += 1
         what = f"{method} {path} headers={headers!r} body={(body or b'')[:300]!r} -> {status}"
-        if status >= 500:  # the inputs tagged with once-known bugs (DEEP_JSON, SURROGATE_NAME) must pass too
+        if status >= 500:
             raise AssertionError(f"5xx: {what} (tag {known})\n{resp.get_data()[:500]!r}\n{''.join(self.crashes)}")
         if status >= 400 or not mutating:
             assert self.fingerprint() == before, f"a refused or read-only request changed the database: {what}"
@@ -136,8 +134,7 @@ def world(tmp_path_factory):
     w = World(tmp_path_factory.mktemp("fuzz"))
     yield w
     actions = w.db.execute("select count(*) from actions").fetchone()[0]
-    print(f"\nfuzz: {w.requests} requests, by status {dict(sorted(w.statuses.items()))}; {actions} actions "
-          f"accepted; known bugs hit: {dict(KNOWN)}")
+    print(f"\nfuzz: {w.requests} requests, by status {dict(sorted(w.statuses.items()))}; {actions} actions accepted")
 
 
 # --- strategies --------------------------------------------------------------------------------------
@@ -164,7 +161,7 @@ HOSTILE_BODIES = [
 
 
 def name_bug(world, gid: str) -> str | None:
-    """The known bug a game's stored player names trigger on its pages, if any (see the xfail tests)."""
+    """The tag of the once-known bug a game's stored player names would trigger on its pages, if any."""
     try:
         names = [seat.name for seat in world.store.load(gid).state.seats]
     except Exception:
@@ -411,28 +408,6 @@ def follow_up(world, method: str, path: str, response) -> None:
                 render_game(world, g["id"], g["host"])
 
 
-@settings(max_examples=-(-4000 // BATCH), **SETTINGS)
-@given(data=st.data())
-def _fuzz_api(world, data):
-    p = Pick(data.draw)
-    for _ in range(BATCH):
-        method, path, headers, body, content_type, known = api_request(p, world)
-        resp = world.send(method, path, headers=headers, body=body, content_type=content_type,
-                          mutating=method not in ("GET", "HEAD", "OPTIONS"), known=known)
-        follow_up(world, method, path, resp)
-    world.examples += 1
-    if world.examples % 100 == 0:
-        world.refresh()
-
-
-@pytest.mark.slow
-def test_json_api_fuzz(world):
-    start = world.requests
-    _fuzz_api(world)
-    world.memory_matches_disk()
-    assert world.requests - start >= 4000
-
-
 # --- HTML forms --------------------------------------------------------------------------------------
 
 FORM_ROUTES = ["create", "decide", "undo", "proxy_act", "seat_act", "seat_act", "wrong_method"]
@@ -544,27 +519,6 @@ def form_request(p: Pick, world):
     return "POST", path + query, headers, body, content_type, known
 
 
-@settings(max_examples=-(-4000 // BATCH), **SETTINGS)
-@given(data=st.data())
-def _fuzz_forms(world, data):
-    p = Pick(data.draw)
-    for _ in range(BATCH):
-        method, path, headers, body, content_type, known = form_request(p, world)
-        resp = world.send(method, path, headers=headers, body=body, content_type=content_type, known=known)
-        follow_up(world, method, path, resp)
-    world.examples += 1
-    if world.examples % 100 == 0:
-        world.refresh()
-
-
-@pytest.mark.slow
-def test_html_form_fuzz(world):
-    start = world.requests
-    _fuzz_forms(world)
-    world.memory_matches_disk()
-    assert world.requests - start >= 4000
-
-
 # --- pages and fragments -----------------------------------------------------------------------------
 
 def get_request(p: Pick, world):
@@ -613,23 +567,52 @@ def get_request(p: Pick, world):
     return method, path + ("?" + urlencode(params) if params else ""), headers, mutating
 
 
-@settings(max_examples=-(-2000 // BATCH), **SETTINGS)
-@given(data=st.data())
-def _fuzz_pages(world, data):
-    p = Pick(data.draw)
-    for _ in range(BATCH):
-        method, path, headers, mutating = get_request(p, world)
-        world.send(method, path, headers=headers, mutating=mutating)
-        if mutating:
+# --- the three fuzzers --------------------------------------------------------------------------------
+
+def sent_and_followed(make_request):
+    """A fuzz step for the API and the forms: one request, sent, then what it was accepted for followed up."""
+    def step(p: Pick, world) -> None:
+        method, path, headers, body, content_type, known = make_request(p, world)
+        resp = world.send(method, path, headers=headers, body=body, content_type=content_type,
+                          mutating=method not in ("GET", "HEAD", "OPTIONS"), known=known)
+        follow_up(world, method, path, resp)
+    return step
+
+
+def page_step(p: Pick, world) -> None:
+    """A fuzz step for pages and fragments: one GET-like request (a rare real scan moves a seat)."""
+    method, path, headers, mutating = get_request(p, world)
+    world.send(method, path, headers=headers, mutating=mutating)
+    if mutating:
+        world.refresh()
+
+
+def fuzzer(step, requests: int):
+    """A hypothesis test sending at least `requests` requests, BATCH steps per example."""
+    @settings(max_examples=-(-requests // BATCH), **SETTINGS)
+    @given(data=st.data())
+    def fuzz(world, data):
+        p = Pick(data.draw)
+        for _ in range(BATCH):
+            step(p, world)
+        world.examples += 1
+        if world.examples % 100 == 0:
             world.refresh()
+    return fuzz
+
+
+FUZZERS = {"json api": (sent_and_followed(api_request), 4000), "html forms": (sent_and_followed(form_request), 4000),
+           "pages and fragments": (page_step, 2000)}
 
 
 @pytest.mark.slow
-def test_pages_and_fragments_fuzz(world):
+@pytest.mark.parametrize("name", list(FUZZERS))
+def test_fuzz(world, name):
+    step, requests = FUZZERS[name]
     start = world.requests
-    _fuzz_pages(world)
+    fuzzer(step, requests)(world)
     world.memory_matches_disk()
-    assert world.requests - start >= 2000
+    assert world.requests - start >= requests
 
 
 @pytest.mark.slow
@@ -640,7 +623,7 @@ def test_at_least_ten_thousand_requests_in_all(world):
     assert world.requests >= 10_000
 
 
-# --- known bugs: the correct behaviour, pinned -------------------------------------------------------
+# --- once-known bugs: the correct behaviour, pinned ----------------------------------------------------
 
 @pytest.fixture
 def client(tmp_path):

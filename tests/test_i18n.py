@@ -103,6 +103,7 @@ def test_log_option_and_prompt_carry_their_templates():
     assert events[0]["text"] == events[0]["msg"].format(**events[0]["args"])
 
 
+@pytest.mark.slow
 def test_every_stored_template_rebuilds_its_english_and_survives_json():
     """Across whole games (solo, advanced, table draws) the template filled with its values is the
     English, and a saved game keeps both."""

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-try:
-    from builder import CATALOG, add_workshop, game, give, in_cabin, neighbourhoods, repopulate, set_registers, set_scroll
-except ImportError:  # tests/ as a package
-    from tests.builder import (CATALOG, add_workshop, game, give, in_cabin, neighbourhoods, repopulate,
-                               set_registers, set_scroll)
-
 from companion.engine import score
+from companion.engine.gain import add_vp
 from companion.engine.scoring import final_scoring
+from companion.engine.state import Hex, WagonOwned
+
+from scenario import (CATALOG, add_workshop, game, give, in_cabin, neighbourhoods, repopulate, set_registers,
+                      set_scroll)
 
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -54,8 +53,6 @@ def repop_hexes(cat=CATALOG) -> list[str]:
 
 def place_repopulated(state, seat: int, tiles: list[str]) -> None:
     """Make sure these hexes are in the city and repopulated by the seat."""
-    from companion.engine.state import Hex
-
     lay = state.catalog.layout_for(state.players)
     free = [x for x in lay.expansion if x not in {h.space for h in state.hexes.values()}]
     for t in tiles:
@@ -166,59 +163,32 @@ def test_R_SCORE_1_city_and_church_vp_from_the_catalog():
 
 # --- popularity placement (R-SCORE-2, Q-13) ------------------------------------------------------
 
-def test_R_SCORE_2_three_players_10_7_3():
-    state = finished(3)
-    for seat, p in ((0, 3), (1, 8), (2, 5)):
+@pytest.mark.parametrize("players, popularity, tokens, bonus", [
+    pytest.param(3, [3, 8, 5], {}, [3, 10, 7], id="R-SCORE-2 three players 10 7 3"),
+    pytest.param(4, [3, 8, 5, 1], {}, [3, 10, 7, 0], id="R-SCORE-2 four players the fourth gets nothing"),
+    pytest.param(2, [2, 6], {}, [0, 5], id="R-SCORE-2 two players the first gets 5"),
+    pytest.param(3, [9, 7, 1], {0: dict(rats=4)}, [7, 10, 3], id="R-SCORE-2 placement uses popularity after rats"),
+    pytest.param(3, [4, 4, 4], {0: dict(fire=1), 1: dict(fire=3), 2: dict(fire=2)}, [3, 10, 7],
+                 id="R-SCORE-2 a tie goes to more fire"),
+    pytest.param(3, [6, 6, 6], {0: dict(major_fire=2), 1: dict(fire=3), 2: dict(fire=1, major_fire=2)}, [7, 3, 10],
+                 id="R-SCORE-2 major fire counts 2 for the tiebreak"),
+    pytest.param(3, [5, 5, 2], {0: dict(fire=2), 1: dict(major_fire=1)}, [(10 + 7) // 2, (10 + 7) // 2, 3],
+                 id="Q-13 an unbroken tie for first splits the places' points"),
+    pytest.param(3, [3, 3, 3], {}, [6, 6, 6], id="Q-13 a three-way tie splits 10 7 3"),
+    pytest.param(3, [1, 9, 1], {}, [5, 10, 5], id="Q-13 a tie for second splits 7 and 3"),
+    pytest.param(4, [9, 7, 2, 2], {}, [10, 7, 1, 1], id="Q-13 a tie for third in four players rounds down"),
+    pytest.param(2, [4, 4], {}, [2, 2], id="Q-13 two players' unbroken tie splits 5 rounded down"),
+])
+def test_R_SCORE_2_Q_13_popularity_placement_bonus(players, popularity, tokens, bonus):
+    """R-SCORE-2: 10/7/3 points by popularity after rats (5 for the first of two players); a tie goes to
+    more fire, a major fire counting 2. Q-13: seats still tied share the points of the places they take,
+    rounded down."""
+    state = finished(players)
+    for seat, p in enumerate(popularity):
         set_registers(state, seat, popularity=p)
+        give(state, seat, **tokens.get(seat, {}))
     result = score(state)
-    assert [pts(result, i, "popularity-bonus") for i in range(3)] == [3, 10, 7]
-
-
-def test_R_SCORE_2_four_players_fourth_gets_nothing():
-    state = finished(4)
-    for seat, p in ((0, 3), (1, 8), (2, 5), (3, 1)):
-        set_registers(state, seat, popularity=p)
-    result = score(state)
-    assert [pts(result, i, "popularity-bonus") for i in range(4)] == [3, 10, 7, 0]
-
-
-def test_R_SCORE_2_two_players_first_gets_5():
-    state = finished(2)
-    set_registers(state, 0, popularity=2)
-    set_registers(state, 1, popularity=6)
-    result = score(state)
-    assert [pts(result, i, "popularity-bonus") for i in range(2)] == [0, 5]
-
-
-def test_R_SCORE_2_placement_uses_popularity_after_rats():
-    state = finished(3)
-    for seat, p in ((0, 9), (1, 7), (2, 1)):
-        set_registers(state, seat, popularity=p)
-    give(state, 0, rats=4)  # 9 -> 5
-    result = score(state)
-    assert [pts(result, i, "popularity-bonus") for i in range(3)] == [7, 10, 3]
-
-
-def test_R_SCORE_2_tie_goes_to_more_fire():
-    state = finished(3)
-    for seat in range(3):
-        set_registers(state, seat, popularity=4)
-    give(state, 0, fire=1)
-    give(state, 1, fire=3)
-    give(state, 2, fire=2)
-    result = score(state)
-    assert [pts(result, i, "popularity-bonus") for i in range(3)] == [3, 10, 7]
-
-
-def test_R_SCORE_2_major_fire_counts_2_for_the_tiebreak():
-    state = finished(3)
-    for seat in range(3):
-        set_registers(state, seat, popularity=6)
-    give(state, 0, major_fire=2)        # 4
-    give(state, 1, fire=3)              # 3
-    give(state, 2, fire=1, major_fire=2)  # 5
-    result = score(state)
-    assert [pts(result, i, "popularity-bonus") for i in range(3)] == [7, 3, 10]
+    assert [pts(result, i, "popularity-bonus") for i in range(players)] == bonus
 
 
 def test_R_SCORE_2_major_fire_counts_2_only_for_the_tiebreak():
@@ -226,47 +196,6 @@ def test_R_SCORE_2_major_fire_counts_2_only_for_the_tiebreak():
     give(state, 0, fire=1, major_fire=1, lumber=1)
     result = score(state)
     assert pts(result, 0, "tokens") == 1  # 3 tokens / 3: a major fire is one token here
-
-
-def test_Q_13_unbroken_tie_for_first_splits_the_places_points():
-    state = finished(3)
-    set_registers(state, 0, popularity=5)
-    set_registers(state, 1, popularity=5)
-    set_registers(state, 2, popularity=2)
-    give(state, 0, fire=2)
-    give(state, 1, major_fire=1)  # also 2
-    result = score(state)
-    assert [pts(result, i, "popularity-bonus") for i in range(3)] == [(10 + 7) // 2, (10 + 7) // 2, 3]
-
-
-def test_Q_13_three_way_tie_splits_10_7_3():
-    state = finished(3)
-    for seat in range(3):
-        set_registers(state, seat, popularity=3)
-    result = score(state)
-    assert [pts(result, i, "popularity-bonus") for i in range(3)] == [6, 6, 6]
-
-
-def test_Q_13_tie_for_second_splits_7_and_3():
-    state = finished(3)
-    set_registers(state, 0, popularity=1)
-    set_registers(state, 1, popularity=9)
-    set_registers(state, 2, popularity=1)
-    assert [pts(score(state), i, "popularity-bonus") for i in range(3)] == [5, 10, 5]
-
-
-def test_Q_13_tie_for_third_in_four_players_rounds_down():
-    state = finished(4)
-    for seat, p in ((0, 9), (1, 7), (2, 2), (3, 2)):
-        set_registers(state, seat, popularity=p)
-    assert [pts(score(state), i, "popularity-bonus") for i in range(4)] == [10, 7, 1, 1]
-
-
-def test_Q_13_two_players_unbroken_tie_splits_5_rounded_down():
-    state = finished(2)
-    set_registers(state, 0, popularity=4)
-    set_registers(state, 1, popularity=4)
-    assert [pts(score(state), i, "popularity-bonus") for i in range(2)] == [2, 2]
 
 
 # --- repopulated hexes (R-SCORE-3) ---------------------------------------------------------------
@@ -314,7 +243,6 @@ def test_R_SCORE_4_buildings_count_improvements_and_workshops_at_most_6_not_wago
         in_cabin(state, 0, i, None, improvement=imps[i])
     for ws in sorted(w.id for w in cat.workshops.values() if w.era == 1)[:4]:
         add_workshop(state, 0, ws)
-    from companion.engine.state import WagonOwned
 
     state.seats[0].wagons = [WagonOwned(w) for w in sorted(cat.wagons)[:3]]
     state.seats[0].scroll["buildings"] = tr.top
@@ -417,31 +345,35 @@ def test_R_SCORE_6_final_scoring_stores_the_result_and_ends_the_game():
 
 # --- advanced: repopulation majority (R-ADV-3) ---------------------------------------------------
 
-def test_R_ADV_3_repopulation_majority_10_7_3():
-    state = finished(3, advanced=True)
-    hexes = repop_hexes()
-    place_repopulated(state, 0, hexes[0:1])
-    place_repopulated(state, 1, hexes[1:4])
-    place_repopulated(state, 2, hexes[4:6])
+def repop_order(cat, twins: bool) -> list[str]:
+    """Repopulatable hexes by id, or (twins) just two of them that print the same VP."""
+    hexes = repop_hexes(cat)
+    if not twins:
+        return hexes
+    b = next(t for t in hexes[1:] if cat.hexes[t].repop_vp == cat.hexes[hexes[0]].repop_vp)
+    return [hexes[0], b]
+
+
+@pytest.mark.parametrize("players, twins, held, bonus", [
+    pytest.param(3, False, {0: [0], 1: [1, 2, 3], 2: [4, 5]}, [3, 10, 7], id="R-ADV-3 majority 10 7 3"),
+    pytest.param(3, False, {2: [0, 1]}, [0, 0, 10], id="R-ADV-3 at least one hex needed"),
+    pytest.param(4, False, {0: [0, 1, 2], 1: [3, 4], 3: [5]}, [10, 7, 0, 3],
+                 id="R-ADV-3 four players a lone hexless seat scores nothing"),
+    pytest.param(2, False, {0: [0], 1: [1, 2]}, [0, 7], id="R-ADV-3 two players 7 and 0"),
+    pytest.param(3, True, {0: [0], 2: [1]}, [(10 + 7) // 2, 0, (10 + 7) // 2],
+                 id="R-ADV-3 Q-13 an unbroken tie splits the places"),
+    pytest.param(2, True, {0: [0], 1: [1]}, [3, 3], id="R-ADV-3 Q-13 two players' unbroken tie splits 7 rounded down"),
+])
+def test_R_ADV_3_Q_13_repopulation_majority(players, twins, held, bonus):
+    """R-ADV-3: in the advanced game, 10/7/3 points (7 for the first of two players) by repopulated hexes
+    held, at least one needed; Q-13: a tie unbroken by the hexes' printed VP splits the places' points.
+    `held`: seat -> indexes into the hexes by id (or into two hexes of the same VP, `twins`)."""
+    state = finished(players, advanced=True)
+    hexes = repop_order(state.catalog, twins)
+    for seat, idx in held.items():
+        place_repopulated(state, seat, [hexes[i] for i in idx])
     result = score(state)
-    assert [pts(result, i, "repop-bonus") for i in range(3)] == [3, 10, 7]
-
-
-def test_R_ADV_3_at_least_one_hex_needed():
-    state = finished(3, advanced=True)
-    place_repopulated(state, 2, repop_hexes()[:2])
-    result = score(state)
-    assert [pts(result, i, "repop-bonus") for i in range(3)] == [0, 0, 10]
-
-
-def test_R_ADV_3_four_players_a_lone_hexless_seat_scores_nothing():
-    state = finished(4, advanced=True)
-    hexes = repop_hexes()
-    place_repopulated(state, 0, hexes[0:3])
-    place_repopulated(state, 1, hexes[3:5])
-    place_repopulated(state, 3, hexes[5:6])
-    result = score(state)
-    assert [pts(result, i, "repop-bonus") for i in range(4)] == [10, 7, 0, 3]
+    assert [pts(result, i, "repop-bonus") for i in range(players)] == bonus
 
 
 def test_R_ADV_3_tie_broken_by_total_repopulated_hex_vp():
@@ -455,39 +387,6 @@ def test_R_ADV_3_tie_broken_by_total_repopulated_hex_vp():
         cat.hexes[by_vp[-1]].repop_vp + cat.hexes[by_vp[-2]].repop_vp
     result = score(state)
     assert [pts(result, i, "repop-bonus") for i in range(3)] == [7, 10, 3]
-
-
-def test_R_ADV_3_Q_13_unbroken_tie_splits_the_places():
-    state = finished(3, advanced=True)
-    cat = state.catalog
-    hexes = repop_hexes()
-    a = hexes[0]
-    b = next(t for t in hexes[1:] if cat.hexes[t].repop_vp == cat.hexes[a].repop_vp)
-    place_repopulated(state, 0, [a])
-    place_repopulated(state, 2, [b])
-    result = score(state)
-    assert [pts(result, i, "repop-bonus") for i in range(3)] == [(10 + 7) // 2, 0, (10 + 7) // 2]
-
-
-def test_R_ADV_3_two_players_7_and_0():
-    state = finished(2, advanced=True)
-    hexes = repop_hexes()
-    place_repopulated(state, 0, hexes[:1])
-    place_repopulated(state, 1, hexes[1:3])
-    result = score(state)
-    assert [pts(result, i, "repop-bonus") for i in range(2)] == [0, 7]
-
-
-def test_R_ADV_3_two_players_unbroken_tie_splits_7_rounded_down():
-    state = finished(2, advanced=True)
-    cat = state.catalog
-    hexes = repop_hexes()
-    a = hexes[0]
-    b = next(t for t in hexes[1:] if cat.hexes[t].repop_vp == cat.hexes[a].repop_vp)
-    place_repopulated(state, 0, [a])
-    place_repopulated(state, 1, [b])
-    result = score(state)
-    assert [pts(result, i, "repop-bonus") for i in range(2)] == [3, 3]
 
 
 # --- advanced: b scroll tracks (R-ADV-4…6, Q-14, Q-21) -------------------------------------------
@@ -653,8 +552,6 @@ def test_Q_19_solo_bonus_replaces_the_advanced_majority():
 def test_R_SCORE_7_passing_50_vp_tells_the_table_to_mark_the_lap():
     """R-SCORE-7: a counter passing 50 VP goes round the track again; the table marks it on the 50
     space, and the score keeps counting past 50."""
-    from companion.engine.gain import add_vp
-
     state = finished(2)
     give(state, 0, vp=48)
     add_vp(state, 0, 1)

@@ -10,6 +10,8 @@ import pytest
 from companion.engine import (IllegalAction, Options, PlayerOption, apply, legal_actions, new_game, options_for,
                               pending)
 from companion.catalog import shipped_catalog
+from companion.engine.city import neighbourhoods, window
+from companion.engine.flow import MAIN, push, run
 from companion.engine.state import COLOURS
 
 CUBES = {1: 16, 2: 16, 3: 18, 4: 24}  # R-SETUP-5
@@ -274,9 +276,6 @@ def test_R_R1_3_round_one_adds_no_hex_and_keeps_the_drawn_order(catalog, n):
 def test_R_R1_3_R_NEXT_10_round_one_wheel_adds_no_cube_when_the_supply_is_short():
     """R-R1-3: the plague cube limit (R-NEXT-10) already applies to round I's wheel step: with fewer cubes
     in the supply than hexes due, none is added."""
-    from companion.engine.city import neighbourhoods, window
-    from companion.engine.flow import MAIN, push, run
-
     state = game(3, 1)
     state.phase, state.lanes, state.setup_steps = "setup", {}, []
     for h in state.hexes.values():

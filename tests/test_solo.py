@@ -9,18 +9,19 @@ import pytest
 
 from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
+from companion.engine.city import distances_from
+from companion.engine.flow import push, run
+from companion.engine.invariants import broken
+from companion.engine.scoring import score
 from companion.simulate import play_game
+
+from scenario import pick
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def first(state, who):
     opt = next(o for o in legal_actions(state, who) if o["available"])
-    apply(state, opt["action"])
-
-
-def answer(state, who, value):
-    opt = next(o for o in legal_actions(state, who) if o["value"] == value)
     apply(state, opt["action"])
 
 
@@ -34,7 +35,16 @@ def table_game(seed=3):
 
 def recall(state):
     """The player's quickest turn: recall a lieutenant (R-TURN-RECALL-1)."""
-    answer(state, 0, {"go": "recall"})
+    pick(state, 0, {"go": "recall"})
+
+
+def revealable(state, action: str = "", neighbourhood: bool = True):
+    """After the player's quickest turn, a solo tile the host may reveal now whose hex is in play (a
+    neighbourhood, unless `neighbourhood` is False) and whose action starts with `action`."""
+    recall(state)
+    options = [o["value"] for o in legal_actions(state, "host")]
+    return next(t for t in state.catalog.solo_tiles.values() if t.id in options and t.hex in state.hexes
+                and (t.hex in state.catalog.hexes or not neighbourhood) and t.action.startswith(action))
 
 
 def solo_tile_for(state, hex_id):
@@ -61,30 +71,30 @@ def test_R_SOLO_5_reveal_until_an_available_hex_and_ignore_the_rest():
     s = table_game()
     recall(s)
     absent = next(t.id for t in s.catalog.solo_tiles.values() if t.hex not in s.hexes)
-    answer(s, "host", absent)
+    pick(s, "host", absent)
     assert any("is not in play" in e["text"] and e.get("rule") == "R-SOLO-5" for e in s.log)
     options = [o["value"] for o in legal_actions(s, "host")]
     assert absent not in options  # ignored for the rest of the round
     present = next(t.id for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.id in options)
-    answer(s, "host", present)
+    pick(s, "host", present)
     assert s.catalog.solo_tiles[present].hex in s.opponent.placed
 
 
 def test_R_SOLO_5_a_hex_with_a_standing_figure_is_not_available():
     s = table_game()
     tile = next(t for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.hex in s.catalog.hexes)
-    answer(s, 0, {"go": "hex", "tile": tile.hex})
+    pick(s, 0, {"go": "hex", "tile": tile.hex})
     while pending(s)[0]["who"] == 0:
         opts = legal_actions(s, 0)
         end = next((o for o in opts if o["value"] == {"act": "end"}), None)
         apply(s, (end or next(o for o in opts if o["available"]))["action"])
-    answer(s, "host", tile.id)
+    pick(s, "host", tile.id)
     assert tile.hex not in s.opponent.placed
     assert any("has a standing figure" in e["text"] for e in s.log)
     # and the player's menu greys a hex where the opponent stands (R-TURN-MOVE-4)
     other = next(t for t in s.catalog.solo_tiles.values()
                  if t.hex in s.hexes and t.hex != tile.hex and t.id in [o["value"] for o in legal_actions(s, "host")])
-    answer(s, "host", other.id)
+    pick(s, "host", other.id)
     while pending(s)[0]["who"] == "host":
         first(s, "host")
     hexes = {o["value"].get("tile"): o for o in legal_actions(s, 0) if o["value"].get("go") == "hex"}
@@ -93,38 +103,29 @@ def test_R_SOLO_5_a_hex_with_a_standing_figure_is_not_available():
 
 def test_R_SOLO_6_citizens_removed_one_cube_removed_popularity_up_no_rats():
     s = table_game()
-    recall(s)
-    options = [o["value"] for o in legal_actions(s, "host")]
-    tile = next(t for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.hex in s.catalog.hexes
-                and t.id in options)
+    tile = revealable(s)
     h = s.hexes[tile.hex]
     h.cubes, h.citizens = 2, [s.new_citizen("nun")]
     s.supply_cubes -= 2
-    answer(s, "host", tile.id)
+    pick(s, "host", tile.id)
     assert h.citizens == [] and h.cubes == 1 and s.opponent.popularity == 1
 
 
 def test_Q_18_opponent_on_your_repopulated_hex_gives_you_2_vp():
     s = table_game()
-    recall(s)
-    options = [o["value"] for o in legal_actions(s, "host")]
-    tile = next(t for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.hex in s.catalog.hexes
-                and t.id in options)
+    tile = revealable(s)
     s.hexes[tile.hex].repopulated_by = 0
     vp = s.seats[0].vp
-    answer(s, "host", tile.id)
+    pick(s, "host", tile.id)
     assert s.seats[0].vp == vp + 2
 
 
 def test_R_SOLO_7_workshop_of_its_class_leaves_the_game_and_the_next_turns_up():
     s = table_game()
-    recall(s)
-    options = [o["value"] for o in legal_actions(s, "host")]
-    tile = next(t for t in s.catalog.solo_tiles.values() if t.action.startswith("workshop-") and t.hex in s.hexes
-                and t.id in options)
+    tile = revealable(s, "workshop-", neighbourhood=False)
     cls = tile.action.split("-")[1]
     up = s.workshops[cls].up
-    answer(s, "host", tile.id)
+    pick(s, "host", tile.id)
     while pending(s)[0]["who"] == "host":
         first(s, "host")  # the next workshop turns up (a reveal in table mode)
     assert s.workshops[cls].up != up and up not in s.pools[s.workshops[cls].pool]
@@ -133,7 +134,6 @@ def test_R_SOLO_7_workshop_of_its_class_leaves_the_game_and_the_next_turns_up():
 
 def test_R_SOLO_7_improvements_all_taken_and_wagon_taken():
     s = new_game(options_for(1), 2, shipped_catalog())
-    from companion.engine.flow import push, run
 
     before = [st.up for st in s.improvements]
     wagon = s.wagon_stacks[0].up
@@ -148,8 +148,6 @@ def test_R_SOLO_7_improvements_all_taken_and_wagon_taken():
 
 def test_R_SOLO_7_boat_from_the_nearest_dock_cube_back_to_supply():
     s = new_game(options_for(1), 2, shipped_catalog())
-    from companion.engine.city import distances_from
-    from companion.engine.flow import push, run
 
     hexes = [t for t in s.hexes if t in s.catalog.hexes]
     dock = next(d for d, b in s.docks.items() if b)
@@ -199,20 +197,16 @@ def test_R_SOLO_6_Q_17_opponent_popularity_stops_at_the_last_space():
     """R-SOLO-6 moves the opponent up popularity for the cube it removes, but never past the last space
     (Q-17): a player on the last space still equals it and scores the R-SOLO-8 bonus."""
     s = table_game()
-    recall(s)
     last = s.catalog.register("popularity", 1).last
     s.opponent.popularity = last
-    options = [o["value"] for o in legal_actions(s, "host")]
-    tile = next(t for t in s.catalog.solo_tiles.values() if t.hex in s.hexes and t.hex in s.catalog.hexes
-                and t.id in options)
+    tile = revealable(s)
     h = s.hexes[tile.hex]
     h.cubes = 2
     s.supply_cubes -= 2
-    answer(s, "host", tile.id)
+    pick(s, "host", tile.id)
     assert h.cubes == 1, "R-SOLO-6: the opponent still removes one cube"
     assert s.opponent.popularity == last, "Q-17: no advance past the register's last space"
     s.seats[0].registers["popularity"], s.seats[0].rats = last, 0
-    from companion.engine.scoring import score
 
     bonus = next(ln for ln in score(s)["seats"][0]["lines"] if ln["key"] == "popularity-bonus")
     assert bonus["points"] == 5, "R-SOLO-8: a player on the last space equals the opponent"
@@ -221,8 +215,6 @@ def test_R_SOLO_6_Q_17_opponent_popularity_stops_at_the_last_space():
 def test_Q_17_invariants_catch_a_counter_past_its_track_end():
     """The simulation's invariants (every game, not only solo) refuse any counter past its track's end
     (Q-17): the opponent's popularity, a seat's registers and scroll cubes."""
-    from companion.engine.invariants import broken
-
     s = new_game(options_for(1), 4, shipped_catalog())
     assert broken(s) is None
     last = s.catalog.register("popularity", 1).last

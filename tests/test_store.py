@@ -11,7 +11,8 @@ import threading
 import time
 
 from companion.catalog import shipped_catalog
-from companion.engine import legal_actions, options_for, pending
+from companion.engine import apply, legal_actions, new_game, options_for, pending
+from companion.engine.state import Options
 from companion.store import Store
 
 
@@ -157,9 +158,6 @@ def test_a_game_after_a_restart_is_the_game_replayed_from_its_log(tmp_path):
     """A restarted server rebuilds each game from its stored catalog, snapshot and log; that must be the
     very game a fresh engine replays from the options, the seed and the log (the durability promise), for
     table draws and the advanced game too, where setup texts walk the catalog's tables in order."""
-    from companion.engine import apply, new_game
-    from companion.engine.state import Options
-
     rng = random.Random(4)
     for advanced, draw in ((True, "table"), (False, "table"), (True, "app")):
         store = Store(tmp_path / "games.db")

@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
+from companion.engine.state import Workshop
 from companion.simulate import play_game
 from companion.web.draw import city_key, city_svg, el, estate_key, estate_svg, scoring_svg, tokens_html, wheel_svg
 
@@ -204,7 +205,6 @@ def test_estate_marks_spent_squares_workshops_and_cabins():
     seat.squares["cr1"].upgraded = True
     seat.cabins[0].citizen, seat.cabins[0].space = state.new_citizen("nun"), 2
     seat.cabins[1].improvement = "imp-01"
-    from companion.engine.state import Workshop
 
     late = next(w.id for w in state.catalog.workshops.values() if w.era == 2)
     seat.workshops.append(Workshop(late, state.new_citizen("aristocrat"), spent=True))
@@ -228,6 +228,7 @@ def test_estate_marks_spent_squares_workshops_and_cabins():
 # ---------------------------------------------------------------- tokens, wheel, scoring
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,advanced,seed", [(1, True, 2), (2, False, 5), (3, True, 6), (4, False, 7)])
 def test_a_city_is_the_same_whenever_its_key_is(players, advanced, seed):
     """The host screen keeps a drawn city while its key stays the same (companion/web/host.py): over a
@@ -243,6 +244,7 @@ def test_a_city_is_the_same_whenever_its_key_is(players, advanced, seed):
     assert len(drawn) > 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,advanced,seed", [(1, False, 2), (2, False, 5), (3, True, 6), (4, False, 7)])
 def test_an_estate_is_the_same_whenever_its_key_is(players, advanced, seed):
     """The phones keep a drawn estate while its key stays the same (companion/web/seat.py), so the key must

@@ -13,18 +13,13 @@ import copy
 
 import pytest
 
-try:
-    from scenario import (IllegalAction, adjacent_hexes, apply, citizens, clone, cubes, distances_from,
-                          dock_boat, dock_menu, dock_of_harbor, end, find, give, go_dock, go_hex, has, hex_menu,
-                          kind, lie, log_rules, on_square, pick, put, ring, scenario, stand, turn_for,
-                          use_up, values, whose)
-except ImportError:  # tests/ imported as a package
-    from tests.scenario import (IllegalAction, adjacent_hexes, apply, citizens, clone, cubes,
-                                distances_from, dock_boat, dock_menu, dock_of_harbor, end, find, give, go_dock,
-                                go_hex, has, hex_menu, kind, lie, log_rules, on_square, pick, put, ring,
-                                scenario, stand, turn_for, use_up, values, whose)
+from companion.engine import movement
+from companion.engine.flow import push, run
+from companion.engine.state import Hex, WagonOwned, Workshop
 
-from companion.engine.state import Workshop
+from scenario import (IllegalAction, adjacent_hexes, apply, citizens, cubes, distances_from, dock_boat, dock_menu,
+                      dock_of_harbor, end, find, give, go_dock, go_hex, has, hex_menu, kind, lie, log_rules,
+                      on_square, pick, put, ring, scenario, stand, turn_for, use_up, values, whose)
 
 A, B, C = 0, 1, 2  # seats; the 3-player seed-1 game plays in the order C, A, B
 
@@ -40,6 +35,16 @@ def pair(s, d):
     pytest.skip(f"no two neighbourhoods {d} apart in this city")
 
 
+def turn_apart(s, d: int, coins: int):
+    """Seat A's turn with `coins` and one lieutenant lying on a neighbourhood `d` steps from another:
+    (its hex, the other hex, the lieutenant's index)."""
+    home, target = pair(s, d)
+    i = lie(s, A, home)
+    give(s, A, coins=coins)
+    turn_for(s, A)
+    return home, target, i
+
+
 def fire_round(s, cost):
     """The first round whose round-info row asks `cost` fire per cube (R-TURN-FIRE-1)."""
     rows = s.catalog.round_info[s.side].rounds
@@ -47,6 +52,17 @@ def fire_round(s, cost):
         if row.fire_cost == cost:
             return i
     pytest.skip(f"the round info table has no {cost}-fire round")
+
+
+def fight_at(s, n: int, cost: int | None = None, **tokens) -> None:
+    """Seat A's turn to n03, on which lie `n` cubes, holding `tokens` (in the first round asking `cost`
+    fire a cube, when given): the fight is open."""
+    if cost is not None:
+        s.round = fire_round(s, cost)
+    cubes(s, "n03", n)
+    give(s, A, **tokens)
+    turn_for(s, A)
+    go_hex(s, A, "n03")
 
 
 def first_reward(s, kind_, start=0):
@@ -126,10 +142,7 @@ def test_R_TURN_2_clean_hex_without_citizens_goes_straight_to_the_action_step():
 
 def test_R_TURN_MOVE_1_lying_lieutenant_must_act_before_estate_ones():
     s = scenario()
-    home, far = pair(s, 4)
-    i = lie(s, A, home)
-    give(s, A, coins=0)
-    turn_for(s, A)
+    home, far, i = turn_apart(s, 4, coins=0)
     m = hex_menu(s, A)
     # an estate lieutenant would go there for free; the lying one must act, and it would pay 3
     assert not m[far]["available"] and m[far]["rule"] == "R-TURN-MOVE-3"
@@ -144,10 +157,7 @@ def test_R_TURN_MOVE_1_lying_lieutenant_must_act_before_estate_ones():
 
 def test_R_TURN_MOVE_1_estate_lieutenant_is_offered_once_none_lies_unused():
     s = scenario()
-    home, far = pair(s, 4)
-    lie(s, A, home)
-    give(s, A, coins=0)
-    turn_for(s, A)
+    home, far, _ = turn_apart(s, 4, coins=0)
     go_hex(s, A, home)
     end(s, A)
     turn_for(s, A)  # A's next turn: nothing lies unused any more
@@ -215,10 +225,7 @@ def test_R_TURN_MOVE_3_lying_lieutenant_pays_max_0_distance_minus_1(d, cost):
 @pytest.mark.parametrize("d,cost", [(2, 1), (4, 3)])
 def test_R_TURN_MOVE_3_unaffordable_move_is_greyed_with_cost_and_coins(d, cost):
     s = scenario()
-    home, target = pair(s, d)
-    lie(s, A, home)
-    give(s, A, coins=cost - 1)
-    turn_for(s, A)
+    home, target, _ = turn_apart(s, d, coins=cost - 1)
     opt = hex_menu(s, A)[target]
     assert not opt["available"]
     assert opt["rule"] == "R-TURN-MOVE-3"
@@ -287,7 +294,6 @@ def test_R_TURN_MOVE_4_Q_11_empty_expansion_spaces_cannot_be_crossed():
     layout = s.catalog.layout_for(s.players)
     assert "x6" in layout.expansion  # the west notch touching both west harbors (layout data)
     before = distances_from(s, "hex:harbor-nw")["hex:harbor-sw"]
-    from companion.engine.state import Hex
     s.hexes["n20"] = Hex(tile="n20", space="x6")
     after = distances_from(s, "hex:harbor-nw")["hex:harbor-sw"]
     assert after == 2 < before
@@ -295,10 +301,7 @@ def test_R_TURN_MOVE_4_Q_11_empty_expansion_spaces_cannot_be_crossed():
 
 def test_R_TURN_MOVE_3_greyed_cost_label_matches_the_available_one():
     s = scenario()
-    home, target = pair(s, 2)
-    lie(s, A, home)
-    give(s, A, coins=0)
-    turn_for(s, A)
+    home, target, _ = turn_apart(s, 2, coins=0)
     assert hex_menu(s, A)[target]["cost"] == "1 coin"
 
 
@@ -365,7 +368,7 @@ def test_R_TURN_DOCK_1_moving_to_a_dock_costs_by_the_harbor_path():
     dock_boat(s, dock, "boat-2", cube=False)
     far = [t for t in ring(s, harbor, 2)][0]
     for where, cost in ((harbor, "free"), (near, "1 coin"), (far, "2 coins")):
-        t = clone(s)
+        t = s.clone()
         lie(t, A, where)
         give(t, A, coins=5)
         turn_for(t, A)
@@ -385,19 +388,22 @@ def test_R_TURN_DOCK_1_lieutenant_lying_at_a_dock_leaves_through_the_harbor():
 
 # --- R-TURN-DOCK-2 -------------------------------------------------------------------------------
 
-def test_R_TURN_DOCK_2_a_standing_lieutenant_never_blocks_a_dock():
+def test_R_TURN_DOCK_2_R_ROUND_3_a_standing_lieutenant_never_blocks_a_dock():
+    """R-TURN-DOCK-2: a lieutenant standing at a dock never blocks it, so (R-ROUND-3) two seats may visit
+    the same dock in a round, one after the other."""
     s = scenario()
-    dock_boat(s, "dock-nw", "boat-2", cube=False)
-    dock_boat(s, "dock-nw", "boat-3", cube=False)
-    turn_for(s, B)
-    go_dock(s, B, "boat-2")
-    end(s, B)
-    assert s.seats[B].lieutenants[0].where == "dock:dock-nw" and s.seats[B].lieutenants[0].used
+    dock_boat(s, "dock-ne", "boat-2", cube=False)
+    dock_boat(s, "dock-ne", "boat-3", cube=False)
     turn_for(s, A)
-    docks = dock_menu(s, A)
+    go_dock(s, A, "boat-2")
+    end(s, A)
+    assert s.seats[A].lieutenants[0].where == "dock:dock-ne" and s.seats[A].lieutenants[0].used
+    assert whose(s) == B
+    docks = dock_menu(s, B)
     assert set(docks) == {"boat-3"} and docks["boat-3"]["available"]
-    go_dock(s, A, "boat-3")
-    assert s.seats[A].boats == ["boat-3"] and s.docks["dock-nw"] == []
+    go_dock(s, B, "boat-3")
+    assert s.seats[A].boats == ["boat-2"] and s.seats[B].boats == ["boat-3"]
+    assert s.seats[B].lieutenants[0].where == "dock:dock-ne" and s.docks["dock-ne"] == []
 
 
 def test_R_TURN_DOCK_2_a_dock_without_a_boat_cannot_be_chosen():
@@ -424,61 +430,36 @@ def test_R_TURN_DOCK_3_dock_turn_has_no_hex_action_and_no_repopulation():
 
 # --- R-TURN-DOCK-4 -------------------------------------------------------------------------------
 
-def test_R_TURN_DOCK_4_Q_5_paying_fire_for_the_boat_cube_counts_as_a_removed_cube():
+@pytest.mark.parametrize("cost, boat, tokens, pay, after", [
+    pytest.param(1, "boat-2", dict(fire=1), {"fire": 1, "major": 0}, dict(fire=0, rats=0, pop=1, vp=0, supply=1),
+                 id="R-TURN-DOCK-4 Q-5 paying fire for the boat cube counts as a removed cube"),
+    pytest.param(1, "boat-2", dict(fire=1), None, dict(fire=1, rats=1, pop=0, vp=0, supply=1),
+                 id="R-TURN-DOCK-4 taking a rat for the boat cube also discards it"),
+    pytest.param(1, "boat-2", dict(fire=0, major_fire=0), False, dict(fire=0, rats=1, pop=0, vp=0, supply=1),
+                 id="R-TURN-DOCK-4 without fire the boat cube costs a rat"),
+    pytest.param(2, "boat-3", dict(fire=2), {"fire": 2, "major": 0}, dict(fire=0, rats=0, pop=1, vp=2, supply=1),
+                 id="R-TURN-DOCK-4 Q-5 in a 2-fire round the boat cube costs 2 fire and scores 2 VP"),
+])
+def test_R_TURN_DOCK_4_Q_5_the_boat_cube_is_fought_or_costs_a_rat(cost, boat, tokens, pay, after):
+    """R-TURN-DOCK-4 / Q-5: the cube on a taken boat goes back to the supply either way. Paid for with the
+    round's fire it counts as a removed cube (a popularity step, and 2 VP in a 2-fire round); declined, or
+    without fire (the seat is not even asked), it is a rat. `pay` False: no question."""
     s = scenario()
-    dock_boat(s, "dock-nw", "boat-2", cube=True)
-    give(s, A, fire=1)
+    s.round = fire_round(s, cost)
+    dock_boat(s, "dock-nw", boat, cube=True)
+    give(s, A, **tokens)
     supply = s.supply_cubes
     turn_for(s, A)
-    go_dock(s, A, "boat-2")
-    assert kind(s) == "boat_cube"
-    assert {None, (1, 0)} <= {None if v is None else (v["fire"], v["major"]) for v in values(s, A)}
-    pick(s, A, {"fire": 1, "major": 0})
-    x = s.seats[A]
-    assert x.fire == 0 and x.rats == 0
-    assert x.registers["popularity"] == 1
-    assert s.supply_cubes == supply + 1
-    assert "boat-2" in x.boats
-
-
-def test_R_TURN_DOCK_4_taking_a_rat_for_the_boat_cube_also_discards_it():
-    s = scenario()
-    dock_boat(s, "dock-nw", "boat-2", cube=True)
-    give(s, A, fire=1)
-    supply = s.supply_cubes
-    turn_for(s, A)
-    go_dock(s, A, "boat-2")
-    pick(s, A, None)
-    x = s.seats[A]
-    assert x.rats == 1 and x.fire == 1 and x.registers["popularity"] == 0
-    assert s.supply_cubes == supply + 1
-    assert "boat-2" in x.boats
-
-
-def test_R_TURN_DOCK_4_without_fire_the_boat_cube_costs_a_rat():
-    s = scenario()
-    dock_boat(s, "dock-nw", "boat-2", cube=True)
-    give(s, A, fire=0, major_fire=0)
-    supply = s.supply_cubes
-    turn_for(s, A)
-    go_dock(s, A, "boat-2")
-    assert kind(s) == "action_step"
-    assert s.seats[A].rats == 1 and s.supply_cubes == supply + 1
-
-
-def test_R_TURN_DOCK_4_Q_5_two_fire_round_boat_cube_costs_2_fire_and_scores_2_vp():
-    s = scenario()
-    s.round = fire_round(s, 2)
-    dock_boat(s, "dock-nw", "boat-3", cube=True)
-    give(s, A, fire=2)
-    turn_for(s, A)
-    vp = s.seats[A].vp
-    go_dock(s, A, "boat-3")
-    pick(s, A, {"fire": 2, "major": 0})
-    gained = reward_tokens(s.catalog.boats["boat-3"].reward).get("vp", 0)
-    assert s.seats[A].fire == 0
-    assert s.seats[A].vp == vp + 2 + gained
-    assert s.seats[A].registers["popularity"] == 1
+    x, vp = s.seats[A], s.seats[A].vp
+    go_dock(s, A, boat)
+    if pay is not False:
+        assert kind(s) == "boat_cube"
+        assert values(s, A) == [{"fire": cost, "major": 0}, None]
+        pick(s, A, pay)
+    assert kind(s) == "action_step" and boat in x.boats
+    boat_vp = reward_tokens(s.catalog.boats[boat].reward).get("vp", 0)
+    assert dict(fire=x.fire, rats=x.rats, pop=x.registers["popularity"], vp=x.vp - vp - boat_vp,
+                supply=s.supply_cubes - supply) == after
 
 
 def test_R_TURN_DOCK_4_R_TURN_FIRE_7_major_fire_on_a_boat_gives_no_adjacent_removal():
@@ -572,7 +553,6 @@ def test_R_TURN_RECALL_1_recalled_lieutenant_starts_next_round_on_the_estate():
     i = lie(s, A, "n03")
     turn_for(s, A)
     pick(s, A, {"go": "recall"})
-    from companion.engine.flow import push, run
     s.lanes = {}
     push(s, "main", {"do": "lay_down"})
     run(s)
@@ -717,11 +697,7 @@ def test_R_TURN_RESCUE_3_two_citizens_one_empty_cabin():
 @pytest.mark.parametrize("cost", [1, 2])
 def test_R_TURN_FIRE_1_fire_cost_per_round_info_table(cost):
     s = scenario()
-    s.round = fire_round(s, cost)
-    cubes(s, "n03", 1)
-    give(s, A, fire=3)
-    turn_for(s, A)
-    go_hex(s, A, "n03")
+    fight_at(s, 1, cost, fire=3)
     assert kind(s) == "fight"
     pays = [v for v in values(s, A) if v]
     assert pays == [{"fire": cost, "major": 0, "adjacent": False}]
@@ -733,11 +709,7 @@ def test_R_TURN_FIRE_1_fire_cost_per_round_info_table(cost):
 
 def test_R_TURN_FIRE_1_removes_as_many_cubes_as_can_be_paid():
     s = scenario()
-    s.round = fire_round(s, 1)
-    cubes(s, "n03", 3)
-    give(s, A, fire=2)
-    turn_for(s, A)
-    go_hex(s, A, "n03")
+    fight_at(s, 3, 1, fire=2)
     pick(s, A, {"fire": 1, "major": 0})
     pick(s, A, {"fire": 1, "major": 0})
     assert kind(s) == "action_step"  # out of fire: the rest stays
@@ -747,11 +719,7 @@ def test_R_TURN_FIRE_1_removes_as_many_cubes_as_can_be_paid():
 
 def test_R_TURN_FIRE_1_one_fire_is_not_enough_in_a_2_fire_round():
     s = scenario()
-    s.round = fire_round(s, 2)
-    cubes(s, "n03", 1)
-    give(s, A, fire=1, major_fire=0)
-    turn_for(s, A)
-    go_hex(s, A, "n03")
+    fight_at(s, 1, 2, fire=1, major_fire=0)
     assert kind(s) == "action_step"
     assert s.seats[A].fire == 1 and s.seats[A].rats == 1 and s.hexes["n03"].cubes == 1
 
@@ -759,11 +727,7 @@ def test_R_TURN_FIRE_1_one_fire_is_not_enough_in_a_2_fire_round():
 @pytest.mark.parametrize("cost,vp_each", [(1, 0), (2, 2)])
 def test_R_TURN_FIRE_2_two_fire_rounds_score_2_vp_per_removed_cube(cost, vp_each):
     s = scenario()
-    s.round = fire_round(s, cost)
-    cubes(s, "n03", 2)
-    give(s, A, fire=4)
-    turn_for(s, A)
-    go_hex(s, A, "n03")
+    fight_at(s, 2, cost, fire=4)
     vp = s.seats[A].vp
     pick(s, A, {"fire": cost, "major": 0})
     pick(s, A, {"fire": cost, "major": 0})
@@ -773,10 +737,7 @@ def test_R_TURN_FIRE_2_two_fire_rounds_score_2_vp_per_removed_cube(cost, vp_each
 def test_R_TURN_FIRE_3_each_removed_cube_is_one_popularity_step_and_its_action_waits_for_the_step():
     s = scenario()
     idx, reward = first_reward(s, "popularity", 0)
-    cubes(s, "n03", idx)
-    give(s, A, fire=idx)
-    turn_for(s, A)
-    go_hex(s, A, "n03")
+    fight_at(s, idx, fire=idx)
     for _ in range(idx):
         pick(s, A, {"fire": 1, "major": 0})
     assert s.seats[A].registers["popularity"] == idx
@@ -787,11 +748,8 @@ def test_R_TURN_FIRE_3_each_removed_cube_is_one_popularity_step_and_its_action_w
 
 def test_R_TURN_FIRE_4_one_rat_per_cube_left_and_the_cubes_stay():
     s = scenario()
-    cubes(s, "n03", 3)
-    give(s, A, fire=5)
+    fight_at(s, 3, fire=5)
     supply = s.supply_cubes
-    turn_for(s, A)
-    go_hex(s, A, "n03")
     pick(s, A, {"fire": 1, "major": 0})
     pick(s, A, None)  # stop
     assert s.seats[A].rats == 2 and s.hexes["n03"].cubes == 2
@@ -818,69 +776,6 @@ def test_R_TURN_FIRE_5_major_fire_may_also_remove_an_adjacent_cube():
     assert s.seats[A].major_fire == 0 and s.seats[A].rats == 0
 
 
-def test_R_TURN_FIRE_5_major_fire_may_be_used_as_plain_fire():
-    s = scenario()
-    t = "n04"
-    near = adjacent_hexes(s, t)[0]
-    cubes(s, t, 1)
-    cubes(s, near, 1)
-    give(s, A, major_fire=1)
-    turn_for(s, A)
-    go_hex(s, A, t)
-    pick(s, A, {"fire": 0, "major": 1})
-    pick(s, A, None)
-    assert s.hexes[t].cubes == 0 and s.hexes[near].cubes == 1
-    assert s.seats[A].registers["popularity"] == 1
-
-
-def test_R_TURN_FIRE_5_plain_fire_never_reaches_an_adjacent_cube():
-    s = scenario()
-    t = "n04"
-    near = adjacent_hexes(s, t)[0]
-    cubes(s, t, 1)
-    cubes(s, near, 1)
-    give(s, A, fire=1, major_fire=1)
-    turn_for(s, A)
-    go_hex(s, A, t)
-    assert find(s, A, {"fire": 1, "major": 0})["value"]["adjacent"] is False
-    pick(s, A, {"fire": 1, "major": 0})
-    assert kind(s) == "action_step"
-    assert s.hexes[near].cubes == 1 and s.seats[A].major_fire == 1
-
-
-def test_R_TURN_FIRE_6_D_4_in_a_2_fire_round_one_major_plus_one_fire_is_plain():
-    s = scenario()
-    s.round = fire_round(s, 2)
-    t = "n04"
-    near = adjacent_hexes(s, t)[0]
-    cubes(s, t, 1)
-    cubes(s, near, 1)
-    give(s, A, fire=1, major_fire=1)
-    turn_for(s, A)
-    go_hex(s, A, t)
-    pays = [v for v in values(s, A) if v]
-    assert pays == [{"fire": 1, "major": 1, "adjacent": False}]  # 1 major alone never pays 2
-    pick(s, A, pays[0])
-    assert kind(s) == "action_step"
-    assert s.hexes[near].cubes == 1
-
-
-def test_R_TURN_FIRE_6_in_a_2_fire_round_two_major_fire_unlock_the_adjacent_cube():
-    s = scenario()
-    s.round = fire_round(s, 2)
-    t = "n04"
-    near = adjacent_hexes(s, t)[0]
-    cubes(s, t, 1)
-    cubes(s, near, 1)
-    give(s, A, fire=0, major_fire=2)
-    turn_for(s, A)
-    go_hex(s, A, t)
-    assert find(s, A, {"fire": 0, "major": 2})["value"]["adjacent"] is True
-    pick(s, A, {"fire": 0, "major": 2})
-    pick(s, A, near)
-    assert s.hexes[near].cubes == 0 and s.seats[A].major_fire == 0
-
-
 def test_R_TURN_FIRE_7_docks_are_never_adjacent():
     s = scenario()
     harbor, dock, near = harbor_with_neighbour(s)
@@ -896,46 +791,54 @@ def test_R_TURN_FIRE_7_docks_are_never_adjacent():
     assert s.docks[dock][0].cube is True
 
 
-def test_R_TURN_FIRE_8_Q_4_adjacent_cube_counts_for_popularity_and_vp():
+@pytest.mark.parametrize("cost, tokens, pays, neighbour, after", [
+    pytest.param(1, dict(fire=0, major_fire=1), [{"fire": 0, "major": 1}], None,
+                 dict(here=0, near=1, fire=0, major_fire=0, pop=1, vp=0, supply=1),
+                 id="R-TURN-FIRE-5 major fire used as plain fire"),
+    pytest.param(1, dict(fire=1, major_fire=1), [{"fire": 1, "major": 0}, {"fire": 0, "major": 1}], False,
+                 dict(here=0, near=1, fire=0, major_fire=1, pop=1, vp=0, supply=1),
+                 id="R-TURN-FIRE-5 plain fire never reaches the neighbour"),
+    pytest.param(2, dict(fire=1, major_fire=1), [{"fire": 1, "major": 1}], False,
+                 dict(here=0, near=1, fire=0, major_fire=0, pop=1, vp=2, supply=1),
+                 id="R-TURN-FIRE-6 D-4 one major plus one fire is plain in a 2-fire round"),
+    pytest.param(2, dict(fire=0, major_fire=2), [{"fire": 0, "major": 2}], True,
+                 dict(here=0, near=0, fire=0, major_fire=0, pop=2, vp=4, supply=2),
+                 id="R-TURN-FIRE-6 R-TURN-FIRE-8 Q-4 two major fire take the neighbour's cube in a 2-fire round"),
+    pytest.param(1, dict(fire=0, major_fire=1), [{"fire": 0, "major": 1}], True,
+                 dict(here=0, near=0, fire=0, major_fire=0, pop=2, vp=0, supply=2),
+                 id="R-TURN-FIRE-8 one major fire two cubes two popularity steps in a 1-fire round"),
+])
+def test_R_TURN_FIRE_5_6_8_D_4_Q_4_major_fire_paying_the_whole_cost_reaches_the_neighbour(cost, tokens, pays,
+                                                                                          neighbour, after):
+    """A cube on the hex and one on its neighbour; the seat pays with `pays[0]`, then takes the neighbour's
+    cube (True), declines it (None) or is never asked (False). R-TURN-FIRE-5: a major fire may also remove
+    a cube from an adjacent hex, or serve as plain fire; plain fire never reaches a neighbour.
+    R-TURN-FIRE-6 / D-4: in a 2-fire round only two major fire do; one major plus one fire is plain.
+    R-TURN-FIRE-8 / Q-4: the neighbour's cube counts for popularity, VP and the supply like the first."""
     s = scenario()
-    s.round = fire_round(s, 2)
+    s.round = fire_round(s, cost)
     t = "n04"
     near = adjacent_hexes(s, t)[0]
     cubes(s, t, 1)
     cubes(s, near, 1)
-    give(s, A, major_fire=2)
+    give(s, A, **tokens)
     turn_for(s, A)
-    vp = s.seats[A].vp
-    supply = s.supply_cubes
+    x, vp, supply = s.seats[A], s.seats[A].vp, s.supply_cubes
     go_hex(s, A, t)
-    pick(s, A, {"fire": 0, "major": 2})
-    pick(s, A, near)
-    assert s.seats[A].registers["popularity"] == 2
-    assert s.seats[A].vp == vp + 4
-    assert s.supply_cubes == supply + 2
-
-
-def test_R_TURN_FIRE_8_one_major_fire_two_cubes_two_popularity_steps_in_a_1_fire_round():
-    s = scenario()
-    s.round = fire_round(s, 1)
-    t = "n04"
-    near = adjacent_hexes(s, t)[0]
-    cubes(s, t, 1)
-    cubes(s, near, 1)
-    give(s, A, major_fire=1)
-    turn_for(s, A)
-    vp = s.seats[A].vp
-    go_hex(s, A, t)
-    pick(s, A, {"fire": 0, "major": 1})
-    pick(s, A, near)
-    assert s.seats[A].registers["popularity"] == 2 and s.seats[A].vp == vp
+    assert [v for v in values(s, A) if v] == [{**pay, "adjacent": pay["major"] == cost} for pay in pays]
+    pick(s, A, pays[0])
+    if neighbour is not False:
+        assert kind(s) == "adjacent_cube"
+        pick(s, A, near if neighbour else None)
+    assert kind(s) == "action_step"
+    assert dict(here=s.hexes[t].cubes, near=s.hexes[near].cubes, fire=x.fire, major_fire=x.major_fire,
+                pop=x.registers["popularity"], vp=x.vp - vp, supply=s.supply_cubes - supply) == after
 
 
 # --- R-TURN-ACT-1 / 2 ----------------------------------------------------------------------------
 
 def test_R_TURN_ACT_1_hex_action_then_no_repopulation():
     s = scenario()
-    from companion.engine.state import WagonOwned
     s.seats[A].wagons = [WagonOwned("wagon-1a")]
     on_square(s, A, "cr1", "craftsman")
     give(s, A, coins=2)
@@ -950,7 +853,6 @@ def test_R_TURN_ACT_1_hex_action_then_no_repopulation():
 
 def test_R_TURN_ACT_1_repopulation_then_no_hex_action():
     s = scenario()
-    from companion.engine.state import WagonOwned
     s.seats[A].wagons = [WagonOwned("wagon-1a")]
     on_square(s, A, "cr1", "craftsman")
     give(s, A, coins=2, lumber=0)
@@ -965,7 +867,6 @@ def test_R_TURN_ACT_1_repopulation_then_no_hex_action():
 
 def test_R_TURN_ACT_1_harbor_offers_only_its_action():
     s = scenario()
-    from companion.engine.state import WagonOwned
     s.seats[A].wagons = [WagonOwned("wagon-1a")]
     turn_for(s, A)
     go_hex(s, A, "harbor-nw")
@@ -1050,7 +951,6 @@ def test_R_ROUND_2_turns_follow_the_play_order_cycling():
         give(s, seat, coins=0)
     s.turn = -1
     s.lanes = {"main": [{"do": "next_turn"}]}
-    from companion.engine.flow import run
     run(s)
     seen = []
     for _ in range(6):
@@ -1088,19 +988,5 @@ def test_R_ROUND_3_each_lieutenant_acts_once_per_round():
     turn_for(s, A)
     go_hex(s, A, "n04")
     end(s, A)
-    from companion.engine.movement import available
-    assert i not in available(s, A)
-    assert all(s.seats[A].lieutenants[k].where == "estate" for k in available(s, A))
-
-
-def test_R_ROUND_3_R_TURN_DOCK_2_two_seats_may_visit_the_same_dock_in_a_round():
-    s = scenario()
-    dock_boat(s, "dock-ne", "boat-2", cube=False)
-    dock_boat(s, "dock-ne", "boat-3", cube=False)
-    turn_for(s, A)
-    go_dock(s, A, "boat-2")
-    end(s, A)
-    assert whose(s) == B
-    go_dock(s, B, "boat-3")
-    assert s.seats[A].boats == ["boat-2"] and s.seats[B].boats == ["boat-3"]
-    assert s.seats[B].lieutenants[0].where == "dock:dock-ne"
+    assert i not in movement.available(s, A)
+    assert all(s.seats[A].lieutenants[k].where == "estate" for k in movement.available(s, A))

@@ -8,19 +8,14 @@ import json
 
 import pytest
 
-try:
-    from builder import repopulate
-    from scenario import game, scenario, stand, turn_for
-except ImportError:  # tests/ imported as a package
-    from tests.builder import repopulate
-    from tests.scenario import game, scenario, stand, turn_for
-
 from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, pending, seat_view, table_view
 from companion.engine.rulebook import REPOPULATION_TILES
 from companion.engine.state import Place
 from companion.engine.view import OPPONENT_RULES
 from companion.simulate import play_game
+
+from scenario import game, repopulate, scenario, stand, turn_for
 
 A, B, C = 0, 1, 2
 
