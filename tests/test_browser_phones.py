@@ -1,7 +1,7 @@
 """Phones that lose their seat, and pages that never loop (issue 10, item 1), in a real headless Chromium.
 
 A seat's code scanned on a second phone: the first phone says plainly that the seat moved, shows nothing
-to tap, and stops asking (today it sent 130-150 requests a second, forever). And no answer makes a page
+to tap, and stops asking (before issue 10 it sent 130-150 requests a second, forever). And no answer makes a page
 loop: failures (5xx, 429, other 4xx, no answer at all, a killed server) are asked again later and later,
 a refused tap refreshes the screen once, and the page recovers when the server is back."""
 

@@ -236,7 +236,8 @@ def test_a_waiting_question_is_answered_by_a_move_at_its_table(tmp_path, screen)
 def test_a_phone_taking_a_seat_is_news_for_the_host_and_ends_the_old_phones_wait(tmp_path):
     """A join does not move the game, but the host's phones panel must show it at once, and the phone that
     lost the seat must hear so at once (not when its wait runs out)."""
-    app, client, game = make(tmp_path)
+    hold = 5.0  # short, so the last question (nothing newer) is over soon; the news must come well before
+    app, client, game = make(tmp_path, POLL_HOLD_S=hold)
     token = game["seats"][0]["token"]
     old, new, host = app.test_client(), app.test_client(), app.test_client()
     assert old.get(f"/j/{token}").status_code == 302
@@ -251,7 +252,7 @@ def test_a_phone_taking_a_seat_is_news_for_the_host_and_ends_the_old_phones_wait
         assert not hosts.done() and not olds.done()  # both wait: nothing has happened yet
         assert new.get(f"/j/{token}").status_code == 302  # another phone scans the seat's code
         answer, moved = hosts.result(timeout=LONG), olds.result(timeout=LONG)
-    assert time.monotonic() - t0 < LONG / 2
+    assert time.monotonic() - t0 < hold / 2
     body = answer.get_data(as_text=True)
     assert answer.status_code == 200 and 'j=2"' in body and "on a new phone since" in body
     assert moved.status_code == 403 and moved.headers["X-Seat-Moved"] == "1"
