@@ -160,6 +160,8 @@ class Register:
 
 @dataclass(frozen=True)
 class RatTable:
+    """The scoreboard's rat table (R-END-2, Q-2): victory points lost by rats held at the end."""
+
     id: str
     penalty: tuple[int, ...]
     prov: Provenance
@@ -292,6 +294,8 @@ class Track:
 
 @dataclass(frozen=True)
 class ScrollBoard:
+    """A scroll board (M-16, M-17): side a, or one of the four b boards, each with three tracks."""
+
     id: str
     side: str
     tracks: tuple[Track, ...]
