@@ -5,8 +5,6 @@ Views parse, call the store and engine, and render; every rule lives in the engi
 
 from __future__ import annotations
 
-import os
-import secrets
 import sqlite3
 from functools import partial
 from pathlib import Path
@@ -17,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..catalog import catalog_in_force, default_catalog, default_override_path
 from ..faults import StartupError, StoreFault
-from ..instance import instance_folder
+from ..instance import instance_folder, kept_key
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("en", "fr", "de")
@@ -67,7 +65,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     app.extensions["new_games"] = PerMinute(app.config["NEW_GAMES_PER_MINUTE"])
 
-    from . import api, host, join, seat
+    from . import api, catalog_page, host, join, seat
 
     from . import draw, translate
     from .views import qr_svg
@@ -100,6 +98,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(seat.bp)
     app.register_blueprint(join.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(catalog_page.bp)  # /catalog: check the catalog against your copy
 
     app.after_request(_compress)
 
@@ -149,33 +148,10 @@ def _secret_key(instance: Path) -> str:
     key (left by a full disk before this was atomic) would break every page, so it counts as missing."""
     path = instance / "secret_key"
     try:
-        key = path.read_text().strip() if path.exists() else ""
-        if not key:
-            key = secrets.token_hex(32)
-            _write_privately(path, key)
+        return kept_key(path)
     except OSError as exc:
         raise StartupError(f"Cannot make or read the secret key {path}: {exc.strerror or exc}. Free some disk space or "
                            "let the companion write its folder, then start it again.") from None
-    return key
-
-
-def _write_privately(path: Path, text: str) -> None:
-    """Temp file (owner-only) + fsync + rename: after a crash or a full disk the file is whole or absent."""
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with os.fdopen(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except OSError:
-        temp.unlink(missing_ok=True)
-        raise
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)  # the rename itself survives a power cut
-    finally:
-        os.close(folder)
 
 
 COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml",
