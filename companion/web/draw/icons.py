@@ -219,8 +219,9 @@ def item_width(item: Item) -> float:
 
 def draw_item(item: Item, x0, y, s) -> Markup:
     """One item from its left edge: "2" then the coin; VP carry their number on the shield."""
+    attrs = {"class": "item", "data-icon": item.icon, "data-count": item.count}
     if item.icon == "vp":
-        return vp(x0 + s / 2, y, s, item.count)
+        return el("g", attrs, vp(x0 + s / 2, y, s, item.count))
     draw, width = ICON[item.icon]
     parts = []
     if item.count > 1:
@@ -228,7 +229,7 @@ def draw_item(item: Item, x0, y, s) -> Markup:
         parts.append(txt(x0 + COUNT_W * s * digits / 2, y, str(item.count), size=s * 0.75, **{"font-weight": "bold"}))
         x0 += COUNT_W * s * digits
     parts.append(draw(x0 + width * s / 2, y, s))
-    return el("g", {"class": "item", "data-icon": item.icon, "data-count": item.count}, parts)
+    return el("g", attrs, parts)
 
 
 def _bundle(bundle: Bundle, x0, y, s) -> tuple[list[Markup], float]:

@@ -115,7 +115,7 @@ def _corner_map(catalog, marked: str | None, cx, cy, half) -> Markup:
     for hid, (x, y) in spots.items():
         px, py = cx + (x - mx) / span * half * 1.2, cy + (y - my) / span * half
         if hid == marked:
-            out.append(el("g", {"class": "marked-harbor"}, hexagon(px, py, 15, "#37474f"), anchor(px, py, 16, "#fff")))
+            out.append(el("g", {"class": "marked-harbor"}, hexagon(px, py, 15, "#1b3a4b"), anchor(px, py, 16, "#fff")))
         else:
             out.append(hexagon(px, py, 9, HEX_FILL["harbor"], **{"class": "other-harbor"}))
     return el("g", {"class": "corner-map"}, out)
@@ -123,7 +123,7 @@ def _corner_map(catalog, marked: str | None, cx, cy, half) -> Markup:
 
 def wheel_face(catalog, rid: str, _: Gettext) -> Markup:
     """One window of the population wheel (M-10): its rat, and which citizen each hex colour receives."""
-    w = next(win for win in catalog.wheel if win.id == rid)
+    w = {win.id: win for win in catalog.wheel}[rid]
     gets = [f"{_(c)} → {_(cls) if cls else _('nobody')}" for c, cls in w.colours.items()]
     title = f"{_('Population wheel window')}: {_('rat')} {_(w.rat)}; " + ", ".join(gets) + "."
     rows = []
