@@ -26,6 +26,8 @@ from ..words import T
 from .address import public_base
 from .catalog_form import FormProblem, form_fields, label, read_form
 from .common import check_csrf, csrf_token
+from .draw.faces import face
+from .translate import request_gettext
 
 bp = Blueprint("catalog", __name__, url_prefix="/catalog")
 
@@ -227,6 +229,7 @@ def _record(family: str, rid: str, plain: dict, now) -> dict:
     ids = shipped_ids(family)
     return {
         "family": family, "id": rid, "kind": FAMILY_NAMES[family][1], "number": ids.index(rid) + 1,
+        "face": face(now.catalog, family, rid, _=request_gettext),
         "source": built.prov.source, "corrected": now.catalog.origins.get((family, rid)) == str(now.override),
         "rows": [(label(name), _shown(value), source_of(plain, name)) for name, value in values(plain).items()],
         "differences": [(label(name), _shown(before), _shown(after))
