@@ -136,3 +136,6 @@ def test_a_table_checks_its_copy_on_catalog_and_shares_the_corrections(tmp_path)
         assert guest.locator("button[name=check]").count() == 0
         assert "admin link" in guest.inner_text("#catalog-status")
         browser.close()
+        key = admin_link(srv).rsplit("=", 1)[1]
+        srv.stop()
+        assert srv.log.read_text(errors="replace").count(key) == 1, "only the start line shows the admin key"

@@ -13,6 +13,7 @@ import pytest
 from companion.catalog import shipped_catalog
 from companion.engine import legal_actions, pending
 from companion.web import create_app
+from companion.web.logs import hide_secrets
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}, {"name": "Chiara", "colour": "yellow"}]
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
@@ -235,3 +236,9 @@ def test_the_admin_key_is_made_once_in_the_instance_folder_and_kept(tmp_path):
 
 def _file(data: bytes) -> io.BytesIO:
     return io.BytesIO(data)
+
+
+def test_the_admin_key_is_hidden_in_log_lines_as_other_keys_are():
+    key = "ab" * 32
+    for line in (f"GET /catalog?key={key} HTTP/1.1", f"Cookie: csrf=1; catalog_admin={key}"):
+        assert key not in hide_secrets(line) and "[hidden]" in hide_secrets(line)
