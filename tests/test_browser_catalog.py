@@ -54,6 +54,17 @@ def signed_in(browser, srv: Server, viewport=(1280, 900)):
     return page
 
 
+def correct(page, srv: Server, hex_id: str, choose: dict | None = None, **typed: str) -> None:
+    """A hex's correction form filled in as the table reads its copy, and saved."""
+    page.goto(f"{srv.base}/catalog/hex/{hex_id}")
+    for name, value in typed.items():
+        page.fill(f"input[name={name}]", value)
+    for name, value in (choose or {}).items():
+        page.select_option(f"select[name={name}]", value)
+    with page.expect_navigation():
+        page.click("#correct button[type=submit]")
+
+
 def fingerprint(page) -> str:
     return re.search(r"catalog ([0-9a-f]{12})", page.inner_text("#catalog-status")).group(1)
 
@@ -73,11 +84,7 @@ def test_a_table_checks_its_copy_on_catalog_and_shares_the_corrections(tmp_path)
         page.screenshot(path=str(OUT / "catalog-index.png"), full_page=True)
 
         # correct one hex's action and repopulation VP (R-ACT-2, R-REPOP-6)
-        page.goto(srv.base + "/catalog/hex/n04")
-        page.fill("input[name=action]", "2 coin or 1 lumber")
-        page.fill("input[name=repop_vp]", "7")
-        with page.expect_navigation():
-            page.click("#correct button[type=submit]")
+        correct(page, srv, "n04", action="2 coin or 1 lumber", repop_vp="7")
         assert "2 coin or 1 lumber" in page.inner_text(".differs")
         page.screenshot(path=str(OUT / "catalog-corrected-hex.png"), full_page=True)
 
@@ -98,10 +105,7 @@ def test_a_table_checks_its_copy_on_catalog_and_shares_the_corrections(tmp_path)
         # a correction breaking a catalog rule (R-SETUP-2/3: exactly 2 B hexes) is refused, nothing written
         file = here / "catalog.toml"
         written = file.read_bytes()
-        page.goto(srv.base + "/catalog/hex/n16")
-        page.select_option("select[name=class]", "B")
-        with page.expect_navigation():
-            page.click("#correct button[type=submit]")
+        correct(page, srv, "n16", choose={"class": "B"})
         refusal = page.inner_text("#refused")
         assert "Not saved: nothing was changed" in refusal and "3 B hexes, R-SETUP-2/3 needs exactly 2" in refusal
         assert file.read_bytes() == written
