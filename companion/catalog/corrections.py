@@ -28,7 +28,7 @@ HEADER = ("# Messina 1347 companion: catalog corrections, checked against a copy
           "# Written by the /catalog page; docs/CATALOG.md explains the format. Import this file into\n"
           "# another companion to give it the same corrections.\n")
 _STEP = re.compile(r"^([^\[\]]+)((?:\[\d+\])*)$")
-_LOCK = threading.Lock()  # one change at a time: each reads the file, changes it and writes it whole
+_LOCK = threading.RLock()  # one change at a time: each reads the file, changes it and writes it whole
 
 
 class Unknown(LookupError):
@@ -89,8 +89,8 @@ class Corrections:
 
     def mark_checked(self, family: str, rid: str) -> Catalog:
         """"Matches my copy": the record as it is in force, now marked checked."""
-        record = self.record(family, rid)
-        return self._put(family, checked(shipped_record(family, rid), record))
+        with _LOCK:  # the record read is the one written back, whatever another browser saves meanwhile
+            return self._put(family, checked(shipped_record(family, rid), self.record(family, rid)))
 
     def correct(self, family: str, rid: str, record: dict) -> Catalog:
         """The record with the values the table read on its copy, marked checked."""

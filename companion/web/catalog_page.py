@@ -189,7 +189,10 @@ def _known(family: str, rid: str | None = None) -> None:
 
 def _records(now) -> dict:
     """The corrections in force as plain records (none while the file is broken: the shipped ones rule)."""
-    return _corrections().records() if now.corrected else {}
+    try:
+        return _corrections().records() if now.corrected else {}
+    except CatalogError:  # broken since `now` was read: the next page names its problems
+        return {}
 
 
 def _plain(now):
