@@ -342,6 +342,11 @@ def form_routes(client, table, game) -> dict:
         "host.undo": (f"/host/{game['id']}/undo", {"version": state_of(client, game)["version"], "count": 1,
                                                    "confirm": "yes"}),
         "host.delete": (f"/host/{table['id']}/delete", {"confirm": "yes"}),
+        # the catalog's forms also need the admin link: tests/test_catalog_page.py checks both, and the file
+        "catalog.check": ("/catalog/hex/n01/check", {}),
+        "catalog.correct": ("/catalog/hex/n01", {"action": "2 coin"}),
+        "catalog.reset": ("/catalog/hex/n01/reset", {}),
+        "catalog.import_file": ("/catalog/import", {}),
     }
 
 

@@ -10,15 +10,19 @@ from . import model as m
 from .rewards import GrammarError, parse_citizens, parse_cost, parse_reward
 
 
+SOURCES = ("rulebook", "assumed", "mixed", "checked")
+
+
 class Problem(Exception):
     """What is wrong with one record, in words (build_record turns it into a RecordError)."""
 
 
 def provenance(rec: dict) -> m.Provenance:
-    """Where a record's values come from, so a reader can tell the rulebook from our assumptions."""
+    """Where a record's values come from, so a reader can tell the rulebook from our assumptions and
+    from what a table checked against its own copy."""
     source = rec.get("source")
-    if source not in ("rulebook", "assumed", "mixed"):
-        raise Problem(f"source must be 'rulebook', 'assumed' or 'mixed', not {source!r}")
+    if source not in SOURCES:
+        raise Problem(f"source must be 'rulebook', 'assumed', 'mixed' or 'checked', not {source!r}")
     fields = rec.get("rulebook_fields", [])
     if source == "mixed" and not fields:
         raise Problem("a 'mixed' record must list its rulebook_fields")

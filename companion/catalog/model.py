@@ -18,16 +18,17 @@ AXIAL_STEPS: tuple[Coord, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1
 
 @dataclass(frozen=True)
 class Provenance:
-    """Where a record's values come from: the rulebook, or our assumption (never shown as printed)."""
+    """Where a record's values come from: the rulebook, our assumption (never shown as printed), or a
+    table that compared the record with its own copy ("checked": seen on a copy, still not a rulebook's word)."""
 
-    source: str  # "rulebook" | "assumed" | "mixed"
-    rulebook_fields: tuple[str, ...] = ()
+    source: str  # "rulebook" | "assumed" | "mixed" | "checked"
+    rulebook_fields: tuple[str, ...] = ()  # mixed or checked: the fields a rulebook prints
 
     def of(self, name: str) -> str:
         """`name` is a field, or one entry of a list field (`penalty[7]`, `space[2].reward`)."""
-        if self.source == "mixed":
-            return "rulebook" if name in self.rulebook_fields else "assumed"
-        return self.source
+        if self.source in ("mixed", "checked") and name in self.rulebook_fields:
+            return "rulebook"
+        return "assumed" if self.source == "mixed" else self.source
 
 
 @dataclass(frozen=True)
@@ -335,6 +336,23 @@ class Catalog:
     records_json: str = field(default="", repr=False, compare=False)
     fingerprint: str = field(default="", compare=False)
 
+    def family(self, name: str) -> Mapping[str, object]:
+        """One family's records by id, by the family's name in the files (`hex`, `wheel`, `rat_table`…)."""
+        if name == "wheel":
+            return MappingProxyType({w.id: w for w in self.wheel})
+        if name == "rat_table":
+            return MappingProxyType({self.rat_table.id: self.rat_table})
+        return getattr(self, _ATTRIBUTES.get(name, name + "s"))
+
+    def sources(self) -> dict[str, int]:
+        """How many records are printed in a rulebook, mixed, assumed or checked against a copy: a
+        table sees how far its catalog is from the box on its table."""
+        counts = {"rulebook": 0, "mixed": 0, "assumed": 0, "checked": 0}
+        for name in _ATTRIBUTES:
+            for record in self.family(name).values():
+                counts[record.prov.source] += 1
+        return counts
+
     def tile(self, tid: str) -> Hex | Harbor:
         """A neighborhood or harbor hex by id."""
         return self.hexes[tid] if tid in self.hexes else self.harbors[tid]
@@ -352,3 +370,12 @@ class Catalog:
 
     def register(self, kind: str, players: int) -> Register:
         return self.registers[f"{kind}-{self.side_for(players)}"]
+
+
+#: the file's family name -> the Catalog's attribute (wheel and rat_table are held differently)
+_ATTRIBUTES = {
+    "hex": "hexes", "harbor": "harbors", "dock": "docks", "docking_tile": "docking_tiles", "layout": "layouts",
+    "wheel": "wheel", "round_info": "round_info", "priority_tile": "priority_tiles", "register": "registers",
+    "rat_table": "rat_table", "boat": "boats", "workshop": "workshops", "improvement": "improvements",
+    "wagon": "wagons", "solo_tile": "solo_tiles", "board": "boards", "scroll_board": "scroll_boards",
+}

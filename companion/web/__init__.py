@@ -6,8 +6,6 @@ Views parse, call the store and engine, and render; every rule lives in the engi
 from __future__ import annotations
 
 import gzip
-import os
-import secrets
 import sqlite3
 from functools import partial
 from pathlib import Path
@@ -19,9 +17,9 @@ from werkzeug.exceptions import HTTPException
 from ..catalog import catalog_in_force, default_catalog, default_override_path
 from ..engine import IllegalAction
 from ..faults import StartupError, StoreFault
-from ..instance import instance_folder
+from ..instance import instance_folder, kept_key
 from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
-from . import address, api, draw, headers, host, join, logs, seat, tap, translate
+from . import address, api, catalog_page, draw, headers, host, join, logs, seat, tap, translate
 from .common import DELETED, refusal
 from .limits import PerMinute
 from .news import Bulletin, NewsPoll, news_routes
@@ -70,7 +68,7 @@ def create_app(config: dict | None = None) -> Flask:
                                     app.config.get("CATALOG") or partial(default_catalog, corrections))
     app.extensions["new_games"] = PerMinute(app.config["NEW_GAMES_PER_MINUTE"])
     _templates(app, corrections)
-    for bp in (host.bp, seat.bp, join.bp, api.bp):
+    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog_page.bp):  # catalog_page: /catalog, check your copy
         app.register_blueprint(bp)
     _layers(app)
     _refusals(app)
@@ -141,33 +139,10 @@ def _secret_key(instance: Path) -> str:
     key (left by a full disk before this was atomic) would break every page, so it counts as missing."""
     path = instance / "secret_key"
     try:
-        key = path.read_text().strip() if path.exists() else ""
-        if not key:
-            key = secrets.token_hex(32)
-            _write_privately(path, key)
+        return kept_key(path)
     except OSError as exc:
         raise StartupError(f"Cannot make or read the secret key {path}: {exc.strerror or exc}. Free some disk space or "
                            "let the companion write its folder, then start it again.") from None
-    return key
-
-
-def _write_privately(path: Path, text: str) -> None:
-    """Temp file (owner-only) + fsync + rename: after a crash or a full disk the file is whole or absent."""
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with os.fdopen(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except OSError:
-        temp.unlink(missing_ok=True)
-        raise
-    folder = os.open(path.parent, os.O_RDONLY)
-    try:
-        os.fsync(folder)  # the rename itself survives a power cut
-    finally:
-        os.close(folder)
 
 
 COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml",

@@ -24,7 +24,7 @@ SECRETS = [
     (re.compile(r"((?<![\w-])key=)" + _VALUE), r"\1" + HIDDEN),
     # credentials in headers and cookies: the host key, a phone's device, the seat a phone last joined
     (re.compile(r"((?:X-Host-Token|X-Seat-Device)\s*[:=]\s*)" + _VALUE, re.I), r"\1" + HIDDEN),
-    (re.compile(r"((?<![\w-])(?:host_\w+|last_seat)=)" + _VALUE), r"\1" + HIDDEN),
+    (re.compile(r"((?<![\w-])(?:host_\w+|last_seat|catalog_admin)=)" + _VALUE), r"\1" + HIDDEN),
     (re.compile(r"(?<![\w-])seat_[\w-]+=" + _VALUE), "seat_" + HIDDEN + "=" + HIDDEN),  # the name is the token
     # a token or key quoted in JSON or a repr
     (re.compile(r"""(["']?(?:host_token|token|device)["']?\s*[:=]\s*["']?)[\w-]{12,}"""), r"\1" + HIDDEN),
@@ -67,6 +67,13 @@ class HiddenStream:
                 done, _, self._line = self._line.rpartition("\n")
                 self._stream.write(hide_secrets(done) + "\n")
         return len(text)
+
+    def write_unhidden(self, line: str) -> None:
+        """The one line meant to show a secret: the catalog's admin link, printed once as `serve` starts."""
+        self.flush()
+        with self._lock:
+            self._stream.write(line)
+            self._stream.flush()
 
     def writelines(self, lines) -> None:
         for line in lines:

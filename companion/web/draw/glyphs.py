@@ -37,16 +37,16 @@ def citizen_chip(c, x, y, _: Gettext = english, r=7) -> Markup:
     cls = c.cls
     fill = GOLD if c.upgraded else CLASS_FILL.get(cls, "#777")
     title = (_("upgraded") + " " if c.upgraded else "") + _(cls)
-    star = _star(x + r * 0.85, y - r * 0.85, r * 0.6) if c.upgraded else None
+    mark = star(x + r * 0.85, y - r * 0.85, r * 0.6) if c.upgraded else None
     return el("g", {"class": f"citizen citizen-{cls}" + (" upgraded" if c.upgraded else "")},
               el("title", {}, title),
               el("circle", {"cx": x, "cy": y, "r": r, "fill": fill, "stroke": "#000", "stroke-width": 1}),
               txt(x, y, CLASS_LETTER.get(cls, "?"), size=r * 1.3, fill="#000" if c.upgraded else "#fff",
-                  **{"font-weight": "bold"}), star)
+                  **{"font-weight": "bold"}), mark)
 
 
-def _star(x, y, r) -> Markup:
-    """The upgrade mark: a small black star, visible without seeing gold."""
+def star(x, y, r) -> Markup:
+    """The upgrade mark: a small black star, visible without seeing gold (citizens, overseers, icons)."""
     pts = []
     for k in range(10):
         rad = r if k % 2 == 0 else r * 0.45

@@ -73,11 +73,12 @@ def txt(x, y, s, size=10, anchor="middle", fill="#111", **attrs) -> Markup:
     return el("text", {**base, **attrs}, s)
 
 
-def svg(x0, y0, w, h, label: str, cls: str, *body) -> Markup:
-    """The root: a viewBox and width 100% so one picture scales from a phone to a TV."""
+def svg(x0, y0, w, h, label: str, cls: str, *body, attrs: dict | None = None) -> Markup:
+    """The root: a viewBox and width 100% so one picture scales from a phone to a TV; `attrs` adds data-*
+    attributes (a face's family and record)."""
     return el("svg", {"xmlns": SVG_NS, "viewBox": f"{fmt(x0)} {fmt(y0)} {fmt(w)} {fmt(h)}", "class": cls,
                       "role": "img", "aria-label": label, "width": "100%", "font-family": "sans-serif",
-                      "preserveAspectRatio": "xMidYMid meet"},  # sized by static/app.css (no style attribute: CSP)
+                      "preserveAspectRatio": "xMidYMid meet", **(attrs or {})},  # sized by static/app.css (CSP)
               el("title", {}, label), *body)
 
 

@@ -1,0 +1,119 @@
+"""One catalog record as a form a person fills in with the box open, and the form back into the record.
+
+Each printed value is its own field, named as the catalog names it (`action`, `space[2].reward`): a
+number is a number box, yes/no a choice, a value with a fixed set of answers (a colour, a rat icon) a
+list to pick from, a reward a line of text in the reward grammar, explained beside it. Only a value
+that is itself a list (a rat table's penalties, a layout's start spaces) is typed as a list. Whether
+the record is right is the loader's question (companion/catalog/corrections.py), not this module's.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+
+from ..catalog.build import COLOURS, PRIORITIES, RATS, SOLO_ACTIONS, TRACK_KINDS
+from ..catalog.corrections import values
+from ..catalog.rewards import CLASSES
+from ..catalog.write import toml_value
+from ..words import T
+
+#: fields whose text is a reward or a cost in the one reward grammar (docs/CATALOG.md)
+GRAMMAR = ("action", "reward", "output", "upgraded_output", "cost", "repop_cost")
+#: (family, field) -> the values it may take; a field named alone holds for every family
+CHOICES = {
+    ("hex", "class"): ("A", "B", "C"), ("hex", "players"): ("all", "3-4", "4"), "colour": COLOURS,
+    "rat": RATS + ("none",), "cargo": ("stones", "spices", "silk"), ("workshop", "class"): CLASSES,
+    ("improvement", "class"): CLASSES, "sector": CLASSES, "overseer": CLASSES, "kind": ("popularity", "city", "church"),
+    ("solo_tile", "action"): SOLO_ACTIONS, "counts": TRACK_KINDS, "priority": PRIORITIES,
+    **{("wheel", c): CLASSES + ("none",) for c in COLOURS},
+}
+LABELS = {
+    "name": T("Name"), "class": T("Class"), "players": T("Player-count mark"), "colour": T("Colour"),
+    "rat": T("Rat icon"), "action": T("Action"), "repop": T("Has repopulation requirements"),
+    "repop_cost": T("Repopulation cost"), "repop_citizens": T("Citizens to repopulate"),
+    "repop_lieutenant": T("Lieutenant to repopulate"), "repop_vp": T("Repopulation VP"),
+    "back": T("Number on the back"), "cargo": T("Cargo"), "reward": T("Reward"), "era": T("Era"),
+    "cost": T("Cost"), "needs_upgraded": T("Needs an upgraded citizen"), "output": T("Output"),
+    "upgraded_output": T("Output with an upgraded citizen"), "vp": T("VP"), "hex": T("Hex"),
+    "space": T("Space"), "square": T("Square"), "track": T("Track"), "levels": T("Levels"),
+    "penalty": T("VP lost per rat count"), "rounds": T("Round"), "boats": T("Boats arriving"),
+    "fire_cost": T("Fire cost"), "double_wheel": T("Wheel turns twice"), "once": T("Single use"),
+}
+
+
+class FormProblem(ValueError):
+    """A field that is missing or cannot be read (the message names the field)."""
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str  # as the catalog names it: `space[2].reward`
+    kind: str  # "number", "yes-no", "choice", "grammar", "list" or "text"
+    value: str  # as the form shows it
+    choices: tuple[str, ...] = ()
+
+
+def form_fields(family: str, record: dict) -> list[Field]:
+    """The fields of a record's form, in the record's own order."""
+    return [_field(family, name, value) for name, value in values(record).items()]
+
+
+def read_form(family: str, record: dict, form) -> dict:
+    """{field name: value} as typed, each of the kind the record holds there; FormProblem otherwise."""
+    typed = {}
+    for name, before in values(record).items():
+        raw = form.get(name)
+        if raw is None:
+            raise FormProblem(f"The form has no field '{name}'. Load the page again and retry.")
+        typed[name] = _read(_field(family, name, before), raw.strip(), before)
+    return typed
+
+
+def label(name: str) -> str:
+    """A field's name as a player reads it: `space[2].reward` -> "Space 3 · Reward" (English; the
+    template translates each part)."""
+    parts = []
+    for part in name.split("."):
+        key, _, index = part.partition("[")
+        words = str(LABELS.get(key, key.replace("_", " ").capitalize()))
+        parts.append(f"{words} {int(index.rstrip(']').split('][')[0]) + 1}" if index else words)
+    return " · ".join(parts)
+
+
+def _field(family: str, name: str, value) -> Field:
+    leaf = name.rsplit(".", 1)[-1].split("[")[0]
+    choices = CHOICES.get((family, leaf)) or CHOICES.get(leaf)
+    if isinstance(value, bool):
+        return Field(name, "yes-no", "yes" if value else "no", ("yes", "no"))
+    if isinstance(value, int):
+        return Field(name, "number", str(value))
+    if isinstance(value, str) and choices:
+        return Field(name, "choice", value, tuple(choices))
+    if isinstance(value, str):
+        return Field(name, "grammar" if leaf in GRAMMAR else "text", value)
+    return Field(name, "list", toml_value(value))
+
+
+def _read(field: Field, raw: str, before):
+    """One typed value, as the kind of value the record holds there."""
+    if field.kind == "yes-no":
+        if raw not in ("yes", "no"):
+            raise FormProblem(f"{label(field.name)}: choose yes or no.")
+        return raw == "yes"
+    if field.kind == "number":
+        if not (raw.lstrip("-").isdecimal() and len(raw) <= 6):
+            raise FormProblem(f"{label(field.name)}: enter a whole number, not '{raw[:40]}'.")
+        return int(raw)
+    if field.kind == "list":
+        return _list(field, raw if raw.startswith("[") else f"[{raw}]")
+    return raw
+
+
+def _list(field: Field, raw: str) -> list:
+    """A list typed as the catalog writes it ([1, 2], [[0, 1], [2, 3]]), or its items with commas."""
+    try:
+        return tomllib.loads(f"value = {raw}")["value"]
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError, KeyError):
+        raise FormProblem(f"{label(field.name)}: write the values separated by commas, like {field.value[:60]}.") \
+            from None

@@ -1,0 +1,261 @@
+"""`/catalog`: check the catalog against your copy. A table walks the components family by family with
+the box open, marks each record that matches its copy, corrects the ones that do not, and carries its
+corrections to other tables as one file (docs/CATALOG.md, "Checking your copy").
+
+Anyone may read it; a change needs this companion's admin link (printed by `serve`, shown as a QR code
+on a host screen), so a guest on the same network cannot rewrite the tiles. Every change goes through
+companion/catalog/corrections.py: checked by the loader before anything is written.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections import Counter
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+
+from ..catalog import CatalogError, catalog_in_force
+from ..catalog.corrections import (Corrections, Unknown, differences, shipped_ids, shipped_record, source_of, values,
+                                  with_values)
+from ..catalog.read import OVERRIDE_LIMIT
+from ..catalog.write import toml_value
+from ..faults import StartupError
+from ..instance import kept_key
+from ..words import T
+from .address import public_base
+from .catalog_form import FormProblem, form_fields, label, read_form
+from .common import check_csrf, csrf_token
+from .draw.faces import face
+from .translate import request_gettext
+
+bp = Blueprint("catalog", __name__, url_prefix="/catalog")
+
+#: the families in the order a table checks a box: the city's tiles first, the boards' small print last
+FAMILY_NAMES = {
+    "hex": (T("Neighborhood hexes"), T("Hex")), "harbor": (T("Harbor hexes"), T("Harbor")),
+    "boat": (T("Boats"), T("Boat")), "docking_tile": (T("Docking tiles"), T("Docking tile")),
+    "wheel": (T("Population wheel windows"), T("Window")), "workshop": (T("Workshops"), T("Workshop")),
+    "improvement": (T("Cabin improvements"), T("Improvement")), "wagon": (T("Wagons"), T("Wagon")),
+    "solo_tile": (T("Solo tiles"), T("Solo tile")), "board": (T("Player boards"), T("Player board")),
+    "scroll_board": (T("Scroll boards"), T("Scroll board")), "register": (T("Registers"), T("Register")),
+    "round_info": (T("Scoreboard rounds"), T("Scoreboard side")),
+    "priority_tile": (T("Register priority tiles"), T("Priority tile")),
+    "rat_table": (T("Rat penalties"), T("Rat table")), "dock": (T("Docks"), T("Dock")),
+    "layout": (T("City layouts"), T("Layout")),
+}
+ADMIN_COOKIE = "catalog_admin"
+NEEDS_ADMIN = ("Changing the catalog needs this companion's admin link: serve prints it when it starts, and a "
+               "host screen offers it as a QR code. Anyone may read this page; nothing was changed.")
+UPLOAD = "corrections"  # the import form's file field
+
+
+@bp.record_once
+def _make_admin_key(state) -> None:
+    """The admin key lives in the instance folder beside the secret key, made once and kept."""
+    path = Path(state.app.instance_path) / "admin_key"
+    try:
+        state.app.extensions["catalog_admin"] = kept_key(path)
+    except OSError as exc:
+        raise StartupError(f"Cannot make or read the catalog's admin key {path}: {exc.strerror or exc}.") from None
+
+
+@bp.app_template_global()
+def catalog_admin_url() -> str:
+    """The admin link, at the server's own address (a phone scans it from the host screen)."""
+    return public_base() + url_for("catalog.index", key=current_app.extensions["catalog_admin"])
+
+
+@bp.get("")
+def index():
+    if "key" in request.args:
+        return _sign_in(request.args["key"])
+    now = _now()
+    return render_template("catalog/index.html", **_base(now), families=_progress(now.catalog))
+
+
+@bp.get("/changes")
+def changes():
+    now = _now()
+    rows = [_record(family, rec["id"], rec, now) for family in FAMILY_NAMES for rec in _records(now).get(family, [])]
+    return render_template("catalog/changes.html", **_base(now), rows=rows)
+
+
+@bp.get("/export")
+def export():
+    return Response(_corrections().export(), mimetype="application/toml",
+                    headers={"Content-Disposition": 'attachment; filename="messina-catalog-corrections.toml"'})
+
+
+@bp.post("/import")
+def import_file():
+    _may_change()
+    upload = request.files.get(UPLOAD)
+    if upload is None or not upload.filename:
+        abort(400, "Choose a corrections file to import.")
+    try:
+        _corrections().replace(upload.read(OVERRIDE_LIMIT + 1))
+    except CatalogError as exc:
+        now = _now()
+        return render_template("catalog/index.html", **_base(now), families=_progress(now.catalog),
+                               refused=exc.problems), 400
+    return redirect(url_for("catalog.index"), 303)
+
+
+@bp.get("/<family>")
+def family_page(family: str):
+    _known(family)
+    now = _now()
+    plain = _plain(now)
+    cards = [_record(family, rid, plain(family, rid), now) for rid in shipped_ids(family)]
+    return render_template("catalog/family.html", **_base(now), family=family, cards=cards,
+                           title=FAMILY_NAMES[family][0])
+
+
+@bp.get("/<family>/<rid>")
+def record_page(family: str, rid: str):
+    _known(family, rid)
+    now = _now()
+    return _record_page(family, rid, _plain(now)(family, rid), now)
+
+
+@bp.post("/<family>/<rid>/check")
+def check(family: str, rid: str):
+    """"Matches my copy"."""
+    _may_change()
+    _known(family, rid)
+    return _change(family, rid, lambda c: c.mark_checked(family, rid))
+
+
+@bp.post("/<family>/<rid>")
+def correct(family: str, rid: str):
+    """"Correct": the values the table read on its copy, checked by the loader before they are kept."""
+    _may_change()
+    _known(family, rid)
+    now = _now()
+    before = _plain(now)(family, rid)
+    try:
+        typed = with_values(before, read_form(family, before, request.form))
+    except FormProblem as exc:
+        return _record_page(family, rid, before, now, [str(exc)], 400)
+    return _change(family, rid, lambda c: c.correct(family, rid, typed), typed)
+
+
+@bp.post("/<family>/<rid>/reset")
+def reset(family: str, rid: str):
+    _may_change()
+    _known(family, rid)
+    return _change(family, rid, lambda c: c.reset(family, rid))
+
+
+# --- helpers -------------------------------------------------------------------------------------------
+
+def _corrections() -> Corrections:
+    return Corrections(current_app.extensions["catalog_file"])
+
+
+def _now():
+    return catalog_in_force(current_app.extensions["catalog_file"])
+
+
+def _is_admin() -> bool:
+    given = request.cookies.get(ADMIN_COOKIE, "")
+    return bool(given) and hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
+                                               current_app.extensions["catalog_admin"].encode())
+
+
+def _may_change() -> None:
+    """Every change: this session's form (CSRF), from a browser that opened the admin link."""
+    check_csrf()
+    if not _is_admin():
+        abort(403, NEEDS_ADMIN)
+
+
+def _sign_in(key: str):
+    """The admin link's key moves into a cookie scripts cannot read, and leaves the address bar."""
+    if not hmac.compare_digest(key.encode("utf-8", "surrogatepass"), current_app.extensions["catalog_admin"].encode()):
+        abort(403, "This is not this companion's admin link. Nothing was changed.")
+    resp = make_response(redirect(url_for("catalog.index"), 303))
+    resp.set_cookie(ADMIN_COOKIE, key, httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 365)
+    return resp
+
+
+def _known(family: str, rid: str | None = None) -> None:
+    try:
+        shipped_ids(family) if rid is None else shipped_record(family, rid)
+    except Unknown as exc:
+        abort(404, str(exc))
+
+
+def _records(now) -> dict:
+    """The corrections in force as plain records (none while the file is broken: the shipped ones rule)."""
+    try:
+        return _corrections().records() if now.corrected else {}
+    except CatalogError:  # broken since `now` was read: the next page names its problems
+        return {}
+
+
+def _plain(now):
+    """A lookup of each record in force as plain values, the table's correction before the shipped one."""
+    corrected = {(family, rec["id"]): rec for family, recs in _records(now).items() for rec in recs}
+    return lambda family, rid: corrected.get((family, rid)) or shipped_record(family, rid)
+
+
+def _change(family: str, rid: str, change, typed: dict | None = None):
+    """Apply one change; refused by the loader, the record's page says why and nothing was written."""
+    try:
+        change(_corrections())
+    except CatalogError as exc:
+        now = _now()
+        return _record_page(family, rid, typed or _plain(now)(family, rid), now, exc.problems, 400)
+    then = request.form.get("then")
+    ids = shipped_ids(family)
+    if then == "next" and ids.index(rid) + 1 < len(ids):
+        return redirect(url_for("catalog.record_page", family=family, rid=ids[ids.index(rid) + 1]), 303)
+    if then == "record":
+        return redirect(url_for("catalog.record_page", family=family, rid=rid), 303)
+    return redirect(url_for("catalog.family_page", family=family, _anchor=f"r-{rid}"), 303)
+
+
+def _record_page(family: str, rid: str, plain: dict, now, problems=(), status: int = 200):
+    ids = shipped_ids(family)
+    at = ids.index(rid)
+    return render_template("catalog/record.html", **_base(now), family=family, title=FAMILY_NAMES[family][0],
+                           card=_record(family, rid, plain, now), fields=form_fields(family, plain),
+                           problems=list(problems), field_label=label, previous=ids[at - 1] if at else None,
+                           next=ids[at + 1] if at + 1 < len(ids) else None), status
+
+
+def _record(family: str, rid: str, plain: dict, now) -> dict:
+    """One record as a card shows it: where it comes from, each value with its own source, what differs."""
+    built = now.catalog.family(family)[rid]
+    ids = shipped_ids(family)
+    return {
+        "family": family, "id": rid, "kind": FAMILY_NAMES[family][1], "number": ids.index(rid) + 1,
+        "face": face(now.catalog, family, rid, _=request_gettext),
+        "source": built.prov.source, "corrected": now.catalog.origins.get((family, rid)) == str(now.override),
+        "rows": [(label(name), _shown(value), source_of(plain, name)) for name, value in values(plain).items()],
+        "differences": [(label(name), _shown(before), _shown(after))
+                        for name, before, after in differences(shipped_record(family, rid), plain)],
+    }
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value if isinstance(value, str) else "—" if value is None else toml_value(value)
+
+
+def _progress(catalog) -> list[dict]:
+    rows = []
+    for family, (plural, _one) in FAMILY_NAMES.items():
+        sources = Counter(r.prov.source for r in catalog.family(family).values())
+        rows.append({"family": family, "name": plural, "checked": sources["checked"],
+                     "count": sum(sources.values())})
+    return rows
+
+
+def _base(now) -> dict:
+    sources = now.catalog.sources()
+    return {"now": now, "admin": _is_admin(), "csrf": csrf_token(), "checked": sources["checked"],
+            "total": sum(sources.values()), "fingerprint": now.catalog.fingerprint[:12]}

@@ -1,0 +1,244 @@
+"""/catalog through Flask's test client: anyone reads it; only a browser holding the instance's admin link
+changes it, with the session's CSRF token; every change is checked by the loader and a refused one writes
+nothing; new games follow the corrections, a game in progress keeps its catalog; the host screen says which
+catalog a game uses and offers the admin link."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from companion.catalog import shipped_catalog
+from companion.engine import legal_actions, pending
+from companion.web import create_app
+from companion.web.logs import hide_secrets
+
+PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}, {"name": "Chiara", "colour": "yellow"}]
+CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+
+
+@pytest.fixture(autouse=True)
+def _instance_catalog(monkeypatch):
+    """Corrections live in each instance's folder here (conftest points every other test at no file)."""
+    monkeypatch.delenv("MESSINA_CATALOG")
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"INSTANCE": str(tmp_path / "instance"), "TESTING": True})
+
+
+def page_text(r) -> str:
+    return r.get_data(as_text=True)
+
+
+def admin(app):
+    """A browser that opened the admin link (the key leaves the address for an HttpOnly cookie)."""
+    client = app.test_client()
+    r = client.get(f"/catalog?key={app.extensions['catalog_admin']}")
+    assert r.status_code == 303 and r.headers["Location"] == "/catalog"
+    cookie = r.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    return client
+
+
+def csrf(client) -> str:
+    return CSRF.search(page_text(client.get("/"))).group(1)  # the session's token, as any form carries it
+
+
+def form_of(client, family: str, rid: str) -> dict:
+    """The record's correction form as a browser would send it unchanged."""
+    text = page_text(client.get(f"/catalog/{family}/{rid}"))
+    form = text[text.index('id="correct"'):]
+    data = dict(re.findall(r'<input type="(?:text|number|hidden)"[^>]* name="([^"]+)" value="([^"]*)"', form))
+    data.update({name: re.search(r'value="([^"]*)" selected', options).group(1)
+                 for name, options in re.findall(r'<select name="([^"]+)">(.*?)</select>', form, re.S)})
+    data.pop("csrf")  # each test sends its own
+    return data
+
+
+def override(app):
+    path = app.extensions["catalog_file"]
+    return path.read_bytes() if path.exists() else None
+
+
+def new_game(client) -> dict:
+    r = client.post("/api/games", json={"players": PLAYERS, "seed": 5})
+    assert r.status_code == 201
+    return r.get_json()
+
+
+def first_menu(app, gid: str) -> str:
+    state = app.extensions["store"].load(gid).state
+    return " | ".join(o["label"] for o in legal_actions(state, pending(state)[0]["who"]))
+
+
+def test_anyone_reads_every_page_and_sees_no_way_to_change_it(app):
+    client = app.test_client()
+    for path in ("/catalog", "/catalog/hex", "/catalog/hex/n04", "/catalog/board/a", "/catalog/layout/3p",
+                 "/catalog/changes", "/catalog/export"):
+        r = client.get(path)
+        assert r.status_code == 200, path
+        assert "Matches my copy" not in page_text(r) and 'id="correct"' not in page_text(r), path
+    assert "0 of 145 checked" in page_text(client.get("/catalog"))
+    assert "admin link" in page_text(client.get("/catalog"))
+
+
+def test_every_change_needs_the_admin_link_and_the_csrf_token_and_a_refusal_writes_nothing(app):
+    owner = admin(app)
+    owner.post("/catalog/hex/n01/check", data={"csrf": csrf(owner)})
+    before = override(app)
+    guest = app.test_client()
+    forged = app.test_client()
+    forged.set_cookie("catalog_admin", "x" * 64)
+    changes = [("/catalog/hex/n02/check", {}), ("/catalog/hex/n01/reset", {}),
+               ("/catalog/hex/n04", form_of(owner, "hex", "n04") | {"repop_vp": "9"}),
+               ("/catalog/import", {})]
+    for path, data in changes:
+        for who in (guest, forged):
+            r = who.post(path, data={**data, "csrf": csrf(who)})
+            assert r.status_code == 403 and "admin link" in page_text(r), path
+        for token in (None, "", "forged"):
+            form = dict(data) if token is None else {**data, "csrf": token}
+            assert owner.post(path, data=form).status_code == 400, path
+        assert override(app) == before, path
+    r = guest.get("/catalog?key=" + "0" * 64)
+    assert r.status_code == 403 and "Set-Cookie" not in r.headers
+
+
+def test_matches_my_copy_counts_per_family_and_overall(app):
+    client = admin(app)
+    token = csrf(client)
+    for family, rid in (("hex", "n01"), ("hex", "n02"), ("boat", "boat-1")):
+        r = client.post(f"/catalog/{family}/{rid}/check", data={"csrf": token, "then": "family"})
+        assert r.status_code == 303 and r.headers["Location"].endswith(f"#r-{rid}")
+    text = page_text(client.get("/catalog"))
+    assert "3 of 145 checked against a copy" in text
+    assert "2 of 20 checked" in text and "1 of 9 checked" in text
+    assert "checked against a copy" in page_text(client.get("/catalog/hex"))
+    r = client.post("/catalog/hex/n03/check", data={"csrf": token, "then": "next"})
+    assert r.headers["Location"] == "/catalog/hex/n04"  # the box passes on to the next tile
+
+
+def test_a_hexs_corrected_action_and_vp_reach_new_games_and_not_the_game_in_progress(app):
+    """R-ACT-2, R-REPOP-6: the action a hex gives and its repopulation VP come from the catalog a game
+    started with."""
+    client = admin(app)
+    before = new_game(client)
+    form = form_of(client, "hex", "n04") | {"action": "2 coin or 1 lumber", "repop_vp": "7", "csrf": csrf(client)}
+    r = client.post("/catalog/hex/n04", data=form)
+    assert r.status_code == 303
+    after = new_game(client)
+    assert "2 coins or 1 lumber" in first_menu(app, after["id"])
+    assert "build or 1 major fire" in first_menu(app, before["id"])
+    assert "2 coins or 1 lumber" not in first_menu(app, before["id"])
+    store = app.extensions["store"]
+    assert store.load(after["id"]).state.catalog.hexes["n04"].repop_vp == 7
+    assert store.load(before["id"]).state.catalog.hexes["n04"].repop_vp == 3
+    changes = page_text(client.get("/catalog/changes"))
+    assert "build or 1 major-fire" in changes and "2 coin or 1 lumber" in changes
+
+
+BREAKING = {
+    "a third B hex": ("hex", "n16", {"class": "B"}, "3 B hexes, R-SETUP-2/3 needs exactly 2"),
+    "a broken reward": ("boat", "boat-1", {"reward": "2 gold"}, "unknown icon &#39;gold&#39;"),
+    "a wrong count": ("priority_tile", "2p", {"priority": "none, city"}, "priority"),
+}
+
+
+@pytest.mark.parametrize("case", BREAKING)
+def test_a_breaking_correction_is_refused_with_the_loaders_message_and_the_file_is_unchanged(app, case):
+    family, rid, change, words = BREAKING[case]
+    client = admin(app)
+    client.post("/catalog/hex/n01/check", data={"csrf": csrf(client)})
+    before = override(app)
+    r = client.post(f"/catalog/{family}/{rid}", data=form_of(client, family, rid) | change | {"csrf": csrf(client)})
+    assert r.status_code == 400
+    assert "Not saved: nothing was changed" in page_text(r) and words in page_text(r)
+    assert override(app) == before
+
+
+def test_reset_gives_back_the_shipped_record(app):
+    client = admin(app)
+    client.post("/catalog/hex/n04", data=form_of(client, "hex", "n04") | {"repop_vp": "9", "csrf": csrf(client)})
+    assert "Reset to the shipped value" in page_text(client.get("/catalog/hex/n04"))
+    r = client.post("/catalog/hex/n04/reset", data={"csrf": csrf(client), "then": "record"})
+    assert r.status_code == 303
+    assert app.extensions["store"].load(new_game(client)["id"]).state.catalog.fingerprint == \
+        shipped_catalog().fingerprint
+
+
+def test_the_exported_file_imported_into_a_fresh_instance_gives_the_same_fingerprint(app, tmp_path):
+    client = admin(app)
+    client.post("/catalog/hex/n04", data=form_of(client, "hex", "n04") | {"action": "2 coin", "csrf": csrf(client)})
+    client.post("/catalog/wheel/w1/check", data={"csrf": csrf(client)})
+    exported = client.get("/catalog/export")
+    assert "attachment" in exported.headers["Content-Disposition"]
+    fresh = create_app({"INSTANCE": str(tmp_path / "fresh"), "TESTING": True})
+    other = admin(fresh)
+    r = other.post("/catalog/import", data={"csrf": csrf(other), "corrections": (_file(exported.data), "c.toml")},
+                   content_type="multipart/form-data")
+    assert r.status_code == 303
+    theirs = fresh.extensions["store"].load(new_game(other)["id"]).state.catalog.fingerprint
+    ours = app.extensions["store"].load(new_game(client)["id"]).state.catalog.fingerprint
+    assert theirs == ours != shipped_catalog().fingerprint
+
+
+def test_a_bad_import_is_refused_whole_with_the_message(app):
+    client = admin(app)
+    client.post("/catalog/hex/n01/check", data={"csrf": csrf(client)})
+    before = override(app)
+    bad = b'[[boat]]\nid = "boat-1"\nback = 1\ncargo = "gold"\nreward = "1 coin"\nsource = "checked"\n'
+    r = client.post("/catalog/import", data={"csrf": csrf(client), "corrections": (_file(bad), "bad.toml")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and "Not imported" in page_text(r) and "cargo must be one of" in page_text(r)
+    assert client.post("/catalog/import", data={"csrf": csrf(client)}).status_code == 400
+    assert override(app) == before
+
+
+@pytest.mark.parametrize("path, data, status", [
+    ("/catalog/nothing/n01/check", {}, 404), ("/catalog/hex/n99/check", {}, 404), ("/catalog/hex/n99", {}, 404),
+    ("/catalog/hex/n04", {"action": "2 coin"}, 400),  # the rest of the form is missing
+    ("/catalog/hex/n04", {"repop_vp": "seven"}, 400), ("/catalog/hex/n04", {"repop": "perhaps"}, 400),
+    ("/catalog/rat_table/rats", {"penalty": "[[[[["}, 400),
+])
+def test_a_malformed_change_is_a_clear_4xx_never_a_500(app, path, data, status):
+    client = admin(app)
+    full = form_of(client, "hex", "n04") if path == "/catalog/hex/n04" and len(data) == 1 and "action" not in data \
+        else form_of(client, "rat_table", "rats") if "rat_table" in path else {}
+    r = client.post(path, data=full | data | {"csrf": csrf(client)})
+    assert r.status_code == status and override(app) is None
+    for missing in ("/catalog/nothing", "/catalog/hex/n99"):
+        assert client.get(missing).status_code == 404
+
+
+def test_the_host_screen_says_which_catalog_the_game_uses_and_offers_the_admin_link(app):
+    client = admin(app)
+    game = new_game(client)
+    client.post("/catalog/hex/n01/check", data={"csrf": csrf(client)})
+    host = page_text(client.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True))
+    assert "0 of 145 records checked against a copy" in host  # the game keeps the catalog it started with
+    assert shipped_catalog().fingerprint[:12] in host
+    assert f"/catalog?key={app.extensions['catalog_admin']}" in host and "<svg" in host
+    later = new_game(client)
+    host = page_text(client.get(f"/host/{later['id']}?key={later['host_token']}", follow_redirects=True))
+    assert "1 of 145 records checked against a copy" in host
+    assert app.extensions["catalog_admin"] not in page_text(app.test_client().get("/"))  # not on the open page
+
+
+def test_the_admin_key_is_made_once_in_the_instance_folder_and_kept(tmp_path):
+    first = create_app({"INSTANCE": str(tmp_path), "TESTING": True}).extensions["catalog_admin"]
+    assert len(first) == 64 and (tmp_path / "admin_key").stat().st_mode & 0o077 == 0
+    assert create_app({"INSTANCE": str(tmp_path), "TESTING": True}).extensions["catalog_admin"] == first
+
+
+def _file(data: bytes) -> io.BytesIO:
+    return io.BytesIO(data)
+
+
+def test_the_admin_key_is_hidden_in_log_lines_as_other_keys_are():
+    key = "ab" * 32
+    for line in (f"GET /catalog?key={key} HTTP/1.1", f"Cookie: csrf=1; catalog_admin={key}"):
+        assert key not in hide_secrets(line) and "[hidden]" in hide_secrets(line)
