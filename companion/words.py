@@ -68,6 +68,19 @@ def again(value: Any) -> Any:
     return value
 
 
+def faces_in(args: Any) -> list[str]:
+    """The components a stored text names ("hex:n04"…), in order: the hidden `face` values that
+    engine/describe.py puts in a component's name, however deep the name is nested."""
+    found: list[str] = []
+    if isinstance(args, dict):
+        for key, value in args.items():
+            if key == "face" and isinstance(value, str):
+                found.append(value)
+            else:
+                found.extend(f for f in faces_in(value) if f not in found)
+    return found
+
+
 def joined(items, sep: str = ", ") -> Text:
     """`sep.join(items)`, keeping each item translatable (class words, Texts); the separator is kept as is."""
     values = {f"i{n}": item for n, item in enumerate(items)}

@@ -96,8 +96,9 @@ def test_log_option_and_prompt_carry_their_templates():
     assert recall["label"] == recall["label_msg"] == "Recall a lieutenant to your estate and take 1 coin"
     assert any(o.get("cost_msg") == "free" for o in menu)
     steps = {s["msg"]: s for s in state.setup_steps}
-    wheel = steps["Set the population wheel to window {window} (any window will do)."]
-    assert wheel["text"] == wheel["msg"].format(**wheel["args"])
+    wheel = steps["Set the population wheel to show the {window} (any window will do)."]
+    assert wheel["text"] == again({"msg": wheel["msg"], "args": wheel["args"]})
+    assert wheel["args"]["window"]["args"]["face"].startswith("wheel:")  # the web draws the window named
     _, events = apply(state, recall["action"])
     assert events[0]["msg"] == "{who} recalls a lieutenant to the estate and takes 1 coin."
     assert events[0]["text"] == events[0]["msg"].format(**events[0]["args"])

@@ -5,7 +5,7 @@ tests/saved/states_main_27a00e5.json was written by main at 27a00e5, before the 
 four mid-game states (a turn in round II; production of a 4-player advanced game; a solo game with
 table draws; a host's reveal), the 30 actions a seeded random player took next from each, and what the
 game looked like after them. Loaded here with `state_from_dict`, each must give back the same data and,
-replaying the same logged actions, reach the same log, estates, city, random state and questions."""
+replaying the same logged actions, reach the same log (its facts: issue 13 changed its words), estates, city, random state and questions."""
 
 from __future__ import annotations
 
@@ -32,7 +32,20 @@ def test_a_state_saved_by_the_old_engine_loads_and_plays_on_the_same(case):
         apply(state, action)
     now = state.to_dict()
     after = case["after"]
-    assert now["log"][len(case["state"]["log"]):] == after["log"]
+    assert _facts(now["log"][len(case["state"]["log"]):]) == _facts(after["log"])
     assert {k: now[k] for k in ("seats", "hexes", "rng", "round", "phase")} == \
         {k: after[k] for k in ("seats", "hexes", "rng", "round", "phase")}
-    assert json.loads(json.dumps(pending(state))) == after["pending"]
+    assert _facts(json.loads(json.dumps(pending(state)))) == _facts(after["pending"])
+
+
+WORDS = ("text", "msg", "args", "label", "prompt", "reason", "face")
+
+
+def _facts(data):
+    """What happened, without its wording: issue 13 names components by what is printed on them, so the
+    words of a replayed log and menu differ from the old ones while every choice and value stays."""
+    if isinstance(data, list):
+        return [_facts(x) for x in data]
+    if isinstance(data, dict):
+        return {k: _facts(v) for k, v in data.items() if not k.startswith(WORDS)}
+    return data

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.words import faces_in
+
 from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
 from companion.engine.city import distances_from
@@ -129,7 +131,7 @@ def test_R_SOLO_7_workshop_of_its_class_leaves_the_game_and_the_next_turns_up():
     while pending(s)[0]["who"] == "host":
         first(s, "host")  # the next workshop turns up (a reveal in table mode)
     assert s.workshops[cls].up != up and up not in s.pools[s.workshops[cls].pool]
-    assert any(e.get("rule") == "R-SOLO-7" and up in e["text"] for e in s.log)
+    assert any(e.get("rule") == "R-SOLO-7" and f"workshop:{up}" in faces_in(e.get("args")) for e in s.log)
 
 
 def test_R_SOLO_7_improvements_all_taken_and_wagon_taken():

@@ -40,21 +40,21 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
             elif not can_pay(seat, tile.cost):
                 ok, why, rule = False, T("costs {cost}", cost=cost_text(tile.cost)), "R-BUILD-3"
             opts.append(option({"build": "improvement", "stack": i},
-                               T("Cabin improvement {tile}", tile=tile_text(state, st.up)), ok, why, rule,
+                               T("Build the {tile}", tile=tile_text(state, st.up)), ok, why, rule,
                                cost_text(tile.cost)))
     for cls in CLASSES:
         st = state.workshops.get(cls)
         if st and st.up:
             tile = c.workshops[st.up]
             ok = can_pay(seat, tile.cost)
-            opts.append(option({"build": "workshop", "cls": cls}, T("Workshop {tile}", tile=tile_text(state, st.up)),
+            opts.append(option({"build": "workshop", "cls": cls}, T("Build the {tile}", tile=tile_text(state, st.up)),
                                ok, None if ok else T("costs {cost}", cost=cost_text(tile.cost)),
                                None if ok else "R-BUILD-4", cost_text(tile.cost)))
     for i, ws in enumerate(state.wagon_stacks):
         if ws.up:
             tile = c.wagons[ws.up]
             ok = can_pay(seat, tile.cost)
-            opts.append(option({"build": "wagon", "stack": i}, T("Wagon {tile}", tile=tile_text(state, ws.up)), ok,
+            opts.append(option({"build": "wagon", "stack": i}, T("Build the {tile}", tile=tile_text(state, ws.up)), ok,
                                None if ok else T("costs {cost}", cost=cost_text(tile.cost)),
                                None if ok else "R-BUILD-7", cost_text(tile.cost)))
     return opts
@@ -85,7 +85,7 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         tile, st.up = st.up, None
         pay(seat, c.workshops[tile].cost)
         seat.workshops.append(Workshop(tile))
-        note(state, T("{who} builds workshop {tile}.", who=who(state, seat_i), tile=tile_text(state, tile)),
+        note(state, T("{who} builds the {tile}.", who=who(state, seat_i), tile=tile_text(state, tile)),
              "R-BUILD-4")
         push(state, lane, {"do": do.REVEAL_FACE_UP, "what": "workshop", "index": pick["cls"], "rule": "R-BUILD-4"})
     elif what == "wagon":
@@ -95,7 +95,7 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         pay(seat, wagon.cost)
         seat.wagons.append(WagonOwned(tile))
         add_vp(state, seat_i, wagon.vp)
-        note(state, T("{who} builds wagon {tile} and scores {vp} VP.", who=who(state, seat_i),
+        note(state, T("{who} builds the {tile} and scores {vp} VP.", who=who(state, seat_i),
                       tile=tile_text(state, tile), vp=wagon.vp), "R-BUILD-7")
         push(state, lane, {"do": do.REVEAL_WAGON, "index": pick["stack"]})
 
@@ -153,5 +153,5 @@ def _place_improvement(state: GameState, t: dict, lane: str) -> None:
     if i is ASKED:
         return
     seat.cabins[i].improvement = t["tile"]
-    note(state, T("{who} builds improvement {tile} on cabin {n}.", who=who(state, t["seat"]),
+    note(state, T("{who} builds the {tile} on cabin {n}.", who=who(state, t["seat"]),
                   tile=tile_text(state, t["tile"]), n=i + 1), "R-BUILD-3")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..catalog.model import AXIAL_STEPS
+from .describe import tile_text
 from .events import instruct, tile_name, who
 from .state import GameState
 from ..words import T, joined
@@ -130,8 +131,8 @@ def turn_wheel(state: GameState) -> None:
     state.wheel = (state.wheel + 1) % len(state.catalog.wheel)
     w = window(state)
     shown = joined(T("{colour}→{cls}", colour=col, cls=cls) for col, cls in w.colours.items() if cls)
-    instruct(state, T("Turn the population wheel one space clockwise to window {window}: {rat} rat; {shown}.",
-                      window=w.id, rat=w.rat, shown=shown), "R-R1-2" if state.round == 1 else "R-NEXT-9", window=w.id)
+    instruct(state, T("Turn the population wheel one space clockwise to the {window}: {shown}.",
+                      window=tile_text(state, w.id), shown=shown), "R-R1-2" if state.round == 1 else "R-NEXT-9", window=w.id)
 
 
 def neighbourhoods(state: GameState) -> list[str]:

@@ -1,4 +1,10 @@
-"""Short descriptions of tiles for menus, reveals and instructions, in our own words."""
+"""Components named the way the table sees them, in our own words: by what is printed on them, never by a
+catalog id ("the red hex with the rat on the right", "the silk boat with back 3").
+
+Each name is a Text that also carries, as its hidden value `face`, the component it names
+("hex:n04"): the template never shows it, but the web finds it there (words.faces_in) and draws the
+printed face beside the words. `face_of` gives the same reference for a menu option.
+"""
 
 from __future__ import annotations
 
@@ -8,48 +14,118 @@ from ..catalog.rewards import Bundle
 from .state import GameState
 from ..words import T
 
+#: Where a harbor, dock or docking tile lies, from the corner its id ends with.
+CORNERS = {"nw": T("north-west"), "ne": T("north-east"), "se": T("south-east"), "sw": T("south-west")}
+
 
 def cost_text(cost: Bundle) -> str:
     return cost.text() if cost.items else T("nothing")
 
 
-def tile_text(state: GameState, tile: str) -> str:
+def face_of(state: GameState, tile) -> str | None:
+    """"family:id" of the printed component `tile` names, or None when it is no component."""
+    if not isinstance(tile, str):
+        return None
     c = state.catalog
-    if tile in c.boats:
+    for family, records in (("hex", c.hexes), ("harbor", c.harbors), ("boat", c.boats),
+                            ("workshop", c.workshops), ("improvement", c.improvements), ("wagon", c.wagons),
+                            ("docking_tile", c.docking_tiles), ("dock", c.docks), ("solo_tile", c.solo_tiles)):
+        if tile in records:
+            return f"{family}:{tile}"
+    if any(w.id == tile for w in c.wheel):
+        return f"wheel:{tile}"
+    return None
+
+
+def tile_text(state: GameState, tile: str) -> str:
+    """Any component by what is printed on it (a value that is no component is returned as it is)."""
+    c = state.catalog
+    face = face_of(state, tile)
+    if face is None:
+        return tile
+    family = face.split(":")[0]
+    if family in ("hex", "harbor", "dock", "docking_tile"):
+        return tile_name(state, tile)
+    if family == "boat":
         b = c.boats[tile]
-        return _boat_text(tile, b.cargo, b.reward.text())
-    if tile in c.improvements:
+        return _boat_text(face, b.cargo, b.back, b.reward.text())
+    if family == "improvement":
         i = c.improvements[tile]
         if i.cls:
-            return T("{tile} (costs {cost}; yields {output}, {cls}s only)", tile=tile, cost=cost_text(i.cost),
-                     output=i.output.text(), cls=i.cls)
-        return T("{tile} (costs {cost}; yields {output})", tile=tile, cost=cost_text(i.cost), output=i.output.text())
-    if tile in c.workshops:
-        w = c.workshops[tile]
-        if w.era != 1:
-            gives = T("once {reward}", reward=w.reward.text())
-        elif w.upgraded_output:
-            gives = T("each round {output}, upgraded {upgraded}", output=w.output.text(),
-                      upgraded=w.upgraded_output.text())
-        else:
-            gives = T("each round {output}", output=w.output.text())
-        if w.needs_upgraded:
-            return T("{tile} (upgraded {cls}, costs {cost}; {gives})", tile=tile, cls=w.cls, cost=cost_text(w.cost),
-                     gives=gives)
-        return T("{tile} ({cls}, costs {cost}; {gives})", tile=tile, cls=w.cls, cost=cost_text(w.cost), gives=gives)
-    if tile in c.wagons:
+            return T("cabin improvement costing {cost} (yields {output}, {cls}s only)", cost=cost_text(i.cost),
+                     output=i.output.text(), cls=i.cls, face=face)
+        return T("cabin improvement costing {cost} (yields {output})", cost=cost_text(i.cost),
+                 output=i.output.text(), face=face)
+    if family == "workshop":
+        return _workshop_text(state, tile, face)
+    if family == "wagon":
         w = c.wagons[tile]
-        return T("{tile} (costs {cost}; {vp} VP)", tile=tile, cost=cost_text(w.cost), vp=w.vp)
-    if tile in c.hexes or tile in c.harbors:
-        h = c.tile(tile)
-        return f"{h.name} ({tile})"
+        return T("wagon with back {back} (costs {cost}; {vp} VP)", back=w.back, cost=cost_text(w.cost), vp=w.vp,
+                 face=face)
+    if family == "solo_tile":
+        s = c.solo_tiles[tile]
+        return T("solo tile of the {hex} (red action: {action})", hex=tile_name(state, s.hex), action=s.action,
+                 face=face)
+    w = next(w for w in c.wheel if w.id == tile)
+    if w.rat in ("left", "right"):
+        return T("window with the rat on the {rat}", rat=w.rat, face=face)
+    return T("window with a standing rat", face=face)
+
+
+def _workshop_text(state: GameState, tile: str, face: str) -> str:
+    w = state.catalog.workshops[tile]
+    if w.era != 1:
+        gives = T("once {reward}", reward=w.reward.text())
+    elif w.upgraded_output:
+        gives = T("each round {output}, upgraded {upgraded}", output=w.output.text(),
+                  upgraded=w.upgraded_output.text())
+    else:
+        gives = T("each round {output}", output=w.output.text())
+    if w.needs_upgraded:
+        return T("workshop for an upgraded {cls}, costing {cost} ({gives})", cls=w.cls, cost=cost_text(w.cost),
+                 gives=gives, face=face)
+    return T("{cls} workshop costing {cost} ({gives})", cls=w.cls, cost=cost_text(w.cost), gives=gives, face=face)
+
+
+def tile_name(state: GameState, tile: str) -> str:
+    """A hex by its colour and rat, a harbor, dock or docking tile by its corner: short enough for a
+    log line; the face drawn beside it tells two alike hexes apart."""
+    c = state.catalog
+    face = face_of(state, tile)
+    if tile in c.hexes:
+        h = c.hexes[tile]
+        if h.rat in ("left", "right"):
+            return T("{colour} hex with the rat on the {rat}", colour=h.colour, rat=h.rat, face=face)
+        if h.rat == "standing":
+            return T("{colour} hex with a standing rat", colour=h.colour, face=face)
+        return T("{colour} hex without a rat", colour=h.colour, face=face)
+    corner = CORNERS.get(tile.rsplit("-", 1)[-1])
+    if corner is None:
+        return tile
+    if tile in c.harbors:
+        return T("{corner} harbor", corner=corner, face=face)
+    if tile in c.docks:
+        return T("{corner} dock", corner=corner, face=face)
+    if tile in c.docking_tiles:
+        return T("{corner} docking tile", corner=corner, face=face)
     return tile
 
 
+def square_text(state: GameState, seat: int, square: str) -> str:
+    """A square of a player's board by the reward printed on it."""
+    sq = state.catalog.boards[state.seats[seat].board].square(square)
+    return T("“{reward}” square", reward=sq.reward.text())
+
+
+def hex_text(state: GameState, tile: str) -> str:
+    """A hex with its printed action: what a host matches a dealt or drawn hex against."""
+    return T("{tile}: {action}", tile=tile_name(state, tile), action=state.catalog.tile(tile).action.text())
+
+
 @lru_cache(maxsize=256)
-def _boat_text(tile: str, cargo: str, reward: str) -> str:
+def _boat_text(face: str, cargo: str, back: int, reward: str) -> str:
     """Cached: every turn menu lists the boats at the docks."""
-    return T("{tile} ({cargo}, gives {reward})", tile=tile, cargo=cargo, reward=reward)
+    return T("{cargo} boat with back {back} (gives {reward})", cargo=cargo, back=back, reward=reward, face=face)
 
 
 @lru_cache(maxsize=64)

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from . import tasks as do
-from .events import note, who
+from .describe import tile_text
+from .events import note, tile_name, who
 from .flow import ASKED, choose, option, push, task
 from .plague import payments, remove_cube
 from .state import GameState
@@ -30,7 +31,7 @@ def _boat_cube(state: GameState, t: dict, lane: str) -> None:
             s.fire -= pay["fire"]
             s.major_fire -= pay["major"]
             push(state, lane, {"do": do.TAKE_BOAT, "seat": seat, "dock": t["dock"], "boat": t["boat"]})
-            remove_cube(state, lane, seat, T("the boat at {dock}", dock=t["dock"]))
+            remove_cube(state, lane, seat, T("the boat at the {dock}", dock=tile_name(state, t["dock"])))
             return
         state.supply_cubes += 1
         s.rats += 1
@@ -47,9 +48,9 @@ def _take_boat(state: GameState, t: dict, lane: str) -> None:
     state.docks[t["dock"]] = [b for b in state.docks[t["dock"]] if b.tile != t["boat"]]
     s.boats.append(t["boat"])
     boat = state.catalog.boats[t["boat"]]
-    note(state, T("{who} takes boat {boat} ({cargo}).", who=who(state, seat), boat=boat.id, cargo=boat.cargo),
+    note(state, T("{who} takes the {boat}.", who=who(state, seat), boat=tile_text(state, boat.id)),
          "R-TURN-DOCK-5")
-    steps = [{"do": do.GAIN, "seat": seat, "reward": boat.reward.phrase, "why": plain(T("boat {boat}", boat=boat.id))}]
+    steps = [{"do": do.GAIN, "seat": seat, "reward": boat.reward.phrase, "why": plain(T("the {boat}", boat=tile_text(state, boat.id)))}]
     if len(s.boats) % 2 == 0:
         steps.append({"do": do.GAIN_ITEM, "seat": seat, "icon": "advance-any", "count": 1,
                       "why": plain(T("an even number of boats ({n}), R-TURN-DOCK-6", n=len(s.boats)))})

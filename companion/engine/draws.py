@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .describe import face_of, tile_text
 from .flow import ASKED, choose, option
 from .state import GameState, Stack
 from ..words import T
@@ -45,11 +46,13 @@ def shuffled(state: GameState, items) -> list:
     return out
 
 
-def reveal(state: GameState, lane: str, t: dict, what: str, candidates, label: Callable[[str], str] = str,
-           rule: str | None = None, prompt: str | None = None) -> str | None:
+def reveal(state: GameState, lane: str, t: dict, what: str, candidates, label: Callable[[str], str] | None = None,
+           rule: str | None = None, prompt: str | None = None, place: str | None = None) -> str | None:
     """The tile revealed for task `t`: its `pick` once answered, a forced or RNG choice, or None
     after leaving a host decision (table-draw mode) that re-runs `t` with the answer. The host is asked
-    "Which {what} came up?" unless a whole `prompt` is given."""
+    "Which {what} came up?" unless a whole `prompt` is given; each candidate is named by what is printed
+    on it and shown by its face, so the host taps the picture of the tile in hand. `place`: the spot
+    on the map the question is about."""
     if "pick" in t:
         return t["pick"]
     cands = sorted(set(candidates))
@@ -57,13 +60,15 @@ def reveal(state: GameState, lane: str, t: dict, what: str, candidates, label: C
         return None
     if state.options.draw == "app" and len(cands) > 1:
         return cands[randbelow(state, len(cands))]
+    name = label or (lambda c: tile_text(state, c))
     pick = choose(state, lane, "host", "reveal", prompt or T("Which {what} came up?", what=what),
-                  [option(c, label(c)) for c in cands], t, rule)  # one candidate: taken for you
+                  [option(c, name(c), face=face_of(state, c)) for c in cands], t, rule,
+                  place=place)  # one candidate: taken for you
     return None if pick is ASKED else pick
 
 
 def stack_next(state: GameState, stack: Stack, lane: str, t: dict, what: str,
-               label: Callable[[str], str] = str, rule: str | None = None) -> tuple[bool, str | None]:
+               label: Callable[[str], str] | None = None, rule: str | None = None) -> tuple[bool, str | None]:
     """Take the next tile of a stack. Returns (ready, tile): ready is False while the host is asked;
     tile is None when the stack is empty."""
     if stack.top:

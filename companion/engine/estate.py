@@ -4,6 +4,7 @@ one-time rewards (R-CIT-3…5, R-UPG-1, R-BUILD-5…6)."""
 from __future__ import annotations
 
 from . import tasks as do
+from .describe import square_text, tile_text
 from .events import note, who
 from .flow import ASKED, choose, option, task
 from .gain import gain
@@ -14,12 +15,11 @@ from ..words import T, again
 def citizen_label(state: GameState, seat: int, loc, c: Citizen) -> str:
     kind, at = loc[0], loc[1]
     if kind == "square":
-        sq = state.catalog.boards[state.seats[seat].board].square(at)
-        text = T("{cls} on square {square} ({reward})", cls=c.cls, square=at, reward=sq.reward.text())
+        text = T("{cls} on the {square}", cls=c.cls, square=square_text(state, seat, at))
     elif kind == "cabin":
         text = T("{cls} in quarantine cabin {n}", cls=c.cls, n=at + 1)
     else:
-        text = T("{cls} in workshop {workshop}", cls=c.cls, workshop=state.seats[seat].workshops[at].tile)
+        text = T("{cls} in the {workshop}", cls=c.cls, workshop=tile_text(state, state.seats[seat].workshops[at].tile))
     return T("upgraded {citizen}", citizen=text) if c.upgraded else text
 
 
@@ -57,8 +57,8 @@ def move_to_workshop(state: GameState, lane: str, seat: int, square: str, index:
     s = state.seats[seat]
     cit = s.squares.pop(square)
     s.workshops[index].citizen = cit
-    note(state, T("{who} moves the {cls} from {square} into workshop {workshop}.", who=who(state, seat), cls=cit.cls,
-                  square=square, workshop=s.workshops[index].tile), "R-CIT-4")
+    note(state, T("{who} moves the {cls} from the {square} into the {workshop}.", who=who(state, seat), cls=cit.cls,
+                  square=square_text(state, seat, square), workshop=tile_text(state, s.workshops[index].tile)), "R-CIT-4")
     late_reward_check(state, lane, seat, index)
 
 
@@ -73,9 +73,9 @@ def late_reward_check(state: GameState, lane: str, seat: int, index: int) -> Non
     if tile.needs_upgraded and not ws.citizen.upgraded:
         return
     ws.spent = True
-    note(state, T("{who}'s late workshop {workshop} pays its one-time reward; turn it face down.",
-                  who=who(state, seat), workshop=ws.tile), "R-BUILD-5")
-    gain(state, lane, seat, tile.reward.phrase, T("late workshop {workshop}", workshop=ws.tile))
+    note(state, T("{who}'s late {workshop} pays its one-time reward; turn it face down.",
+                  who=who(state, seat), workshop=tile_text(state, ws.tile)), "R-BUILD-5")
+    gain(state, lane, seat, tile.reward.phrase, T("the late {workshop}", workshop=tile_text(state, ws.tile)))
 
 
 @task(do.UPGRADE_CITIZEN)

@@ -6,6 +6,7 @@ the table must do with the physical pieces, in order, citing the rule that deman
 
 from __future__ import annotations
 
+from .describe import tile_name
 from .state import COLOUR_LETTERS, GameState
 from ..words import T, keep
 
@@ -42,14 +43,7 @@ def who(state: GameState, seat: int) -> str:
     return f"{s.name} ({COLOUR_LETTERS.get(s.colour, '?')})"
 
 
-def tile_name(state: GameState, tile: str) -> str:
-    c = state.catalog
-    if tile in c.hexes:
-        return f"{c.hexes[tile].name} ({tile})"
-    if tile in c.harbors:
-        return f"{c.harbors[tile].name} ({tile})"
-    return tile
-
+__all__ = ["instruct", "note", "roman", "tile_name", "who"]
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI")
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .state import GameState
-from ..words import again, keep
+from ..words import again, faces_in, keep
 
 MAIN = "main"
 ASK = "ask"  # the "do" of a decision waiting on top of a lane
@@ -67,14 +67,20 @@ def push(state: GameState, lane: str, *tasks: dict) -> None:
 
 
 def option(value: Any, label: str, available: bool = True, reason: str | None = None,
-           rule: str | None = None, cost: str | None = None, place: str | None = None) -> dict:
+           rule: str | None = None, cost: str | None = None, place: str | None = None,
+           face: str | None = None) -> dict:
     """One menu entry; Text label, reason and cost also keep their templates (`label_msg`, `label_args`…).
     `place`: the spot on the map the option names ("hex:<tile>" / "dock:<id>"), so a screen can offer it
-    there without reading the value."""
+    there without reading the value. `face`: the printed component it stands for ("boat:boat-3"), so a
+    screen shows that picture as the option's button. Unset, the first component the label names."""
     opt = keep({"value": value}, "label", label)
     opt["available"] = available
     if place:
         opt["place"] = place
+    face = face or next(iter(faces_in(opt.get("label_args"))), None)
+    if face:
+        family, rid = face.split(":", 1)
+        opt["face"] = {"family": family, "id": rid}
     if cost:
         keep(opt, "cost", cost)
     if not available:
@@ -84,18 +90,21 @@ def option(value: Any, label: str, available: bool = True, reason: str | None = 
 
 
 def ask(state: GameState, lane: str, who: int | str, kind: str, prompt: str, options: list[dict],
-        then: dict, rule: str | None = None) -> None:
-    """Leave a decision on top of `lane`; answering it pushes `then` with `pick` set."""
+        then: dict, rule: str | None = None, place: str | None = None) -> None:
+    """Leave a decision on top of `lane`; answering it pushes `then` with `pick` set. `place`: the spot on
+    the map the question is about ("space:s04"), for the map to mark."""
     decision = keep({"do": ASK, "id": _next_id(state), "who": who, "kind": kind}, "prompt", prompt)
     decision.update(options=options, then=then)
     if rule:
         decision["rule"] = rule
+    if place:
+        decision["place"] = place
     state.lanes.setdefault(lane, []).append(decision)
 
 
 def choose(state: GameState, lane: str, who: int | str, kind: str, prompt: str,
            options: list[dict] | Callable[[], list[dict]], then: dict, rule: str | None = None, *,
-           alike: Callable[[Any], Any] | None = None, forced: bool = True) -> Any:
+           alike: Callable[[Any], Any] | None = None, forced: bool = True, place: str | None = None) -> Any:
     """The answer to task `then`'s question: its `pick` once answered; else, when every available option
     comes to the same (only one, or one `alike` key: two lieutenants on the estate), that option's value,
     taken for you (C-10); else the question is left on `lane` and ASKED returned, and the answer re-runs
@@ -111,7 +120,7 @@ def choose(state: GameState, lane: str, who: int | str, kind: str, prompt: str,
         keys = {alike(o["value"]) for o in open_} if alike else range(len(open_))
         if len(keys) == 1:
             return open_[0]["value"]
-    ask(state, lane, who, kind, prompt, options, then, rule)
+    ask(state, lane, who, kind, prompt, options, then, rule, place)
     return ASKED
 
 
@@ -161,7 +170,7 @@ def waiting(state: GameState) -> list[tuple[str, dict]]:
 def question(d: dict) -> dict:
     """An open decision as its screens ask it: who, its id and kind, the prompt (with its template) and rule."""
     return {"who": d["who"], "id": d["id"], "kind": d["kind"], "prompt": d["prompt"], "rule": d.get("rule"),
-            **{k: d[k] for k in ("prompt_msg", "prompt_args") if k in d}}
+            **{k: d[k] for k in ("prompt_msg", "prompt_args", "place") if k in d}}
 
 
 def decision_for(state: GameState, who: int | str) -> tuple[str, dict] | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import tasks as do
 from .city import layout
 from .draws import stack_next
+from .describe import hex_text
 from .events import instruct, roman, tile_name, who
 from .flow import push, task
 from .registers import standing
@@ -123,15 +124,15 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("Every expansion space is filled: no new hex."), "R-NEXT-6")
         return
     ready, tile = stack_next(state, state.expansion, lane, t, T("hex is on top of the expansion stack"),
-                             lambda x: tile_name(state, x), "R-NEXT-6")
+                             lambda x: hex_text(state, x), "R-NEXT-6")
     if not ready:
         return
     if tile is None:
         instruct(state, T("The expansion stack is empty: no new hex."), "R-NEXT-6")
         return
     state.hexes[tile] = Hex(tile=tile, space=free[0])
-    instruct(state, T("Add the top expansion hex, {tile}, at expansion space {space} (the first empty one clockwise "
-                      "from {harbor}).", tile=tile_name(state, tile), space=free[0], harbor=tile_name(state, harbor)),
+    instruct(state, T("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
+                      "clockwise from the {harbor}).", tile=tile_name(state, tile), harbor=tile_name(state, harbor)),
              "R-NEXT-6", tile=tile, space=free[0])
 
 

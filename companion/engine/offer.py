@@ -19,14 +19,14 @@ def _reveal_face_up(state: GameState, t: dict, lane: str) -> None:
     where = (T("improvement stack {n}", n=t["index"] + 1) if t["what"] == "improvement"
              else T("{cls} workshop stack", cls=t["index"]))
     ready, tile = stack_next(state, stack, lane, t, T("tile on top of the {where}", where=where),
-                             lambda x: tile_text(state, x), "R-SETUP-9" if t["what"] == "improvement"
+                             None, "R-SETUP-9" if t["what"] == "improvement"
                              else "R-SETUP-11")
     if not ready:
         return
     stack.up = tile
     if tile:
         default = "R-SETUP-9" if t["what"] == "improvement" else "R-SETUP-11"
-        instruct(state, T("Turn up the top of the {where}: {tile}.", where=where, tile=tile_text(state, tile)),
+        instruct(state, T("Turn up the top of the {where}: the {tile}.", where=where, tile=tile_text(state, tile)),
                  t.get("rule", default), tile=tile)
 
 
@@ -40,12 +40,11 @@ def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
     back = stack.backs[0]
     pool = state.pools[f"wagons-{back}"]
     tile = reveal(state, lane, t, T("wagon (back {back}) turned up on wagon stack {n}", back=back, n=t["index"] + 1),
-                  pool,
-                  lambda x: tile_text(state, x), "R-SETUP-10")
+                  pool, None, "R-SETUP-10")
     if tile is None:
         return
     pool.remove(tile)
     stack.backs.pop(0)
     stack.up = tile
-    instruct(state, T("Wagon stack {n} shows {tile}.", n=t["index"] + 1, tile=tile_text(state, tile)), "R-SETUP-10",
+    instruct(state, T("Wagon stack {n} shows the {tile}.", n=t["index"] + 1, tile=tile_text(state, tile)), "R-SETUP-10",
              tile=tile)

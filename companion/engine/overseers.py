@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from . import tasks as do
+from .describe import square_text
 from .events import note, who
 from .flow import ASKED, choose, option, push, task
 from .state import CLASSES, GameState
@@ -118,9 +119,9 @@ def _activate(state: GameState, t: dict, lane: str) -> None:
     choices = _activatable(state, seat, t)
     if not choices:
         return
-    opts = [option(sq, (T("Activate the {cls} on {square}: {reward} (single use)", cls=s.squares[sq].cls,
-                            square=sq, reward=board.square(sq).reward.text()) if board.square(sq).once else
-                          T("Activate the {cls} on {square}: {reward}", cls=s.squares[sq].cls, square=sq,
+    opts = [option(sq, (T("Activate the {cls} on the {square}: {reward} (single use)", cls=s.squares[sq].cls,
+                            square=square_text(state, seat, sq), reward=board.square(sq).reward.text()) if board.square(sq).once else
+                          T("Activate the {cls} on the {square}: {reward}", cls=s.squares[sq].cls, square=square_text(state, seat, sq),
                             reward=board.square(sq).reward.text()))) for sq in choices]
     opts.append(option(None, T("Stop activating")))
     sq = choose(state, lane, seat, "activate", T("Activate a citizen ({why})", why=again(t["why"])), opts, t,
@@ -137,9 +138,9 @@ def _activate(state: GameState, t: dict, lane: str) -> None:
         s.spent_squares.append(sq)
     rest = {k: v for k, v in t.items() if k != "pick"}
     push(state, lane, {"do": do.GAIN, "seat": seat, "reward": square.reward.phrase,
-                       "why": plain(T("{cls} on {square}", cls=s.squares[sq].cls, square=sq))},
+                       "why": plain(T("{cls} on the {square}", cls=s.squares[sq].cls, square=square_text(state, seat, sq)))},
          {**rest, "pools": pools, "done": t["done"] + [sq]})
-    note(state, T("{who} activates the {cls} on {square}.", who=who(state, seat), cls=s.squares[sq].cls, square=sq),
+    note(state, T("{who} activates the {cls} on the {square}.", who=who(state, seat), cls=s.squares[sq].cls, square=square_text(state, seat, sq)),
          "R-ADV-2" if square.once else "R-OVS-6")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import tasks as do
 from .city import adjacent_hexes
-from .describe import tile_text
+from .describe import square_text, tile_text
 from .estate import empty_squares, move_to_workshop, workshop_moves
 from .events import note, tile_name, who
 from .flow import ASKED, choose, option, push, task
@@ -45,7 +45,7 @@ def _to_quarantine(state: GameState, t: dict, lane: str) -> None:
         note(state, T("{who} has no empty quarantine cabin: the {cls} is discarded.", who=who(state, seat),
                       cls=cit.cls), "R-TURN-RESCUE-3")
         return
-    opts = [option(i, T("Cabin {n} (improved: {tile})", n=i + 1, tile=tile_text(state, s.cabins[i].improvement))
+    opts = [option(i, T("Cabin {n} (improved: the {tile})", n=i + 1, tile=tile_text(state, s.cabins[i].improvement))
                    if s.cabins[i].improvement else T("Cabin {n} (not improved)", n=i + 1)) for i in free]
     i = choose(state, lane, seat, "rescue", T("The {cls} came from a plagued hex: which quarantine cabin?",
                                               cls=cit.cls), opts, t, "R-TURN-RESCUE-3",
@@ -72,15 +72,16 @@ def _to_sector(state: GameState, t: dict, lane: str) -> None:
         _make_room(state, t, lane, cit)
         return
     board = state.catalog.boards[s.board]
-    opts = [option(q, T("Square {square}: {reward} (single use)", square=q, reward=board.square(q).reward.text())
+    opts = [option(q, T("The {square} (single use)", square=square_text(state, seat, q))
                    if board.square(q).once else
-                   T("Square {square}: {reward}", square=q, reward=board.square(q).reward.text())) for q in squares]
+                   T("The {square}", square=square_text(state, seat, q))) for q in squares]
     q = choose(state, lane, seat, "rescue", T("Place the rescued {cls} on which square?", cls=cit.cls), opts, t,
                "R-TURN-RESCUE-2")
     if q is ASKED:
         return
     s.squares[q] = cit
-    note(state, T("{who} places the rescued {cls} on square {square}.", who=who(state, seat), cls=cit.cls, square=q),
+    note(state, T("{who} places the rescued {cls} on the {square}.", who=who(state, seat), cls=cit.cls,
+                  square=square_text(state, seat, q)),
          "R-TURN-RESCUE-2")
 
 
@@ -93,8 +94,8 @@ def _make_room(state: GameState, t: dict, lane: str, cit: Citizen) -> None:
         note(state, T("{who}'s {cls} sector is full: the rescued {cls} is discarded.", who=who(state, seat),
                       cls=cit.cls), "R-TURN-RESCUE-2")
         return
-    opts = [option(mv, T("Move the {cls} on {square} into workshop {workshop} to make room", cls=cit.cls,
-                         square=mv["square"], workshop=s.workshops[mv["workshop"]].tile)) for mv in moves]
+    opts = [option(mv, T("Move the {cls} on the {square} into the {workshop} to make room", cls=cit.cls,
+                         square=square_text(state, seat, mv["square"]), workshop=tile_text(state, s.workshops[mv["workshop"]].tile))) for mv in moves]
     opts.append(option(None, T("Discard the rescued {cls}", cls=cit.cls)))
     if choose(state, lane, seat, "rescue", T("Your {cls} sector is full", cls=cit.cls), opts, t,
               "R-TURN-RESCUE-2") is ASKED:
@@ -142,17 +143,17 @@ def _fight(state: GameState, t: dict, lane: str) -> None:
     opts.append(option(None, T("Stop: take {n} rats for the cubes left", n=h.cubes) if h.cubes > 1
                        else T("Stop: take {n} rat for the cube left", n=h.cubes)))
     where, fire = tile_name(state, tile), state.round_row().fire_cost
-    pay = choose(state, lane, seat, "fight", T("Fight the plague on {tile} ({n} cubes, {fire} fire each)", tile=where,
+    pay = choose(state, lane, seat, "fight", T("Fight the plague on the {tile} ({n} cubes, {fire} fire each)", tile=where,
                                                n=h.cubes, fire=fire) if h.cubes > 1 else
-                 T("Fight the plague on {tile} ({n} cube, {fire} fire each)", tile=where, n=h.cubes, fire=fire),
+                 T("Fight the plague on the {tile} ({n} cube, {fire} fire each)", tile=where, n=h.cubes, fire=fire),
                  opts, t, "R-TURN-FIRE-1")  # no fire to pay with: the stop is taken for you
     if pay is ASKED:
         return
     if not pay:
         s.rats += h.cubes
-        note(state, T("{who} takes {n} rats: plague cubes stay on {tile}.", who=who(state, seat), n=h.cubes,
+        note(state, T("{who} takes {n} rats: plague cubes stay on the {tile}.", who=who(state, seat), n=h.cubes,
                       tile=tile_name(state, tile)) if h.cubes > 1 else
-             T("{who} takes {n} rat: plague cubes stay on {tile}.", who=who(state, seat), n=h.cubes,
+             T("{who} takes {n} rat: plague cubes stay on the {tile}.", who=who(state, seat), n=h.cubes,
                tile=tile_name(state, tile)), "R-TURN-FIRE-4")
         return
     s.fire -= pay["fire"]
@@ -163,7 +164,7 @@ def _fight(state: GameState, t: dict, lane: str) -> None:
     if pay["adjacent"] and near:
         nxt.insert(0, {"do": do.ADJACENT_CUBE, "seat": seat, "tile": tile})
     push(state, lane, *nxt)
-    remove_cube(state, lane, seat, tile_name(state, tile))
+    remove_cube(state, lane, seat, T("the {tile}", tile=tile_name(state, tile)))
 
 
 @task(do.ADJACENT_CUBE)
@@ -173,7 +174,7 @@ def _adjacent(state: GameState, t: dict, lane: str) -> None:
     near = [a for a in adjacent_hexes(state, t["tile"]) if state.hexes[a].cubes > 0]
     if not near:
         return
-    opts = [option(a, T("Remove a cube from {tile} ({n} there)", tile=tile_name(state, a), n=state.hexes[a].cubes))
+    opts = [option(a, T("Remove a cube from the {tile} ({n} there)", tile=tile_name(state, a), n=state.hexes[a].cubes))
             for a in near]
     opts.append(option(None, T("No adjacent cube")))
     tile = choose(state, lane, seat, "adjacent_cube", T("Major fire: also remove a cube from an adjacent hex?"), opts,
@@ -181,4 +182,4 @@ def _adjacent(state: GameState, t: dict, lane: str) -> None:
     if tile is ASKED or tile is None:
         return
     state.hexes[tile].cubes -= 1
-    remove_cube(state, lane, seat, T("{tile} (adjacent)", tile=tile_name(state, tile)))
+    remove_cube(state, lane, seat, T("the {tile} (adjacent)", tile=tile_name(state, tile)))

@@ -57,7 +57,7 @@ def repop_option(state: GameState, seat: int, tile: str) -> dict:
                       "R-REPOP-2")
     needs = joined((n.text() for n in hx.repop_citizens), " + ")
     give = T("{citizens} + a lieutenant", citizens=needs) if hx.repop_lieutenant else needs
-    label = T("Repopulate {tile}: pay {cost}, give {give} ({vp} VP at the end)", tile=tile_name(state, tile),
+    label = T("Repopulate the {tile}: pay {cost}, give {give} ({vp} VP at the end)", tile=tile_name(state, tile),
               cost=cost_text(hx.repop_cost), give=give, vp=hx.repop_vp)
     why = None
     if tiles_left(state, seat) <= 0:
@@ -136,7 +136,7 @@ def _place_repop(state: GameState, t: dict, lane: str) -> None:
     seat, tile = t["seat"], t["tile"]
     h = state.hexes[tile]
     h.repopulated_by = seat
-    note(state, T("{who} puts a repopulation tile on {tile}.", who=who(state, seat), tile=tile_name(state, tile)),
+    note(state, T("{who} puts a repopulation tile on the {tile}.", who=who(state, seat), tile=tile_name(state, tile)),
          "R-REPOP-3", seat=seat, hex=tile)
     if h.cubes:
         state.seats[seat].rats += 1

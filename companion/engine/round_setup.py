@@ -7,7 +7,7 @@ from . import tasks as do
 from .city import add_citizens, add_cubes, berth, turn_wheel
 from .describe import tile_text
 from .draws import stack_next
-from .events import instruct, roman, who
+from .events import instruct, roman, tile_name, who
 from .flow import push, task
 from .solo import order_names
 from .state import BoatAtDock, GameState
@@ -31,7 +31,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
         state.docked_at = tile
         t = {k: v for k, v in t.items() if k != "pick"}
         t["dock"] = state.catalog.docking_tiles[tile].dock
-        instruct(state, T("Draw a docking tile: {tile} ({dock}).", tile=tile, dock=t["dock"]),
+        instruct(state, T("Draw a docking tile: the {tile}.", tile=tile_name(state, tile)),
                  t.get("rule", "R-NEXT-5"), tile=tile)
     count = t.get("count", 1)
     for i, stack in enumerate(state.boats):
@@ -41,7 +41,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("The boat stack is empty: no boat arrives."), "R-NEXT-5")
         return
     ready, boat = stack_next(state, stack, lane, t, T("boat is on top of the boat stack"),
-                             lambda x: tile_text(state, x), "R-SETUP-8")
+                             None, "R-SETUP-8")
     if not ready:
         return
     dock = berth(state, t["dock"])
@@ -49,10 +49,11 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     if cube:
         state.supply_cubes -= 1
     state.docks[dock].append(BoatAtDock(boat, cube))
-    where = dock if dock == t["dock"] else T("{dock} ({drawn} is full, so the next dock clockwise)", dock=dock,
-                                             drawn=t["dock"])
-    text = (T("Put boat {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
-            if cube else T("Put boat {boat} face up at {where}; the cube supply is empty, so no cube (Q-6).",
+    where = (tile_name(state, dock) if dock == t["dock"] else
+             T("{dock} (the {drawn} is full, so the next dock clockwise)", dock=tile_name(state, dock),
+               drawn=tile_name(state, t["dock"])))
+    text = (T("Put the {boat} face up at the {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
+            if cube else T("Put the {boat} face up at the {where}; the cube supply is empty, so no cube (Q-6).",
                            boat=tile_text(state, boat), where=where))
     instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock)
     if count > 1:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import tasks as do
 from .city import layout, start_spaces
 from .draws import randbelow, reveal, seed_state, shuffled
+from .describe import hex_text, tile_text
 from .events import instruct, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
 from .rulebook import CUBES, ESTATE_LIEUTENANTS, LIEUTENANTS, PLAGUE_CUBES, START_COINS, START_VP
@@ -145,8 +146,7 @@ def _city(state: GameState, t: dict, lane: str) -> None:
                               hexes=", ".join(tile_name(state, h) for h in dropped)), "R-SETUP-1")
         for h, at in layout(state).harbors.items():
             state.hexes[h] = Hex(tile=h, space=h)
-        corners = joined(T("{harbor} at the {corner} corner", harbor=tile_name(state, h),
-                           corner=h.split("-")[1].upper()) for h in layout(state).harbors)
+        corners = joined(tile_name(state, h) for h in layout(state).harbors)
         instruct(state, T("Place the harbor hexes at the four corners: {corners}.", corners=corners), "R-SETUP-2")
         spaces = start_spaces(state)
         if state.options.draw == "app":
@@ -166,8 +166,8 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     cands = remaining_a + bs if len(spaces) > len(remaining_a) or not bs else bs
     if len(spaces) == 1 and not b_placed:
         cands = bs
-    tile = reveal(state, lane, t, T("hex was dealt to space {space}", space=spaces[0]), cands,
-                  lambda x: tile_name(state, x), "R-SETUP-2")
+    tile = reveal(state, lane, t, "", cands, lambda x: hex_text(state, x), "R-SETUP-2",
+                  T("Which hex is on the marked space?"), place=f"space:{spaces[0]}")
     if tile is None:
         return
     state.hexes[tile] = Hex(tile=tile, space=spaces[0])
@@ -179,9 +179,9 @@ def _city(state: GameState, t: dict, lane: str) -> None:
 
 def _dealt(state: GameState) -> None:
     deal = sorted((h.space, tile) for tile, h in state.hexes.items() if h.space.startswith("s"))
-    instruct(state, T("Shuffle the kept A hexes with 1 random B hex and deal them face up: {deal}.",
-                      deal="; ".join(f"{space}: {tile_name(state, tile)}" for space, tile in deal)), "R-SETUP-2",
-             deal=dict(deal))
+    instruct(state, T("Shuffle the kept A hexes with 1 random B hex and deal them face up onto the start spaces, "
+                      "as the map shows: {deal}.", deal=joined(tile_name(state, tile) for _, tile in deal)),
+             "R-SETUP-2", deal=dict(deal))
 
 
 @task(do.SETUP_STACKS)
@@ -250,11 +250,12 @@ def _wheel(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-6: the wheel starts at any window (every window shows a rat and three colours)."""
     wheel = state.catalog.wheel
     ids = [w.id for w in wheel]
-    pick = reveal(state, lane, t, T("population-wheel window is showing"), ids, rule="R-SETUP-6")
+    pick = reveal(state, lane, t, "", ids, rule="R-SETUP-6", prompt=T("Which window of the population wheel is "
+                                                                         "showing?"))
     if pick is None:
         return
     state.wheel = ids.index(pick)
-    instruct(state, T("Set the population wheel to window {window} (any window will do).", window=pick), "R-SETUP-6",
+    instruct(state, T("Set the population wheel to show the {window} (any window will do).", window=tile_text(state, pick)), "R-SETUP-6",
              window=pick)
 
 

@@ -76,9 +76,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
         push(state, lane, {"do": do.NEXT_TURN})
         return
     ready, tile = stack_next(state, opp.deck, lane, t, T("solo tile did the opponent reveal"),
-                             lambda x: T("{tile}: {hex}, {action}", tile=x,
-                                         hex=tile_name(state, state.catalog.solo_tiles[x].hex),
-                                         action=state.catalog.solo_tiles[x].action), "R-SOLO-5")
+                             None, "R-SOLO-5")
     if not ready:
         return
     opp.aside.append(tile)
@@ -129,8 +127,7 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
             return
         near = min(d for d, _ in docks)
         boats = [b.tile for d, dock in docks if d == near for b in state.docks[dock]]
-        boat = reveal(state, lane, t, T("boat does the opponent take (random among the nearest)"), boats,
-                      lambda x: tile_text(state, x), "R-SOLO-7")
+        boat = reveal(state, lane, t, T("boat does the opponent take (random among the nearest)"), boats, None, "R-SOLO-7")
         if boat is None:
             return
         for dock, at in state.docks.items():
@@ -139,16 +136,16 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
                     at.remove(b)
                     if b.cube:
                         state.supply_cubes += 1
-                    text = (T("The opponent takes boat {boat} from {dock}; it leaves the game and its cube returns to "
-                              "the supply.", boat=tile_text(state, boat), dock=dock) if b.cube else
-                            T("The opponent takes boat {boat} from {dock}; it leaves the game.",
-                              boat=tile_text(state, boat), dock=dock))
+                    text = (T("The opponent takes the {boat} from the {dock}; it leaves the game and its cube returns "
+                              "to the supply.", boat=tile_text(state, boat), dock=tile_name(state, dock)) if b.cube else
+                            T("The opponent takes the {boat} from the {dock}; it leaves the game.",
+                              boat=tile_text(state, boat), dock=tile_name(state, dock)))
                     instruct(state, text, "R-SOLO-7")
                     return
     elif action == "wagon":
         for i, ws in enumerate(state.wagon_stacks):
             if ws.up:
-                instruct(state, T("The opponent takes wagon {tile}; it leaves the game.", tile=tile_text(state, ws.up)),
+                instruct(state, T("The opponent takes the {tile}; it leaves the game.", tile=tile_text(state, ws.up)),
                          "R-SOLO-7")
                 ws.up = None
                 push(state, lane, {"do": do.REVEAL_WAGON, "index": i})
@@ -158,7 +155,7 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
         cls = action.split("-", 1)[1]
         st = state.workshops[cls]
         if st.up:
-            instruct(state, T("The opponent takes the {cls} workshop {tile}; it leaves the game.", cls=cls,
+            instruct(state, T("The opponent takes the {tile}; it leaves the game.",
                               tile=tile_text(state, st.up)), "R-SOLO-7")
             st.up = None
             push(state, lane, {"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-SOLO-7"})
@@ -169,7 +166,7 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
         if not taken:
             instruct(state, T("No cabin improvement is face up: the opponent takes nothing."), "Q-18")
         for i in taken:
-            instruct(state, T("The opponent takes improvement {tile}; it leaves the game.",
+            instruct(state, T("The opponent takes the {tile}; it leaves the game.",
                               tile=tile_text(state, state.improvements[i].up)), "R-SOLO-7")
             state.improvements[i].up = None
         push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "improvement", "index": i, "rule": "R-SOLO-7"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import tasks as do
-from .describe import coins, tile_text
+from .describe import coins, square_text, tile_text
 from .estate import move_to_workshop, workshop_moves
 from .events import note, tile_name, who
 from .flow import ASKED, MAIN, choose, option, push, task
@@ -69,7 +69,7 @@ def turn_options(state: GameState, seat: int) -> list[dict]:
     for dock, boats in state.docks.items():
         place = str(Place.dock(dock))
         for boat in boats:
-            label = _boat_label(tile_text(state, boat.tile), dock, boat.cube)
+            label = _boat_label(tile_text(state, boat.tile), tile_name(state, dock), boat.cube)
             opts.append(_priced(state, s, {"go": "dock", "dock": dock, "boat": boat.tile}, label, place,
                                 reach.get(place)))
     opts.append(option({"go": "recall"}, T("Recall a lieutenant to your estate and take 1 coin; the rewards you "
@@ -111,8 +111,8 @@ def _taken_by(name: str) -> str:
 
 @lru_cache(maxsize=256)
 def _boat_label(boat: str, dock: str, cube: bool) -> str:
-    return (T("Boat {boat} at {dock} (1 plague cube)", boat=boat, dock=dock) if cube
-            else T("Boat {boat} at {dock}", boat=boat, dock=dock))
+    return (T("The {boat} at the {dock} (1 plague cube)", boat=boat, dock=dock) if cube
+            else T("The {boat} at the {dock}", boat=boat, dock=dock))
 
 
 @lru_cache(maxsize=256)
@@ -180,9 +180,9 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         tile = target["tile"]
         lt.where = str(Place.hex(tile))
         state.active = {"seat": seat, "kind": "hex", "tile": tile, "lieutenant": lt_i, "acted": False}
-        text = (T("{who} stands a lieutenant on {tile} for {price}.", who=who(state, seat),
+        text = (T("{who} stands a lieutenant on the {tile} for {price}.", who=who(state, seat),
                   tile=tile_name(state, tile), price=coins(cost)) if cost else
-                T("{who} stands a lieutenant on {tile}.", who=who(state, seat), tile=tile_name(state, tile)))
+                T("{who} stands a lieutenant on the {tile}.", who=who(state, seat), tile=tile_name(state, tile)))
         note(state, text, "R-TURN-MOVE-5", seat=seat, hex=tile)
         owner = state.hexes[tile].repopulated_by
         if owner is not None:
@@ -197,9 +197,9 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         lt.where = str(Place.dock(dock))
         state.active = {"seat": seat, "kind": "dock", "dock": dock, "boat": target["boat"], "lieutenant": lt_i,
                         "acted": True}
-        text = (T("{who} sends a lieutenant to {dock} for {price}.", who=who(state, seat), dock=dock,
+        text = (T("{who} sends a lieutenant to the {dock} for {price}.", who=who(state, seat), dock=tile_name(state, dock),
                   price=coins(cost)) if cost else
-                T("{who} sends a lieutenant to {dock}.", who=who(state, seat), dock=dock))
+                T("{who} sends a lieutenant to the {dock}.", who=who(state, seat), dock=tile_name(state, dock)))
         note(state, text, "R-TURN-DOCK-1", seat=seat, dock=dock)
         push(state, lane, {"do": do.BOAT_CUBE, "seat": seat, "dock": dock, "boat": target["boat"]},
              {"do": do.ACTION_STEP, "seat": seat}, {"do": do.END_TURN, "seat": seat})
@@ -207,9 +207,9 @@ def _send(state: GameState, t: dict, lane: str) -> None:
 
 def _where(state: GameState, place: Place) -> str:
     if place.kind == "hex":
-        return T("on {tile}", tile=tile_name(state, place.at))
+        return T("on the {tile}", tile=tile_name(state, place.at))
     if place.kind == "dock":
-        return T("at {dock}", dock=place.at)
+        return T("at the {dock}", dock=tile_name(state, place.at))
     return T("on your estate")
 
 
@@ -236,9 +236,9 @@ def action_options(state: GameState, seat: int) -> list[dict]:
         else:
             opts.append(option({"act": "pay", "register": kind}, label, cost=cost))
     for mv in workshop_moves(state, seat):
-        opts.append(option({"act": "workshop", **mv}, T("Move the {cls} on {square} into workshop {workshop}",
-                                                        cls=s.squares[mv["square"]].cls, square=mv["square"],
-                                                        workshop=s.workshops[mv["workshop"]].tile)))
+        opts.append(option({"act": "workshop", **mv}, T("Move the {cls} on the {square} into the {workshop}",
+                                                        cls=s.squares[mv["square"]].cls, square=square_text(state, seat, mv["square"]),
+                                                        workshop=tile_text(state, s.workshops[mv["workshop"]].tile))))
     opts.append(option({"act": "end"}, T("End your turn")))
     return opts
 
@@ -262,7 +262,7 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
         state.active["acted"] = True
         tile = state.active["tile"]
         gain(state, lane, seat, state.catalog.tile(tile).action.phrase,
-             T("hex action of {tile}", tile=tile_name(state, tile)))
+             T("hex action of the {tile}", tile=tile_name(state, tile)))
     elif act == "repopulate":
         state.active["acted"] = True
         push(state, lane, {"do": do.REPOPULATE, "seat": seat, "tile": state.active["tile"]})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import tasks as do
 from .estate import late_reward_check, move_to_workshop, places_for, workshop_moves
+from .describe import square_text, tile_text
 from .events import instruct, note, roman, who
 from .flow import ASKED, MAIN, choose, option, push, run, task
 from .gain import add_vp, gain
@@ -40,8 +41,8 @@ def _produce(state: GameState, t: dict, lane: str) -> None:
     """R-EOR-2…3; before collecting, a seat may still move citizens into workshops (R-CIT-4)."""
     seat = t["seat"]
     s = state.seats[seat]
-    opts = [option(mv, T("First move the {cls} on {square} into workshop {workshop}", cls=s.squares[mv["square"]].cls,
-                         square=mv["square"], workshop=s.workshops[mv["workshop"]].tile))
+    opts = [option(mv, T("First move the {cls} on the {square} into the {workshop}", cls=s.squares[mv["square"]].cls,
+                         square=square_text(state, seat, mv["square"]), workshop=tile_text(state, s.workshops[mv["workshop"]].tile)))
             for mv in workshop_moves(state, seat)]
     opts.append(option("collect", T("Collect production")))  # no move to make: taken for you
     pick = choose(state, lane, seat, "production", T("Production: move citizens into workshops first, or collect?"),
@@ -74,8 +75,8 @@ def collect(state: GameState, lane: str, seat: int) -> None:
         tile = c.workshops[ws.tile]
         if tile.era == 1 and (ws.citizen.upgraded or not tile.needs_upgraded):
             out = tile.upgraded_output if ws.citizen.upgraded and tile.upgraded_output else tile.output
-            gains.append((out.phrase, T("workshop {workshop}", workshop=ws.tile)))
-            lines.append(T("workshop {workshop}: {output}", workshop=ws.tile, output=out.text()))
+            gains.append((out.phrase, T("workshop {workshop}", workshop=tile_text(state, ws.tile))))
+            lines.append(T("workshop {workshop}: {output}", workshop=tile_text(state, ws.tile), output=out.text()))
         if ws.citizen.upgraded:
             bonus += 1
     if bonus:
@@ -123,14 +124,13 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     s = state.seats[seat]
     cit = Citizen.from_dict(t["citizen"])
-    board = state.catalog.boards[s.board]
     places = places_for(state, seat, cit.cls)
     if not places:
         instruct(state, T("{who}'s {cls} leaves quarantine but finds no room: discard it.", who=who(state, seat),
                           cls=cit.cls), "Q-7")
         return
-    opts = [option(p, T("Square {square} ({reward})", square=p[1], reward=board.square(p[1]).reward.text())
-                   if p[0] == "square" else T("Workshop {workshop}", workshop=s.workshops[p[1]].tile))
+    opts = [option(p, T("The {square}", square=square_text(state, seat, p[1]))
+                   if p[0] == "square" else T("The {workshop}", workshop=tile_text(state, s.workshops[p[1]].tile)))
             for p in places]
     prompt = (T("Your upgraded {cls} leaves quarantine: where does it go?", cls=cit.cls) if cit.upgraded
               else T("Your {cls} leaves quarantine: where does it go?", cls=cit.cls))
@@ -140,10 +140,10 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     kind, at = pick
     if kind == "square":
         s.squares[at] = cit
-        note(state, T("{who}'s {cls} leaves quarantine for square {square}.", who=who(state, seat), cls=cit.cls,
-                      square=at), "R-CIT-3")
+        note(state, T("{who}'s {cls} leaves quarantine for the {square}.", who=who(state, seat), cls=cit.cls,
+                      square=square_text(state, seat, at)), "R-CIT-3")
     else:
         s.workshops[at].citizen = cit
-        note(state, T("{who}'s {cls} leaves quarantine for workshop {workshop}.", who=who(state, seat), cls=cit.cls,
-                      workshop=s.workshops[at].tile), "R-CIT-3")
+        note(state, T("{who}'s {cls} leaves quarantine for the {workshop}.", who=who(state, seat), cls=cit.cls,
+                      workshop=tile_text(state, s.workshops[at].tile)), "R-CIT-3")
         late_reward_check(state, lane, seat, at)
