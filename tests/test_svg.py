@@ -73,14 +73,17 @@ def test_city_has_every_hex_space_and_dock(players, advanced):
         assert sorted(g.get("id") for g in groups(root, "dock")) == sorted(f"dock-{d}" for d in state.catalog.docks)
 
 
-def test_hex_shows_name_id_colour_rat_and_citizen_letters():
+def test_hex_shows_its_face_not_its_id():
+    """A placed hex shows what is printed on it (colour letter, rat, action icons), never its id."""
     state = fresh()
     root = parse(city_svg(state))
     g = by_id(root, "hex-n01")  # Giudecca: orange, left rat, one nun
     assert "hex-orange" in g.get("class")
     assert g.find(NS + "polygon").get("fill")
     words = texts(g)
-    assert "Giudecca" in words and "n01" in words and "L" in words and "N" in words
+    assert "O" in words and "L" in words and "N" in words and "n01" not in words
+    assert groups(g, "colour-mark") and groups(g, "reward") and groups(g, "icon")
+    assert "n01" not in "".join(t.text or "" for t in g.iter(NS + "title"))
     assert "hex-harbor" in by_id(root, "hex-harbor-nw").get("class")
     assert not groups(by_id(root, "hex-n10"), "rat")  # Camaro shows no rat
 
@@ -100,7 +103,9 @@ def test_boats_at_docks_with_cube_marker():
     root = parse(city_svg(state))
     dock = by_id(root, "dock-dock-ne")
     (boat,) = groups(dock, "boat")
-    assert boat.get("data-boat") == "boat-1" and "boat-1" in texts(boat)
+    back = str(state.catalog.boats["boat-1"].back)
+    assert boat.get("data-boat") == "boat-1" and back in texts(boat) and "boat-1" not in texts(boat)
+    assert groups(boat, "cargo")
     assert groups(boat, "boat-cube")
     state.docks["dock-ne"][0].cube = False
     assert not groups(by_id(parse(city_svg(state)), "dock-dock-ne"), "boat-cube")
@@ -288,7 +293,7 @@ def test_wheel_shows_window_rat_and_mapping():
     w = state.catalog.wheel[state.wheel]
     root = parse(wheel_svg(state))
     words = " ".join(" ".join(texts(root)).split())
-    assert w.id in words and "Round 1" in words
+    assert w.id not in words and root.get("data-window") == w.id and "Round 1" in words
     assert groups(root, "wheel-rat")[0].get("data-rat") == w.rat
     rows = groups(root, "wheel-row")
     assert [r.get("data-colour") for r in rows] == list(w.colours)

@@ -13,8 +13,10 @@ from markupsafe import Markup
 
 from ...engine.city import space_coord
 from ...engine.state import Citizen, Place
-from .glyphs import (HEX_FILL, PLAYER_FILL, RAT_LETTER, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark,
-                     rat_glyph)
+from .faces.frame import colour_mark, number_disc, said
+from .faces.shapes import anchor, cargo_mark
+from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
+from .icons import reward_icons
 from .markup import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, spread, svg, txt
 
 
@@ -38,21 +40,20 @@ def _target_attrs(base: dict, target: dict | None) -> dict:
 
 
 def _hex_group(state, tile: str, cx, cy, target, _: Gettext) -> Markup:
-    """One placed hex: fill, id, rat, name, repopulation tile, citizens, cubes, lieutenants, badge."""
+    """One placed hex as it lies: colour (with its letter) or a harbor's anchor, rat, printed action as
+    icons, repopulation tile, citizens, cubes, lieutenants and a badge. Its id stays in attributes only:
+    the table finds a hex by what is printed on it."""
     info = state.catalog.tile(tile)
     h = state.hexes[tile]
     key = info.colour if info.colour in HEX_FILL else "harbor"
     base = {"id": f"hex-{tile}", "class": f"hex hex-{key}", "data-place": str(Place.hex(tile))}
-    name = info.name
-    squeeze = {"textLength": 2 * HW - 16, "lengthAdjust": "spacingAndGlyphs"} if len(name) > 14 else {}
-    name_size = min(11, (2 * HW - 16) / (0.6 * len(name)))
+    mark = (colour_mark(info.colour, cx + 2, cy - 37, 8, _) if key != "harbor" else anchor(cx + 2, cy - 37, 16))
     return el("g", _target_attrs(base, target),
-              el("title", {}, f"{name} ({tile})"),
+              el("title", {}, info.name),
               el("polygon", {"points": hex_points(cx, cy), "fill": HEX_FILL[key], "stroke": "#222",
                              "stroke-width": 4 if target else 1.5, "class": "hex-shape"}),
-              rat_glyph(info.rat, cx - 24, cy - 37, _),
-              txt(cx + (10 if info.rat in RAT_LETTER else 0), cy - 37, tile, size=10, fill="#333"),
-              txt(cx, cy - 21, name, size=name_size, **{"font-weight": "bold"}, **squeeze),
+              rat_glyph(info.rat, cx - 24, cy - 37, _), mark,
+              reward_icons(info.action, cx, cy - 20, 2 * HW - 20, 15, _, said(_)),
               _repop_tile(state, h, cx - HW + 14, cy + 2, _),
               _hex_citizens(h, cx + (8 if h.repopulated_by is not None else 0), cy, _),
               cubes_mark(h.cubes, cx - HW + 12, cy + 27, _),
@@ -94,27 +95,25 @@ def _figures(state, place: str, cx, y, _: Gettext) -> Markup:
 
 
 def _empty_space(sid: str, cx, cy, _: Gettext) -> Markup:
-    """An expansion space nobody has built on yet: a dashed outline with its id."""
+    """An expansion space nobody has built on yet: a dashed outline (its id in attributes only)."""
     return el("g", {"class": "space-empty", "id": f"space-{sid}", "data-space": sid},
-              el("title", {}, f"{_('empty space')} {sid}"),
+              el("title", {}, _("empty space")),
               el("polygon", {"points": hex_points(cx, cy, R - 3), "fill": "none", "stroke": "#777",
                              "stroke-width": 1.5, "stroke-dasharray": "6 4", "class": "space-outline"}),
-              txt(cx, cy - 8, sid, size=12, fill="#555", **{"font-weight": "bold"}),
-              txt(cx, cy + 10, _("empty space"), size=9, fill="#555"))
+              txt(cx, cy, _("empty space"), size=10, fill="#555"))
 
 
 DOCK_W, BOAT_H = 100, 24
 
 
 def _dock_box(state, dock, x, y, target, _: Gettext) -> tuple[Markup, float]:
-    """A dock beside its harbor: its boats (id, cube marker), free spaces dashed, lieutenants there.
+    """A dock beside its harbor (the pier shows which): its boats, free spaces dashed, lieutenants there.
     (x, y) is the box's top-left corner; returns the markup and the box height."""
     boats = state.docks.get(dock.id, [])
     height = 22 + dock.spaces * BOAT_H + 28
     body = [el("rect", {"x": x, "y": y, "width": DOCK_W, "height": height, "rx": 6, "fill": "#dbe9f4",
                         "stroke": "#222", "stroke-width": 4 if target else 1.5, "class": "dock-shape"}),
-            txt(x + DOCK_W / 2, y + 11, f"{_('Dock')} {dock.id.removeprefix('dock-')}", size=11,
-                **{"font-weight": "bold"})]
+            txt(x + DOCK_W / 2, y + 11, _("Dock"), size=11, **{"font-weight": "bold"})]
     for i in range(dock.spaces):
         by = y + 22 + i * BOAT_H + BOAT_H / 2
         body.append(_boat(state, boats[i], x + 42, by, _) if i < len(boats) else
@@ -125,18 +124,21 @@ def _dock_box(state, dock, x, y, target, _: Gettext) -> tuple[Markup, float]:
     if target and target.get("label"):
         body.append(badge(x + DOCK_W / 2, y + height, str(target["label"])))
     base = {"id": f"dock-{dock.id}", "class": "dock", "data-place": place}
-    return el("g", _target_attrs(base, target), el("title", {}, f"{_('Dock')} {dock.id}"), body), height
+    return el("g", _target_attrs(base, target), el("title", {}, _("Dock")), body), height
 
 
 def _boat(state, at, x, y, _: Gettext) -> Markup:
-    """A boat at a dock: a hull with its id; a black cube beside it while it carries plague."""
-    cargo = state.catalog.boats[at.tile].cargo if at.tile in state.catalog.boats else ""
+    """A boat at a dock as the table sees it: a hull with its back number and its cargo; a black cube
+    beside it while it carries plague."""
+    info = state.catalog.boats.get(at.tile)
     hull = " ".join(f"{fmt(x + dx)},{fmt(y + dy)}" for dx, dy in ((-32, -8), (32, -8), (24, 8), (-24, 8)))
     cube = el("rect", {"class": "boat-cube", "x": x + 36, "y": y - 5, "width": 10, "height": 10, "fill": "#000"})
+    words = f"{_('Boat')}, {_('back')} {info.back}, {_('carries')} {_(info.cargo)}" if info else _("Boat")
     return el("g", {"class": "boat" + (" has-cube" if at.cube else ""), "data-boat": at.tile},
-              el("title", {}, f"{at.tile} ({cargo})" + (f", {_('plague cube')}" if at.cube else "")),
+              el("title", {}, words + (f", {_('plague cube')}" if at.cube else "")),
               el("polygon", {"points": hull, "fill": "#8d6e63", "stroke": "#3e2723"}),
-              txt(x, y, at.tile, size=10, fill="#fff", **{"font-weight": "bold"}), cube if at.cube else None)
+              number_disc(info.back, x - 12, y, 7) if info else None,
+              cargo_mark(info.cargo, x + 12, y, 18) if info else None, cube if at.cube else None)
 
 
 def city_svg(state, targets: dict | None = None, _: Gettext = english) -> Markup:
@@ -198,7 +200,7 @@ def city_key(state) -> str:
 def wheel_svg(state, _: Gettext = english) -> Markup:
     """The population-wheel window: its rat and which class each hex colour receives."""
     w = state.catalog.wheel[state.wheel]
-    rows = [txt(10, 14, f"{_('Population wheel')} · {_('window')} {w.id}", size=13, anchor="start",
+    rows = [txt(10, 14, _("Population wheel"), size=13, anchor="start",
                 **{"font-weight": "bold"}),
             txt(310, 38, f"{_('Round')} {state.round}", size=12, anchor="end"),
             el("g", {"class": "wheel-rat", "data-rat": w.rat}, txt(10, 38, f"{_('rat')}:", size=11, anchor="start"),
@@ -213,4 +215,4 @@ def wheel_svg(state, _: Gettext = english) -> Markup:
                                       "stroke": "#222", "class": f"hex-{colour}"}),
                        txt(36, y, _(colour), size=11, anchor="start"), txt(130, y, "→", size=12), who))
     height = 66 + len(w.colours) * 26
-    return svg(0, 0, 320, height, f"{_('Population wheel')} {w.id}", "wheel", rows)
+    return svg(0, 0, 320, height, _("Population wheel"), "wheel", rows, attrs={"data-window": w.id})
