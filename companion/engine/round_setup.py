@@ -10,7 +10,7 @@ from .draws import stack_next
 from .events import instruct, roman, who
 from .flow import push, task
 from .solo import order_names
-from .state import BoatAtDock, GameState
+from .state import BoatAtDock, GameState, Place
 from .turns import start_turns
 from ..words import T, keep
 
@@ -31,8 +31,9 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
         state.docked_at = tile
         t = {k: v for k, v in t.items() if k != "pick"}
         t["dock"] = state.catalog.docking_tiles[tile].dock
-        instruct(state, T("Draw a docking tile: {tile} ({dock}).", tile=tile, dock=t["dock"]),
-                 t.get("rule", "R-NEXT-5"), tile=tile)
+        harbor = state.catalog.docks[t["dock"]].harbor
+        instruct(state, T("Draw a docking tile: it shows the marked harbor, whose dock takes the boat."),
+                 t.get("rule", "R-NEXT-5"), tile=tile, places=[str(Place.hex(harbor))])
     count = t.get("count", 1)
     for i, stack in enumerate(state.boats):
         if len(stack):
@@ -49,12 +50,12 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     if cube:
         state.supply_cubes -= 1
     state.docks[dock].append(BoatAtDock(boat, cube))
-    where = dock if dock == t["dock"] else T("{dock} ({drawn} is full, so the next dock clockwise)", dock=dock,
-                                             drawn=t["dock"])
+    where = (T("the marked dock") if dock == t["dock"] else
+             T("the marked dock (the drawn dock is full, so the next dock clockwise)"))
     text = (T("Put boat {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
             if cube else T("Put boat {boat} face up at {where}; the cube supply is empty, so no cube (Q-6).",
                            boat=tile_text(state, boat), where=where))
-    instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock)
+    instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock, places=[str(Place.dock(dock))])
     if count > 1:
         push(state, lane, {"do": do.BOAT_ARRIVES, "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})
 

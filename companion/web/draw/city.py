@@ -11,12 +11,13 @@ from types import SimpleNamespace
 
 from markupsafe import Markup
 
-from ...engine.city import space_coord
+from ...engine.city import space_coord, start_spaces
 from ...engine.state import Citizen, Place
 from .faces.frame import colour_mark, number_disc, said
 from .faces.shapes import anchor, cargo_mark
 from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
 from .icons import reward_icons
+from .marks import step_marks
 from .markup import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, spread, svg, txt
 
 
@@ -31,11 +32,12 @@ def _standing_at(state, place: str) -> list[tuple]:
 
 
 def _target_attrs(base: dict, target: dict | None) -> dict:
-    """Merge a target's attrs over the group's own; a class is added to, never replaced."""
+    """Merge a target's attrs over the group's own; a class is added to, never replaced. A place a
+    step marks (`mark`) is outlined and labelled like a target, but is not tapped."""
     if not target:
         return base
     extra = dict(target.get("attrs") or {})
-    classes = [base["class"], "target", extra.pop("class", None)]
+    classes = [base["class"], "marked" if target.get("mark") else "target", extra.pop("class", None)]
     return {**base, **extra, "class": " ".join(c for c in classes if c)}
 
 
@@ -94,13 +96,16 @@ def _figures(state, place: str, cx, y, _: Gettext) -> Markup:
               [lieutenant_mark(seat, lt.used, x, y, _) for x, (seat, lt) in zip(spread(len(figs), cx, step), figs)])
 
 
-def _empty_space(sid: str, cx, cy, _: Gettext) -> Markup:
-    """An expansion space nobody has built on yet: a dashed outline (its id in attributes only)."""
-    return el("g", {"class": "space-empty", "id": f"space-{sid}", "data-space": sid},
-              el("title", {}, _("empty space")),
-              el("polygon", {"points": hex_points(cx, cy, R - 3), "fill": "none", "stroke": "#777",
-                             "stroke-width": 1.5, "stroke-dasharray": "6 4", "class": "space-outline"}),
-              txt(cx, cy, _("empty space"), size=10, fill="#555"))
+def _empty_space(sid: str, cx, cy, label: str | None, _: Gettext) -> Markup:
+    """An expansion space nobody has built on yet: a dashed outline (its id in attributes only); a
+    step's `label` outlines it boldly and badges it."""
+    cls = "space-empty" + (" marked" if label else "")
+    return el("g", {"class": cls, "id": f"space-{sid}", "data-space": sid, "data-place": f"space:{sid}"},
+              el("title", {}, _("the marked space") if label else _("empty space")),
+              el("polygon", {"points": hex_points(cx, cy, R - 3), "fill": "none", "stroke": "#222" if label else "#777",
+                             "stroke-width": 5 if label else 1.5, "stroke-dasharray": "6 4", "class": "space-outline"}),
+              txt(cx, cy, _("empty space"), size=10, fill="#555"),
+              badge(cx, cy + 43, label) if label else None)
 
 
 DOCK_W, BOAT_H = 100, 24
@@ -141,15 +146,19 @@ def _boat(state, at, x, y, _: Gettext) -> Markup:
               cargo_mark(info.cargo, x + 12, y, 18) if info else None, cube if at.cube else None)
 
 
-def city_svg(state, targets: dict | None = None, _: Gettext = english) -> Markup:
+def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: bool = False) -> Markup:
     """The city as the table sees it; `targets` ("hex:<tile>"/"dock:<id>" → label, attrs) makes
-    places tappable and labelled, drawn last so their badges sit on top."""
-    targets = targets or {}
+    places tappable and labelled, drawn last so their badges sit on top. `marked` (the host's map)
+    outlines and numbers the places the current setup or upkeep steps point at (marks.py)."""
+    marks = step_marks(state) if marked else {}
+    targets = {**{p: {"label": label, "mark": True} for p, label in marks.items()}, **(targets or {})}
     lay = state.catalog.layout_for(state.players)
     centres = [axial_to_xy(q, r) for q, r in [*lay.start, *lay.harbors.values(), *lay.expansion.values()]]
     bounds = [(x - HW, y - R, x + HW, y + R) for x, y in centres]
     used = {h.space for h in state.hexes.values()}
-    under = [_empty_space(sid, *axial_to_xy(*coord), _) for sid, coord in lay.expansion.items() if sid not in used]
+    spaces = {**dict(zip(start_spaces(state), lay.start)), **lay.expansion}  # start spaces are empty while dealt
+    under = [_empty_space(sid, *axial_to_xy(*coord), marks.get(f"space:{sid}"), _) for sid, coord in spaces.items()
+             if sid not in used]
     places = []
     for dock in state.catalog.docks.values():
         if dock.harbor in lay.harbors:
@@ -193,7 +202,7 @@ def city_key(state) -> str:
     what = {"hexes": {k: h.to_dict() for k, h in state.hexes.items()},
             "docks": {k: [b.to_dict() for b in v] for k, v in state.docks.items()},
             "wheel": state.wheel, "round": state.round, "players": state.players, "seats": seats,
-            "opponent": (opp.colour, sorted(opp.placed)) if opp is not None else None}
+            "opponent": (opp.colour, sorted(opp.placed)) if opp is not None else None, "marks": step_marks(state)}
     return digest(json.dumps(what, sort_keys=True))
 
 
