@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
-from companion.engine.state import Workshop
+from companion.engine.state import WagonOwned, Workshop
 from companion.simulate import play_game
 from companion.web.draw import city_key, city_svg, el, estate_key, estate_svg, scoring_svg, tokens_html, wheel_svg
 
@@ -110,6 +110,23 @@ def test_boats_at_docks_with_cube_marker():
     state.docks["dock-ne"][0].cube = False
     assert not groups(by_id(parse(city_svg(state)), "dock-dock-ne"), "boat-cube")
     assert len(groups(by_id(root, "dock-dock-nw"), "boat-space")) == 3
+
+
+def test_a_lieutenant_is_placed_by_what_the_table_sees_not_by_an_id():
+    state = fresh()
+    state.seats[0].lieutenants[0].where = "hex:n01"
+    state.seats[0].lieutenants[1].where = "dock:dock-ne"
+    state.seats[0].lieutenants[2].where = "hex:harbor-sw"
+    words = str(tokens_html(state, 0))
+    assert "Giudecca, lying" in words and "Dock by the NE harbor, lying" in words
+    assert state.catalog.harbors["harbor-sw"].name in words
+    assert not any(i in words for i in ("n01", "dock-ne", "harbor-sw"))
+    state.seats[0].boats = ["boat-1"]
+    state.seats[0].wagons = [WagonOwned("wagon-1a", used=True)]
+    words = str(tokens_html(state, 0))
+    boat, wagon = state.catalog.boats["boat-1"], state.catalog.wagons["wagon-1a"]
+    assert f"back {boat.back}, {boat.cargo}" in words and f"back {wagon.back} (used)" in words
+    assert "boat-1" not in words and "wagon-1a" not in words
 
 
 def test_standing_and_lying_lieutenants():
@@ -280,7 +297,8 @@ def test_tokens_list_everything_a_seat_holds():
                       "Repopulation tiles left", "Registers", "Scroll tracks", "Deferred rewards"):
             assert label in words
         for boat in seat.boats:
-            assert boat in words
+            assert f"back {state.catalog.boats[boat].back}, {state.catalog.boats[boat].cargo}" in words
+            assert boat not in words
         for track, level in seat.scroll.items():
             assert f"{track}: {level} /" in words
     seat0 = state.seats[0]

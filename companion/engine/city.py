@@ -110,6 +110,12 @@ def docks_clockwise(state: GameState) -> list[str]:
     return [dock_of_harbor(state, h) for h in ring if h in layout(state).harbors]
 
 
+def dock_words(state: GameState, dock: str) -> str:
+    """A dock as the table finds it: beside the harbor at a corner of the city (no dock shows an id)."""
+    corner = state.catalog.docks[dock].harbor.rpartition("-")[2].upper()
+    return T("the dock by the {corner} harbor", corner=corner)
+
+
 def berth(state: GameState, dock: str) -> str | None:
     """The dock a new boat lands at: the named one, or the next clockwise with a free space."""
     order = docks_clockwise(state)

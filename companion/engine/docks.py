@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from . import tasks as do
+from .city import dock_words
 from .events import note, who
 from .flow import ASKED, choose, option, push, task
 from .plague import payments, remove_cube
@@ -30,7 +31,7 @@ def _boat_cube(state: GameState, t: dict, lane: str) -> None:
             s.fire -= pay["fire"]
             s.major_fire -= pay["major"]
             push(state, lane, {"do": do.TAKE_BOAT, "seat": seat, "dock": t["dock"], "boat": t["boat"]})
-            remove_cube(state, lane, seat, T("the boat at {dock}", dock=t["dock"]))
+            remove_cube(state, lane, seat, T("the boat at {dock}", dock=dock_words(state, t["dock"])))
             return
         state.supply_cubes += 1
         s.rats += 1

@@ -4,7 +4,7 @@ strict alternation of turns with the player."""
 from __future__ import annotations
 
 from . import tasks as do
-from .city import distances_from
+from .city import distances_from, dock_words
 from .describe import tile_text
 from .draws import reveal, stack_next
 from .events import instruct, roman, tile_name, who
@@ -140,9 +140,9 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
                     if b.cube:
                         state.supply_cubes += 1
                     text = (T("The opponent takes boat {boat} from {dock}; it leaves the game and its cube returns to "
-                              "the supply.", boat=tile_text(state, boat), dock=dock) if b.cube else
+                              "the supply.", boat=tile_text(state, boat), dock=dock_words(state, dock)) if b.cube else
                             T("The opponent takes boat {boat} from {dock}; it leaves the game.",
-                              boat=tile_text(state, boat), dock=dock))
+                              boat=tile_text(state, boat), dock=dock_words(state, dock)))
                     instruct(state, text, "R-SOLO-7")
                     return
     elif action == "wagon":

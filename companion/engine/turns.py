@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import tasks as do
+from .city import dock_words
 from .describe import coins, tile_text
 from .estate import move_to_workshop, workshop_moves
 from .events import note, tile_name, who
@@ -197,9 +198,9 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         lt.where = str(Place.dock(dock))
         state.active = {"seat": seat, "kind": "dock", "dock": dock, "boat": target["boat"], "lieutenant": lt_i,
                         "acted": True}
-        text = (T("{who} sends a lieutenant to {dock} for {price}.", who=who(state, seat), dock=dock,
-                  price=coins(cost)) if cost else
-                T("{who} sends a lieutenant to {dock}.", who=who(state, seat), dock=dock))
+        text = (T("{who} sends a lieutenant to {dock} for {price}.", who=who(state, seat),
+                  dock=dock_words(state, dock), price=coins(cost)) if cost else
+                T("{who} sends a lieutenant to {dock}.", who=who(state, seat), dock=dock_words(state, dock)))
         note(state, text, "R-TURN-DOCK-1", seat=seat, dock=dock)
         push(state, lane, {"do": do.BOAT_CUBE, "seat": seat, "dock": dock, "boat": target["boat"]},
              {"do": do.ACTION_STEP, "seat": seat}, {"do": do.END_TURN, "seat": seat})
@@ -209,7 +210,7 @@ def _where(state: GameState, place: Place) -> str:
     if place.kind == "hex":
         return T("on {tile}", tile=tile_name(state, place.at))
     if place.kind == "dock":
-        return T("at {dock}", dock=place.at)
+        return T("at {dock}", dock=dock_words(state, place.at))
     return T("on your estate")
 
 
