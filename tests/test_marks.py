@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from scenario import answer_all, cubes, game, report_with, scenario, to_upkeep, upkeep
+from scenario import answer_all, apply, available, cubes, game, report_with, scenario, to_upkeep, upkeep
 
 from companion.engine import pending
+from companion.web import create_app
 from companion.web.draw import city_key, city_svg
 from companion.web.draw.marks import step_marks
 
@@ -26,19 +27,20 @@ def marked(state) -> dict[str, str]:
     return out
 
 
+def setup_step(state, rule: str) -> dict:
+    """The one setup step citing `rule`."""
+    (step,) = [s for s in state.setup_steps if s.get("rule") == rule]
+    return step
+
+
 def test_R_SETUP_2_table_draw_asks_for_the_marked_space_and_the_map_marks_it():
     state = game(3, 1, draw="table")
     (q,) = [q for q in pending(state) if q["who"] == "host"]
     assert q["places"] == ["space:s01"] and not SPACE_ID.search(q["prompt"])
     assert "marked space" in q["prompt"]
     assert marked(state)["space:s01"] == "?"
-    harbors = report_with_setup(state, "R-SETUP-2")
+    harbors = setup_step(state, "R-SETUP-2")
     assert all(marked(state)[p] == harbors["mark"] for p in harbors["data"]["places"])
-
-
-def report_with_setup(state, rule: str) -> dict:
-    (step,) = [s for s in state.setup_steps if s.get("rule") == rule]
-    return step
 
 
 def test_R_SETUP_2_the_deal_marks_every_start_hex_and_names_no_space():
@@ -83,3 +85,28 @@ def test_a_phone_map_marks_nothing_and_an_unmarked_map_is_plain():
     assert marked(state) == {}
     state = game(3, 1, draw="table")
     assert 'class="space-empty marked"' not in str(city_svg(state))
+
+
+def test_R_SETUP_2_the_host_page_marks_the_asked_space_and_each_step_shows_its_mark(tmp_path):
+    app = create_app({"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": 0.05})
+    client = app.test_client()
+    g = client.post("/api/games", json={"players": [{"name": "Ada", "colour": "red"},
+                                                    {"name": "Bruno", "colour": "blue"},
+                                                    {"name": "Chiara", "colour": "green"}],
+                                        "seed": 3, "draw": "table"}).get_json()
+    assert client.get(f"/host/{g['id']}?key={g['host_token']}").status_code == 303
+    page = client.get(f"/host/{g['id']}").get_data(as_text=True)
+    assert re.search(r'<g class="space-empty marked"[^>]*data-place="space:s01"', page)
+    assert "Which hex is on the marked space?" in page
+    harbors = re.search(r'Place the harbor hexes.*?<span class="map-mark"[^>]*>map (\d+)</span>', page, re.S)
+    assert harbors
+    badges = re.findall(r'<g class="badge">.*?>([^<>]+)</text></g>', page)
+    assert badges.count(harbors.group(1)) == 4 and badges.count("?") == 1
+
+
+def test_R_NEXT_marks_stay_until_the_rounds_first_move_then_the_map_is_plain():
+    state = upkeep(scenario(3, 2, rnd=2, clear=False))
+    assert step_marks(state)
+    seat = pending(state)[0]["who"]
+    apply(state, available(state, seat)[0]["action"])
+    assert step_marks(state) == {} and marked(state) == {}

@@ -127,6 +127,9 @@ def test_a_lieutenant_is_placed_by_what_the_table_sees_not_by_an_id():
     boat, wagon = state.catalog.boats["boat-1"], state.catalog.wagons["wagon-1a"]
     assert f"back {boat.back}, {boat.cargo}" in words and f"back {wagon.back} (used)" in words
     assert "boat-1" not in words and "wagon-1a" not in words
+    state.seats[0].board = "b-red"
+    head = " ".join(texts(parse(estate_svg(state, 0))))
+    assert "board side B" in head and "b-red" not in head
 
 
 def test_standing_and_lying_lieutenants():

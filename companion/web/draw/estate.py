@@ -45,13 +45,14 @@ def estate_svg(state, seat_index: int, _: Gettext = english) -> Markup:
 
 
 def _estate_header(seat, board, _: Gettext) -> Markup:
-    """Whose estate this is: colour swatch with letter, name, board id."""
+    """Whose estate this is: colour swatch with letter, name, and the board's printed side (its id is
+    printed nowhere)."""
     who = f"{seat.name} ({letter(seat.colour)})"
     return el("g", {"class": "estate-head"},
               el("rect", {"x": 8, "y": 4, "width": 26, "height": 26, "fill": PLAYER_FILL.get(seat.colour, "#888"),
                           "stroke": "#000"}),
               txt(21, 17, letter(seat.colour), size=14, fill=ink(seat.colour), **{"font-weight": "bold"}),
-              txt(42, 17, f"{_('Estate of')} {who} · {_('board')} {board.id}", size=15, anchor="start",
+              txt(42, 17, f"{_('Estate of')} {who} · {_('board side')} {board.side.upper()}", size=15, anchor="start",
                   **{"font-weight": "bold"}))
 
 

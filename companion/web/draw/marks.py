@@ -14,9 +14,13 @@ ASKED = "?"
 
 
 def checklist(state) -> list[dict]:
-    """The steps the host screen shows as the table's to-do list now: the setup steps while setting
-    up, else the upkeep report."""
-    return state.setup_steps if state.phase == "setup" else state.report
+    """The steps the table is carrying out now: the setup steps while setting up; the upkeep report
+    during the upkeep and until the round's first move (after it, marks on the map would only be in
+    the way of play)."""
+    if state.phase == "setup":
+        return state.setup_steps
+    last = state.log[-1] if state.log else {}
+    return state.report if state.phase == "upkeep" or (last.get("data") or {}).get("table") else []
 
 
 def step_marks(state) -> dict[str, str]:
