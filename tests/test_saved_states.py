@@ -5,7 +5,9 @@ tests/saved/states_main_27a00e5.json was written by main at 27a00e5, before the 
 four mid-game states (a turn in round II; production of a 4-player advanced game; a solo game with
 table draws; a host's reveal), the 30 actions a seeded random player took next from each, and what the
 game looked like after them. Loaded here with `state_from_dict`, each must give back the same data and,
-replaying the same logged actions, reach the same log (its facts: issue 13 changed its words), estates, city, random state and questions."""
+replaying the same logged actions, reach the same log, estates, city, random state and questions. Issue 13
+rewords what the table reads (components by what is printed on them, places marked on the map), so the log
+and the questions are compared by their facts, not their words."""
 
 from __future__ import annotations
 
@@ -38,12 +40,13 @@ def test_a_state_saved_by_the_old_engine_loads_and_plays_on_the_same(case):
     assert _facts(json.loads(json.dumps(pending(state)))) == _facts(after["pending"])
 
 
-WORDS = ("text", "msg", "args", "label", "prompt", "reason", "face")
+WORDS = ("text", "msg", "args", "label", "prompt", "reason", "face", "place", "mark")
 
 
 def _facts(data):
-    """What happened, without its wording: issue 13 names components by what is printed on them, so the
-    words of a replayed log and menu differ from the old ones while every choice and value stays."""
+    """What happened, without its wording: issue 13 names components by what is printed on them and marks
+    places on the map, so the words of a replayed log and menu differ from the old ones while every choice
+    and value stays."""
     if isinstance(data, list):
         return [_facts(x) for x in data]
     if isinstance(data, dict):

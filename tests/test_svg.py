@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
-from companion.engine.state import Workshop
+from companion.engine.state import WagonOwned, Workshop
 from companion.simulate import play_game
 from companion.web.draw import city_key, city_svg, el, estate_key, estate_svg, scoring_svg, tokens_html, wheel_svg
 
@@ -73,14 +73,17 @@ def test_city_has_every_hex_space_and_dock(players, advanced):
         assert sorted(g.get("id") for g in groups(root, "dock")) == sorted(f"dock-{d}" for d in state.catalog.docks)
 
 
-def test_hex_shows_name_id_colour_rat_and_citizen_letters():
+def test_hex_shows_its_face_not_its_id():
+    """A placed hex shows what is printed on it (colour letter, rat, action icons), never its id."""
     state = fresh()
     root = parse(city_svg(state))
     g = by_id(root, "hex-n01")  # Giudecca: orange, left rat, one nun
     assert "hex-orange" in g.get("class")
     assert g.find(NS + "polygon").get("fill")
     words = texts(g)
-    assert "Giudecca" in words and "n01" in words and "L" in words and "N" in words
+    assert "O" in words and "L" in words and "N" in words and "n01" not in words
+    assert groups(g, "colour-mark") and groups(g, "reward") and groups(g, "icon")
+    assert "n01" not in "".join(t.text or "" for t in g.iter(NS + "title"))
     assert "hex-harbor" in by_id(root, "hex-harbor-nw").get("class")
     assert not groups(by_id(root, "hex-n10"), "rat")  # Camaro shows no rat
 
@@ -100,11 +103,33 @@ def test_boats_at_docks_with_cube_marker():
     root = parse(city_svg(state))
     dock = by_id(root, "dock-dock-ne")
     (boat,) = groups(dock, "boat")
-    assert boat.get("data-boat") == "boat-1" and "boat-1" in texts(boat)
+    back = str(state.catalog.boats["boat-1"].back)
+    assert boat.get("data-boat") == "boat-1" and back in texts(boat) and "boat-1" not in texts(boat)
+    assert groups(boat, "cargo")
     assert groups(boat, "boat-cube")
     state.docks["dock-ne"][0].cube = False
     assert not groups(by_id(parse(city_svg(state)), "dock-dock-ne"), "boat-cube")
     assert len(groups(by_id(root, "dock-dock-nw"), "boat-space")) == 3
+
+
+def test_a_lieutenant_is_placed_by_what_the_table_sees_not_by_an_id():
+    state = fresh()
+    state.seats[0].lieutenants[0].where = "hex:n01"
+    state.seats[0].lieutenants[1].where = "dock:dock-ne"
+    state.seats[0].lieutenants[2].where = "hex:harbor-sw"
+    words = str(tokens_html(state, 0))
+    assert "Giudecca, lying" in words and "Dock by the NE harbor, lying" in words
+    assert state.catalog.harbors["harbor-sw"].name in words
+    assert not any(i in words for i in ("n01", "dock-ne", "harbor-sw"))
+    state.seats[0].boats = ["boat-1"]
+    state.seats[0].wagons = [WagonOwned("wagon-1a", used=True)]
+    words = str(tokens_html(state, 0))
+    boat, wagon = state.catalog.boats["boat-1"], state.catalog.wagons["wagon-1a"]
+    assert f"back {boat.back}, {boat.cargo}" in words and f"back {wagon.back} (used)" in words
+    assert "boat-1" not in words and "wagon-1a" not in words
+    state.seats[0].board = "b-red"
+    head = " ".join(texts(parse(estate_svg(state, 0))))
+    assert "board side B" in head and "b-red" not in head
 
 
 def test_standing_and_lying_lieutenants():
@@ -275,7 +300,8 @@ def test_tokens_list_everything_a_seat_holds():
                       "Repopulation tiles left", "Registers", "Scroll tracks", "Deferred rewards"):
             assert label in words
         for boat in seat.boats:
-            assert boat in words
+            assert f"back {state.catalog.boats[boat].back}, {state.catalog.boats[boat].cargo}" in words
+            assert boat not in words
         for track, level in seat.scroll.items():
             assert f"{track}: {level} /" in words
     seat0 = state.seats[0]
@@ -288,7 +314,7 @@ def test_wheel_shows_window_rat_and_mapping():
     w = state.catalog.wheel[state.wheel]
     root = parse(wheel_svg(state))
     words = " ".join(" ".join(texts(root)).split())
-    assert w.id in words and "Round 1" in words
+    assert w.id not in words and root.get("data-window") == w.id and "Round 1" in words
     assert groups(root, "wheel-rat")[0].get("data-rat") == w.rat
     rows = groups(root, "wheel-row")
     assert [r.get("data-colour") for r in rows] == list(w.colours)

@@ -628,7 +628,7 @@ def test_R_NEXT_2_lay_down_leaves_boxed_and_supply_lieutenants_alone():
     assert lts[3].used and lts[3].where == "box", "R-NEXT-2: a boxed lieutenant is not touched"
     assert lts[4].used and lts[4].where == "supply", "R-NEXT-2: a supply lieutenant is not touched"
     lay = report_with(state, "R-NEXT-2")
-    assert len(lay) == 1 and lay[0]["data"]["places"] == [neighbourhoods(state)[0]], lay
+    assert len(lay) == 1 and lay[0]["data"]["places"] == ["hex:" + neighbourhoods(state)[0]], lay
 
 
 def test_R_EOR_5_R_END_1_next_round_setup_follows_unless_round_six_ended():

@@ -11,7 +11,7 @@ from collections import deque
 from ..catalog.model import AXIAL_STEPS
 from .describe import tile_text
 from .events import instruct, tile_name, who
-from .state import GameState
+from .state import GameState, Place
 from ..words import T, joined
 
 
@@ -159,12 +159,13 @@ def add_cubes(state: GameState) -> None:
             state.seats[h.repopulated_by].rats += 1
     names = ", ".join(tile_name(state, t) for t in due)
     instruct(state, T("Put 1 plague cube on each hex with the {rat} rat: {hexes}.", rat=rat, hexes=names), "R-R1-2",
-             hexes=due)
+             hexes=due, places=[str(Place.hex(t)) for t in due])
     for t in due:
         owner = state.hexes[t].repopulated_by
         if owner is not None:
             instruct(state, T("{who} takes 1 rat: a cube landed on their repopulated hex {tile}.",
-                              who=who(state, owner), tile=tile_name(state, t)), "R-NEXT-11", seat=owner, hex=t)
+                              who=who(state, owner), tile=tile_name(state, t)), "R-NEXT-11", seat=owner, hex=t,
+                     places=[str(Place.hex(t))])
 
 
 def add_citizens(state: GameState) -> None:
@@ -178,4 +179,4 @@ def add_citizens(state: GameState) -> None:
         if got:
             names = ", ".join(tile_name(state, t) for t in got)
             instruct(state, T("Put 1 {cls} on each {colour} hex: {hexes}.", cls=cls, colour=colour, hexes=names),
-                     "R-R1-2", cls=cls, hexes=got)
+                     "R-R1-2", cls=cls, hexes=got, places=[str(Place.hex(t)) for t in got])

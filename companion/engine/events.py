@@ -23,7 +23,9 @@ def note(state: GameState, text: str, rule: str | None = None, **data) -> dict:
 
 
 def instruct(state: GameState, text: str, rule: str | None = None, **data) -> None:
-    """A step the table carries out: kept in the upkeep report (or setup steps) and the log."""
+    """A step the table carries out: kept in the upkeep report (or setup steps) and the log. A step about
+    places of the city gives them as `places` ("hex:<tile>", "dock:<id>", "space:<id>") and its words say
+    "the marked hex": the host's map marks them with the step's number (`mark`), as the table has no ids."""
     entry = keep({"step": 0}, "text", text)
     if rule:
         entry["rule"] = rule
@@ -32,6 +34,8 @@ def instruct(state: GameState, text: str, rule: str | None = None, **data) -> No
     target = {"setup": state.setup_steps, "upkeep": state.report}.get(state.phase)
     if target is not None:
         entry["step"] = len(target) + 1
+        if data.get("places"):
+            entry["mark"] = str(entry["step"])
         target.append(entry)
     note(state, text, rule, table=True, **data)
 

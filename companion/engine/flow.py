@@ -170,7 +170,14 @@ def waiting(state: GameState) -> list[tuple[str, dict]]:
 def question(d: dict) -> dict:
     """An open decision as its screens ask it: who, its id and kind, the prompt (with its template) and rule."""
     return {"who": d["who"], "id": d["id"], "kind": d["kind"], "prompt": d["prompt"], "rule": d.get("rule"),
-            **{k: d[k] for k in ("prompt_msg", "prompt_args", "place") if k in d}}
+            **{k: d[k] for k in ("prompt_msg", "prompt_args", "place") if k in d},
+            **_marked(d)}
+
+
+def _marked(d: dict) -> dict:
+    """The places a question is about, for the host's map to mark: its task's, or the one it names."""
+    places = d.get("then", {}).get("places") or ([d["place"]] if d.get("place") else [])
+    return {"places": places} if places else {}
 
 
 def decision_for(state: GameState, who: int | str) -> tuple[str, dict] | None:

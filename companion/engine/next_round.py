@@ -14,7 +14,7 @@ from .registers import standing
 from .rulebook import LATE_ERA_ROUND, ROUNDS
 from .scoring import final_scoring
 from .solo import first_mover, order_names, send_home
-from .state import CLASSES, GameState, Hex, Stack
+from .state import CLASSES, GameState, Hex, Place, Stack
 from ..words import T, joined
 
 
@@ -63,18 +63,21 @@ def _lay_down(state: GameState, t: dict, lane: str) -> None:
             if not place.in_messina and place.kind != "estate":
                 continue
             if lt.used and place.in_messina:
-                laid.append(place.at)
+                laid.append(place)
             lt.used = False
     if state.opponent is not None:
         home = send_home(state)
         if home:
             instruct(state, T("Take the opponent's lieutenants off {places} and put them back on its board.",
-                              places=joined(tile_name(state, x) for x in home)), "R-SOLO-3", hexes=home)
+                              places=joined(tile_name(state, x) for x in home)), "R-SOLO-3", hexes=home,
+                     places=[str(Place.hex(x)) for x in home])
         if laid:
             instruct(state, T("Lay {who}'s lieutenants down flat where they stand: {places}.", who=who(state, 0),
-                              places=joined(tile_name(state, x) for x in laid)), "R-NEXT-2", places=laid)
+                              places=joined(tile_name(state, x.at) for x in laid)), "R-NEXT-2",
+                     places=[str(x) for x in laid])
     elif laid:
-        instruct(state, T("Lay every lieutenant on a hex or at a dock down flat."), "R-NEXT-2", places=laid)
+        instruct(state, T("Lay every lieutenant on a hex or at a dock down flat."), "R-NEXT-2",
+                 places=[str(x) for x in laid])
     if not laid:
         instruct(state, T("No lieutenant stands on a hex or at a dock: nothing to lay down."), "R-NEXT-2")
 
@@ -82,15 +85,16 @@ def _lay_down(state: GameState, t: dict, lane: str) -> None:
 @task(do.CLEAR_PLAGUED)
 def _clear_plagued(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-3: citizens on a hex with a plague cube go back to the supply."""
-    cleared = []
+    cleared, places = [], []
     for tile, h in sorted(state.hexes.items()):
         if h.cubes and h.citizens:
             cleared.append(T("{tile} ({citizens})", tile=tile_name(state, tile),
                              citizens=joined(c.cls for c in h.citizens)))
+            places.append(str(Place.hex(tile)))
             h.citizens = []
     if cleared:
         instruct(state, T("Return to the supply the citizens on plagued hexes: {hexes}.", hexes=joined(cleared, "; ")),
-                 "R-NEXT-3")
+                 "R-NEXT-3", places=places)
     else:
         instruct(state, T("No citizen stands on a plagued hex."), "R-NEXT-3")
 
@@ -123,6 +127,7 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
     if not free:
         instruct(state, T("Every expansion space is filled: no new hex."), "R-NEXT-6")
         return
+    t = {**t, "places": [str(Place.space(free[0]))]}  # where it will go, marked while the host is asked
     ready, tile = stack_next(state, state.expansion, lane, t, T("hex is on top of the expansion stack"),
                              lambda x: hex_text(state, x), "R-NEXT-6")
     if not ready:
@@ -133,7 +138,7 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
     state.hexes[tile] = Hex(tile=tile, space=free[0])
     instruct(state, T("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
                       "clockwise from the {harbor}).", tile=tile_name(state, tile), harbor=tile_name(state, harbor)),
-             "R-NEXT-6", tile=tile, space=free[0])
+             "R-NEXT-6", tile=tile, space=free[0], places=[str(Place.hex(tile))])
 
 
 @task(do.LATE_WORKSHOPS)

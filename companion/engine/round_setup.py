@@ -10,7 +10,7 @@ from .draws import stack_next
 from .events import instruct, roman, tile_name, who
 from .flow import push, task
 from .solo import order_names
-from .state import BoatAtDock, GameState
+from .state import BoatAtDock, GameState, Place
 from .turns import start_turns
 from ..words import T, keep
 
@@ -31,8 +31,9 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
         state.docked_at = tile
         t = {k: v for k, v in t.items() if k != "pick"}
         t["dock"] = state.catalog.docking_tiles[tile].dock
+        harbor = state.catalog.docks[t["dock"]].harbor
         instruct(state, T("Draw a docking tile: the {tile}.", tile=tile_name(state, tile)),
-                 t.get("rule", "R-NEXT-5"), tile=tile)
+                 t.get("rule", "R-NEXT-5"), tile=tile, places=[str(Place.hex(harbor))])
     count = t.get("count", 1)
     for i, stack in enumerate(state.boats):
         if len(stack):
@@ -55,7 +56,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     text = (T("Put the {boat} face up at the {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
             if cube else T("Put the {boat} face up at the {where}; the cube supply is empty, so no cube (Q-6).",
                            boat=tile_text(state, boat), where=where))
-    instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock)
+    instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock, places=[str(Place.dock(dock))])
     if count > 1:
         push(state, lane, {"do": do.BOAT_ARRIVES, "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})
 

@@ -14,8 +14,8 @@ from .events import instruct, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
 from .rulebook import CUBES, ESTATE_LIEUTENANTS, LIEUTENANTS, PLAGUE_CUBES, START_COINS, START_VP
 from .solo import first_mover, order_names
-from .state import (CLASSES, COLOURS, Cabin, GameState, Hex, Lieutenant, Opponent, Options, Overseer, PlayerOption,
-                    Seat, Stack, WagonStack)
+from .state import (CLASSES, COLOURS, Cabin, GameState, Hex, Lieutenant, Opponent, Options, Overseer, Place,
+                    PlayerOption, Seat, Stack, WagonStack)
 from ..words import T, joined
 
 
@@ -147,7 +147,8 @@ def _city(state: GameState, t: dict, lane: str) -> None:
         for h, at in layout(state).harbors.items():
             state.hexes[h] = Hex(tile=h, space=h)
         corners = joined(tile_name(state, h) for h in layout(state).harbors)
-        instruct(state, T("Place the harbor hexes at the four corners: {corners}.", corners=corners), "R-SETUP-2")
+        instruct(state, T("Place the harbor hexes at the four corners: {corners}.", corners=corners), "R-SETUP-2",
+                 places=[str(Place.hex(h)) for h in layout(state).harbors])
         spaces = start_spaces(state)
         if state.options.draw == "app":
             bs = sorted(h.id for h in c.hexes.values() if h.cls == "B")
@@ -166,6 +167,7 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     cands = remaining_a + bs if len(spaces) > len(remaining_a) or not bs else bs
     if len(spaces) == 1 and not b_placed:
         cands = bs
+    t = {**t, "places": [str(Place.space(spaces[0]))]}  # the host's map marks the space asked about
     tile = reveal(state, lane, t, "", cands, lambda x: hex_text(state, x), "R-SETUP-2",
                   T("Which hex is on the marked space?"), place=f"space:{spaces[0]}")
     if tile is None:
@@ -178,10 +180,11 @@ def _city(state: GameState, t: dict, lane: str) -> None:
 
 
 def _dealt(state: GameState) -> None:
+    """The deal as the map shows it: each hex on its marked start space (their faces say which is which)."""
     deal = sorted((h.space, tile) for tile, h in state.hexes.items() if h.space.startswith("s"))
-    instruct(state, T("Shuffle the kept A hexes with 1 random B hex and deal them face up onto the start spaces, "
-                      "as the map shows: {deal}.", deal=joined(tile_name(state, tile) for _, tile in deal)),
-             "R-SETUP-2", deal=dict(deal))
+    instruct(state, T("Shuffle the kept A hexes with 1 random B hex and deal them face up onto the marked start "
+                      "spaces, as the map shows: {deal}.", deal=joined(tile_name(state, tile) for _, tile in deal)),
+             "R-SETUP-2", deal=dict(deal), places=[str(Place.hex(tile)) for _space, tile in deal])
 
 
 @task(do.SETUP_STACKS)

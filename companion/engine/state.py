@@ -64,6 +64,11 @@ class Place(NamedTuple):
     def dock(cls, dock: str) -> "Place":
         return cls("dock", dock)
 
+    @classmethod
+    def space(cls, space: str) -> "Place":
+        """An empty space of the city (start or expansion), named where a step points at it."""
+        return cls("space", space)
+
     @staticmethod
     def of(where: str) -> "Place":
         return _parse_place(where)

@@ -11,10 +11,13 @@ from types import SimpleNamespace
 
 from markupsafe import Markup
 
-from ...engine.city import space_coord
+from ...engine.city import space_coord, start_spaces
 from ...engine.state import Citizen, Place
-from .glyphs import (HEX_FILL, PLAYER_FILL, RAT_LETTER, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark,
-                     rat_glyph)
+from .faces.frame import colour_mark, number_disc, said
+from .faces.shapes import anchor, cargo_mark
+from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
+from .icons import reward_icons
+from .marks import step_marks
 from .markup import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, spread, svg, txt
 
 
@@ -29,30 +32,30 @@ def _standing_at(state, place: str) -> list[tuple]:
 
 
 def _target_attrs(base: dict, target: dict | None) -> dict:
-    """Merge a target's attrs over the group's own; a class is added to, never replaced."""
+    """Merge a target's attrs over the group's own; a class is added to, never replaced. A place a
+    step marks (`mark`) is outlined and labelled like a target, but is not tapped."""
     if not target:
         return base
     extra = dict(target.get("attrs") or {})
-    classes = [base["class"], "target", extra.pop("class", None)]
+    classes = [base["class"], "marked" if target.get("mark") else "target", extra.pop("class", None)]
     return {**base, **extra, "class": " ".join(c for c in classes if c)}
 
 
 def _hex_group(state, tile: str, cx, cy, target, _: Gettext) -> Markup:
-    """One placed hex: fill, id, rat, name, repopulation tile, citizens, cubes, lieutenants, badge."""
+    """One placed hex as it lies: colour (with its letter) or a harbor's anchor, rat, printed action as
+    icons, repopulation tile, citizens, cubes, lieutenants and a badge. Its id stays in attributes only:
+    the table finds a hex by what is printed on it."""
     info = state.catalog.tile(tile)
     h = state.hexes[tile]
     key = info.colour if info.colour in HEX_FILL else "harbor"
     base = {"id": f"hex-{tile}", "class": f"hex hex-{key}", "data-place": str(Place.hex(tile))}
-    name = info.name
-    squeeze = {"textLength": 2 * HW - 16, "lengthAdjust": "spacingAndGlyphs"} if len(name) > 14 else {}
-    name_size = min(11, (2 * HW - 16) / (0.6 * len(name)))
+    mark = (colour_mark(info.colour, cx + 2, cy - 37, 8, _) if key != "harbor" else anchor(cx + 2, cy - 37, 16))
     return el("g", _target_attrs(base, target),
-              el("title", {}, f"{name} ({tile})"),
+              el("title", {}, info.name),
               el("polygon", {"points": hex_points(cx, cy), "fill": HEX_FILL[key], "stroke": "#222",
                              "stroke-width": 4 if target else 1.5, "class": "hex-shape"}),
-              rat_glyph(info.rat, cx - 24, cy - 37, _),
-              txt(cx + (10 if info.rat in RAT_LETTER else 0), cy - 37, tile, size=10, fill="#333"),
-              txt(cx, cy - 21, name, size=name_size, **{"font-weight": "bold"}, **squeeze),
+              rat_glyph(info.rat, cx - 24, cy - 37, _), mark,
+              reward_icons(info.action, cx, cy - 20, 2 * HW - 20, 15, _, said(_)),
               _repop_tile(state, h, cx - HW + 14, cy + 2, _),
               _hex_citizens(h, cx + (8 if h.repopulated_by is not None else 0), cy, _),
               cubes_mark(h.cubes, cx - HW + 12, cy + 27, _),
@@ -93,28 +96,29 @@ def _figures(state, place: str, cx, y, _: Gettext) -> Markup:
               [lieutenant_mark(seat, lt.used, x, y, _) for x, (seat, lt) in zip(spread(len(figs), cx, step), figs)])
 
 
-def _empty_space(sid: str, cx, cy, _: Gettext) -> Markup:
-    """An expansion space nobody has built on yet: a dashed outline with its id."""
-    return el("g", {"class": "space-empty", "id": f"space-{sid}", "data-space": sid},
-              el("title", {}, f"{_('empty space')} {sid}"),
-              el("polygon", {"points": hex_points(cx, cy, R - 3), "fill": "none", "stroke": "#777",
-                             "stroke-width": 1.5, "stroke-dasharray": "6 4", "class": "space-outline"}),
-              txt(cx, cy - 8, sid, size=12, fill="#555", **{"font-weight": "bold"}),
-              txt(cx, cy + 10, _("empty space"), size=9, fill="#555"))
+def _empty_space(sid: str, cx, cy, label: str | None, _: Gettext) -> Markup:
+    """An expansion space nobody has built on yet: a dashed outline (its id in attributes only); a
+    step's `label` outlines it boldly and badges it."""
+    cls = "space-empty" + (" marked" if label else "")
+    return el("g", {"class": cls, "id": f"space-{sid}", "data-space": sid, "data-place": f"space:{sid}"},
+              el("title", {}, _("the marked space") if label else _("empty space")),
+              el("polygon", {"points": hex_points(cx, cy, R - 3), "fill": "none", "stroke": "#222" if label else "#777",
+                             "stroke-width": 5 if label else 1.5, "stroke-dasharray": "6 4", "class": "space-outline"}),
+              txt(cx, cy, _("empty space"), size=10, fill="#555"),
+              badge(cx, cy + 43, label) if label else None)
 
 
 DOCK_W, BOAT_H = 100, 24
 
 
 def _dock_box(state, dock, x, y, target, _: Gettext) -> tuple[Markup, float]:
-    """A dock beside its harbor: its boats (id, cube marker), free spaces dashed, lieutenants there.
+    """A dock beside its harbor (the pier shows which): its boats, free spaces dashed, lieutenants there.
     (x, y) is the box's top-left corner; returns the markup and the box height."""
     boats = state.docks.get(dock.id, [])
     height = 22 + dock.spaces * BOAT_H + 28
     body = [el("rect", {"x": x, "y": y, "width": DOCK_W, "height": height, "rx": 6, "fill": "#dbe9f4",
                         "stroke": "#222", "stroke-width": 4 if target else 1.5, "class": "dock-shape"}),
-            txt(x + DOCK_W / 2, y + 11, f"{_('Dock')} {dock.id.removeprefix('dock-')}", size=11,
-                **{"font-weight": "bold"})]
+            txt(x + DOCK_W / 2, y + 11, _("Dock"), size=11, **{"font-weight": "bold"})]
     for i in range(dock.spaces):
         by = y + 22 + i * BOAT_H + BOAT_H / 2
         body.append(_boat(state, boats[i], x + 42, by, _) if i < len(boats) else
@@ -125,29 +129,36 @@ def _dock_box(state, dock, x, y, target, _: Gettext) -> tuple[Markup, float]:
     if target and target.get("label"):
         body.append(badge(x + DOCK_W / 2, y + height, str(target["label"])))
     base = {"id": f"dock-{dock.id}", "class": "dock", "data-place": place}
-    return el("g", _target_attrs(base, target), el("title", {}, f"{_('Dock')} {dock.id}"), body), height
+    return el("g", _target_attrs(base, target), el("title", {}, _("Dock")), body), height
 
 
 def _boat(state, at, x, y, _: Gettext) -> Markup:
-    """A boat at a dock: a hull with its id; a black cube beside it while it carries plague."""
-    cargo = state.catalog.boats[at.tile].cargo if at.tile in state.catalog.boats else ""
+    """A boat at a dock as the table sees it: a hull with its back number and its cargo; a black cube
+    beside it while it carries plague."""
+    info = state.catalog.boats.get(at.tile)
     hull = " ".join(f"{fmt(x + dx)},{fmt(y + dy)}" for dx, dy in ((-32, -8), (32, -8), (24, 8), (-24, 8)))
     cube = el("rect", {"class": "boat-cube", "x": x + 36, "y": y - 5, "width": 10, "height": 10, "fill": "#000"})
+    words = f"{_('Boat')}, {_('back')} {info.back}, {_('carries')} {_(info.cargo)}" if info else _("Boat")
     return el("g", {"class": "boat" + (" has-cube" if at.cube else ""), "data-boat": at.tile},
-              el("title", {}, f"{at.tile} ({cargo})" + (f", {_('plague cube')}" if at.cube else "")),
+              el("title", {}, words + (f", {_('plague cube')}" if at.cube else "")),
               el("polygon", {"points": hull, "fill": "#8d6e63", "stroke": "#3e2723"}),
-              txt(x, y, at.tile, size=10, fill="#fff", **{"font-weight": "bold"}), cube if at.cube else None)
+              number_disc(info.back, x - 12, y, 7) if info else None,
+              cargo_mark(info.cargo, x + 12, y, 18) if info else None, cube if at.cube else None)
 
 
-def city_svg(state, targets: dict | None = None, _: Gettext = english) -> Markup:
+def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: bool = False) -> Markup:
     """The city as the table sees it; `targets` ("hex:<tile>"/"dock:<id>" → label, attrs) makes
-    places tappable and labelled, drawn last so their badges sit on top."""
-    targets = targets or {}
+    places tappable and labelled, drawn last so their badges sit on top. `marked` (the host's map)
+    outlines and numbers the places the current setup or upkeep steps point at (marks.py)."""
+    marks = step_marks(state) if marked else {}
+    targets = {**{p: {"label": label, "mark": True} for p, label in marks.items()}, **(targets or {})}
     lay = state.catalog.layout_for(state.players)
     centres = [axial_to_xy(q, r) for q, r in [*lay.start, *lay.harbors.values(), *lay.expansion.values()]]
     bounds = [(x - HW, y - R, x + HW, y + R) for x, y in centres]
     used = {h.space for h in state.hexes.values()}
-    under = [_empty_space(sid, *axial_to_xy(*coord), _) for sid, coord in lay.expansion.items() if sid not in used]
+    spaces = {**dict(zip(start_spaces(state), lay.start)), **lay.expansion}  # start spaces are empty while dealt
+    under = [_empty_space(sid, *axial_to_xy(*coord), marks.get(f"space:{sid}"), _) for sid, coord in spaces.items()
+             if sid not in used]
     places = []
     for dock in state.catalog.docks.values():
         if dock.harbor in lay.harbors:
@@ -191,14 +202,14 @@ def city_key(state) -> str:
     what = {"hexes": {k: h.to_dict() for k, h in state.hexes.items()},
             "docks": {k: [b.to_dict() for b in v] for k, v in state.docks.items()},
             "wheel": state.wheel, "round": state.round, "players": state.players, "seats": seats,
-            "opponent": (opp.colour, sorted(opp.placed)) if opp is not None else None}
+            "opponent": (opp.colour, sorted(opp.placed)) if opp is not None else None, "marks": step_marks(state)}
     return digest(json.dumps(what, sort_keys=True))
 
 
 def wheel_svg(state, _: Gettext = english) -> Markup:
     """The population-wheel window: its rat and which class each hex colour receives."""
     w = state.catalog.wheel[state.wheel]
-    rows = [txt(10, 14, f"{_('Population wheel')} · {_('window')} {w.id}", size=13, anchor="start",
+    rows = [txt(10, 14, _("Population wheel"), size=13, anchor="start",
                 **{"font-weight": "bold"}),
             txt(310, 38, f"{_('Round')} {state.round}", size=12, anchor="end"),
             el("g", {"class": "wheel-rat", "data-rat": w.rat}, txt(10, 38, f"{_('rat')}:", size=11, anchor="start"),
@@ -213,4 +224,4 @@ def wheel_svg(state, _: Gettext = english) -> Markup:
                                       "stroke": "#222", "class": f"hex-{colour}"}),
                        txt(36, y, _(colour), size=11, anchor="start"), txt(130, y, "→", size=12), who))
     height = 66 + len(w.colours) * 26
-    return svg(0, 0, 320, height, f"{_('Population wheel')} {w.id}", "wheel", rows)
+    return svg(0, 0, 320, height, _("Population wheel"), "wheel", rows, attrs={"data-window": w.id})

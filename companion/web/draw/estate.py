@@ -45,13 +45,14 @@ def estate_svg(state, seat_index: int, _: Gettext = english) -> Markup:
 
 
 def _estate_header(seat, board, _: Gettext) -> Markup:
-    """Whose estate this is: colour swatch with letter, name, board id."""
+    """Whose estate this is: colour swatch with letter, name, and the board's printed side (its id is
+    printed nowhere)."""
     who = f"{seat.name} ({letter(seat.colour)})"
     return el("g", {"class": "estate-head"},
               el("rect", {"x": 8, "y": 4, "width": 26, "height": 26, "fill": PLAYER_FILL.get(seat.colour, "#888"),
                           "stroke": "#000"}),
               txt(21, 17, letter(seat.colour), size=14, fill=ink(seat.colour), **{"font-weight": "bold"}),
-              txt(42, 17, f"{_('Estate of')} {who} · {_('board')} {board.id}", size=15, anchor="start",
+              txt(42, 17, f"{_('Estate of')} {who} · {_('board side')} {board.side.upper()}", size=15, anchor="start",
                   **{"font-weight": "bold"}))
 
 
@@ -100,13 +101,13 @@ def _legend(x, y, _: Gettext) -> Markup:
 
 
 def _square(board, sq, seat, x, y, _: Gettext) -> Markup:
-    """One estate square: its citizen, its reward, a single-use mark, crossed out once spent."""
+    """One estate square as printed: its citizen, its reward, a single-use mark, crossed out once spent
+    (its id only in attributes: the board prints none)."""
     spent = sq.id in seat.spent_squares
     cit = seat.squares.get(sq.id)
     lines = textwrap.wrap(sq.reward.text(), 20)[:4]
     body = [el("rect", {"x": x, "y": y, "width": SQ_W, "height": SQ_H, "rx": 4,
                         "fill": "#ddd" if spent else "#fffdf5", "stroke": "#444"}),
-            txt(x + SQ_W - 5, y + 9, sq.id, size=9, anchor="end", fill="#555"),
             citizen_chip(cit, x + 12, y + 12, _, r=8) if cit else
             el("circle", {"cx": x + 12, "cy": y + 12, "r": 8, "fill": "none", "stroke": "#999",
                           "stroke-dasharray": "2 2"})]
@@ -123,7 +124,7 @@ def _square(board, sq, seat, x, y, _: Gettext) -> Markup:
                  txt(x + SQ_W / 2, y + SQ_H - 8, _("used"), size=9, fill="#b00", **{"font-weight": "bold"})]
     cls = "square" + (" single-use" if sq.once else "") + (" spent" if spent else "")
     return el("g", {"class": cls, "id": f"square-{sq.id}", "data-square": sq.id},
-              el("title", {}, f"{sq.id}: {sq.reward.text()}"), body)
+              el("title", {}, str(sq.reward.text())), body)
 
 
 def _sector(board, cls: str, seat, x, y, _: Gettext) -> tuple[Markup, float]:
@@ -222,15 +223,14 @@ def _overseer(board, cls: str, ov, x, y, _: Gettext) -> Markup:
 
 
 def _where(state, lt, _: Gettext) -> str:
-    """Where a lieutenant is, in words a player uses."""
+    """Where a lieutenant is, in words a player uses: a hex by its name, a dock by the corner of its
+    harbor (the city map shows both); never an id, which nothing on the table shows."""
     kind, _sep, rest = lt.where.partition(":")
-    if kind == "hex" and rest:
-        try:
-            return f"{state.catalog.tile(rest).name} ({rest})"
-        except KeyError:
-            return rest
-    if kind == "dock":
-        return f"{_('Dock')} {rest}"
+    if kind == "hex" and (rest in state.catalog.hexes or rest in state.catalog.harbors):
+        return state.catalog.tile(rest).name
+    if kind == "dock" and rest in state.catalog.docks:
+        corner = state.catalog.docks[rest].harbor.rpartition("-")[2].upper()
+        return _("Dock by the %(corner)s harbor") % {"corner": corner}
     return _(lt.where)
 
 
@@ -239,6 +239,18 @@ def _lieutenant_text(state, lt, _: Gettext) -> str:
     if lt.where in ("supply", "box"):
         return _where(state, lt, _)
     return f"{_where(state, lt, _)}, {_('standing') if lt.used else _('lying')}"
+
+
+def _boat_text(c, boat: str, _: Gettext) -> str:
+    """A boat as its tile reads: the number on its back and its goods (its id is on no tile)."""
+    b = c.boats.get(boat)
+    return f"{_('back')} {b.back}, {_(b.cargo)}" if b else "?"
+
+
+def _wagon_text(c, w, _: Gettext) -> str:
+    """A wagon as its tile reads: the number on its back, and whether it is used this round."""
+    info = c.wagons.get(w.tile)
+    return f"{_('back')} {info.back if info else '?'} ({_('used') if w.used else _('ready')})"
 
 
 def _items(values) -> Markup:
@@ -255,8 +267,8 @@ def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:
     tops = {t.id: t.top for t in board.tracks} if board else {}
     rows = [(_("Coins"), seat.coins), (_("Lumber"), seat.lumber), (_("Fire"), seat.fire),
             (_("Major fire"), seat.major_fire), (_("Rats"), seat.rats), (_("VP"), seat.vp),
-            (_("Boats"), _items(f"{b} ({c.boats[b].cargo if b in c.boats else '?'})" for b in seat.boats)),
-            (_("Wagons"), _items(f"{w.tile} ({_('used') if w.used else _('ready')})" for w in seat.wagons)),
+            (_("Boats"), _items(_boat_text(c, b, _) for b in seat.boats)),
+            (_("Wagons"), _items(_wagon_text(c, w, _) for w in seat.wagons)),
             (_("Lieutenants"), _items(_lieutenant_text(state, lt, _) for lt in seat.lieutenants)),
             (_("Repopulation tiles left"), tiles_left(state, seat_index)),
             (_("Registers"), _items(f"{_(k)}: {v}" for k, v in seat.registers.items())),
