@@ -246,5 +246,7 @@ def test_the_french_catalog_is_real_and_compiles():
     assert done["Nothing to decide right now."] == "Rien à décider pour l'instant."
     assert len(done) >= 10
     for msgid, text in done.items():  # a translation names the same values as its template
+        if isinstance(msgid, tuple):  # a plural: its forms are checked by pybabel compile
+            continue
         assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", msgid)), msgid
     assert isinstance(T("x"), Text)

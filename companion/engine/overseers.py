@@ -42,7 +42,7 @@ def _move_label(state: GameState, seat: int, mv: dict) -> str:
         text = T("{move} (skipping one)", move=text)
     if ov.branch is None and mv["branch"] and to >= 2:
         text = T("{move}, {branch} branch", move=text, branch=mv["branch"])
-    return T("{move}: {type} space {space}", move=text, type=space.type, space=space.id)
+    return T("{move}: {type} space", move=text, type=space.type)
 
 
 @task(do.ADVANCE_OVERSEER)
@@ -68,12 +68,14 @@ def move_overseer(state: GameState, lane: str, seat: int, cls: str, steps: int, 
     if ov.branch is None and ov.step >= 2:
         ov.branch = branch
     space = state.catalog.boards[s.board].paths[cls].space(ov.step, ov.branch)
-    note(state, T("{who} advances the {cls} overseer to step {step} ({space}).", who=who(state, seat), cls=cls,
-                  step=ov.step, space=space.id), "R-OVS-2")
+    moved = (T("{who} advances the {cls} overseer to step {step} on its {branch} branch.", who=who(state, seat),
+               cls=cls, step=ov.step, branch=ov.branch) if ov.branch else
+             T("{who} advances the {cls} overseer to step {step}.", who=who(state, seat), cls=cls, step=ov.step))
+    note(state, moved, "R-OVS-2")
     pools = activation_pools(state, seat, cls, space)
     if pools:
-        push(state, lane, {"do": do.ACTIVATE, "seat": seat, "why": plain(T("{cls} overseer at {space}", cls=cls,
-                                                                             space=space.id)),
+        push(state, lane, {"do": do.ACTIVATE, "seat": seat, "why": plain(T("{cls} overseer at step {step}", cls=cls,
+                                                                             step=ov.step)),
                            "pools": pools, "done": [], "rule": "R-OVS-7"})
 
 

@@ -50,11 +50,10 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     if cube:
         state.supply_cubes -= 1
     state.docks[dock].append(BoatAtDock(boat, cube))
-    where = (tile_name(state, dock) if dock == t["dock"] else
-             T("{dock} (the {drawn} is full, so the next dock clockwise)", dock=tile_name(state, dock),
-               drawn=tile_name(state, t["dock"])))
-    text = (T("Put the {boat} face up at the {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
-            if cube else T("Put the {boat} face up at the {where}; the cube supply is empty, so no cube (Q-6).",
+    where = (T("the marked dock") if dock == t["dock"] else
+             T("the marked dock (the {drawn} is full, so the next dock clockwise)", drawn=tile_name(state, t["dock"])))
+    text = (T("Put the {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
+            if cube else T("Put the {boat} face up at {where}; the cube supply is empty, so no cube (Q-6).",
                            boat=tile_text(state, boat), where=where))
     instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock, places=[str(Place.dock(dock))])
     if count > 1:
