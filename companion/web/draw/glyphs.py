@@ -89,10 +89,15 @@ def cubes_mark(n: int, x, y, _: Gettext = english) -> Markup:
     if n <= 0:
         return Markup("")
     shown = n if n <= 3 else 1
-    body = [el("rect", {"x": x + i * 11, "y": y - 4.5, "width": 9, "height": 9, "fill": "#000"}) for i in range(shown)]
+    body = [cube(x + 4.5 + i * 11, y, 9) for i in range(shown)]
     if n > 3:
         body.append(txt(x + 12, y, f"×{n}", size=10, anchor="start", **{"font-weight": "bold"}))
     return el("g", {"class": "cubes", "data-count": n}, el("title", {}, f"{n} {_('plague cubes')}"), body)
+
+
+def cube(x, y, side=9) -> Markup:
+    """One plague cube: a black square centred on (x, y), on the map and on any face that prints one."""
+    return el("rect", {"x": x - side / 2, "y": y - side / 2, "width": side, "height": side, "fill": "#000"})
 
 
 def badge(x, y, label: str) -> Markup:

@@ -171,12 +171,6 @@ def activate(x, y, s=20) -> Markup:
               el("polygon", {"points": _pts(x, y, s, bolt), "fill": "#ffeb3b", "stroke": INK, "stroke-width": 1.2}))
 
 
-def cube(x, y, s=20) -> Markup:
-    """A plague cube: a black square (as glyphs.cubes_mark draws them on the map)."""
-    return el("rect", {"class": "icon icon-cube", "x": x - s * 0.25, "y": y - s * 0.25, "width": s * 0.5,
-                       "height": s * 0.5, "fill": "#000"})
-
-
 def citizen(x, y, s=20, cls: str | None = None, upgraded=False, _: Gettext = english) -> Markup:
     """A citizen token of a class (its colour and letter; gold with a star when upgraded); "?" for any."""
     return citizen_chip(Citizen(0, cls or "any", upgraded), x, y, _, r=s * 0.4, kind="icon-citizen")
