@@ -150,7 +150,7 @@ def test_R_REPOP_5_a_hex_shows_its_repopulation_cost_citizens_and_vp():
     root = parse(face(CATALOG, "hex", "n01"))
     repop = root.find(f".//{NS}g[@class='repop']")
     assert repop.find(f".//{NS}g[@data-icon='lumber']") is not None
-    assert repop.find(f".//{NS}g[@class='citizen citizen-aristocrat']") is not None
+    assert repop.find(f".//{NS}g[@class='icon-citizen icon-citizen-aristocrat']") is not None
     texts = ["".join(t.itertext()) for t in repop.iter(NS + "text")]
     assert "2" in texts and "A" in texts and str(CATALOG.hexes["n01"].repop_vp) in texts
     assert repop.find(f".//{NS}g[@class='icon icon-lieutenant']") is None

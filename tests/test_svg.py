@@ -241,7 +241,8 @@ def test_estate_marks_spent_squares_workshops_and_cabins():
     cab = groups(root, "cabin")
     assert cab[0].get("data-space") == "2" and len(groups(cab[0], "citizen")) == 1 and "II" in texts(cab[0])
     assert any("not improved" in t for t in texts(cab[2]))
-    assert any("imp-01" in t for t in texts(cab[1]))
+    (imp,) = groups(cab[1], "improvement")  # what it yields, as its face draws it; never its id as text
+    assert imp.get("data-tile") == "imp-01" and groups(imp, "reward") and not any("imp-01" in t for t in texts(cab[1]))
     (ws,) = [g for g in groups(root, "workshop") if g.get("data-tile") == late]
     assert "spent" in ws.get("class") and "II" in " ".join(texts(ws)) and groups(ws, "citizen")
     assert len(groups(root, "empty")) == board.workshop_slots - 1

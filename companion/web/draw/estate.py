@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import math
-import textwrap
 
 from markupsafe import Markup
 
 from ...engine.repopulate import tiles_left
 from ...engine.state import Citizen, Overseer
 from .glyphs import CLASS_LETTER, ERA, PLAYER_FILL, citizen_chip, ink, letter
+from .icons import reward_icons, words
 from .markup import Gettext, digest, el, english, svg, txt
 
 SQ_W, SQ_H, GAP = 118, 74, 6
@@ -105,13 +105,12 @@ def _square(board, sq, seat, x, y, _: Gettext) -> Markup:
     (its id only in attributes: the board prints none)."""
     spent = sq.id in seat.spent_squares
     cit = seat.squares.get(sq.id)
-    lines = textwrap.wrap(sq.reward.text(), 20)[:4]
     body = [el("rect", {"x": x, "y": y, "width": SQ_W, "height": SQ_H, "rx": 4,
                         "fill": "#ddd" if spent else "#fffdf5", "stroke": "#444"}),
             citizen_chip(cit, x + 12, y + 12, _, r=8) if cit else
             el("circle", {"cx": x + 12, "cy": y + 12, "r": 8, "fill": "none", "stroke": "#999",
-                          "stroke-dasharray": "2 2"})]
-    body += [txt(x + SQ_W / 2, y + 32 + i * 12 - (len(lines) - 1) * 4, ln, size=10) for i, ln in enumerate(lines)]
+                          "stroke-dasharray": "2 2"}),
+            reward_icons(sq.reward, x + SQ_W / 2, y + 42, SQ_W - 16, 24, _)]
     if sq.once:
         body.append(el("g", {"class": "once"}, el("rect", {"x": x + 30, "y": y + 4, "width": 42, "height": 14,
                                                             "rx": 7, "fill": "#222"}),
@@ -124,7 +123,7 @@ def _square(board, sq, seat, x, y, _: Gettext) -> Markup:
                  txt(x + SQ_W / 2, y + SQ_H - 8, _("used"), size=9, fill="#b00", **{"font-weight": "bold"})]
     cls = "square" + (" single-use" if sq.once else "") + (" spent" if spent else "")
     return el("g", {"class": cls, "id": f"square-{sq.id}", "data-square": sq.id},
-              el("title", {}, str(sq.reward.text())), body)
+              el("title", {}, words(sq.reward.text(), _)), body)
 
 
 def _sector(board, cls: str, seat, x, y, _: Gettext) -> tuple[Markup, float]:
@@ -141,7 +140,6 @@ def _sector(board, cls: str, seat, x, y, _: Gettext) -> tuple[Markup, float]:
         out.append(el("g", {"class": "region", "data-region": rid},
                       el("rect", {"x": x, "y": ry, "width": SECTOR_W, "height": rh, "rx": 6, "fill": "none",
                                   "stroke": "#888", "stroke-dasharray": "5 3"}),
-                      txt(x + 6, ry + 8, f"{_('region')} {rid}", size=9, anchor="start", fill="#555"),
                       [_square(board, s, seat, x + 6 + (i % 3) * (SQ_W + GAP), ry + 14 + (i // 3) * (SQ_H + GAP), _)
                        for i, s in enumerate(mine)]))
         ry += rh + 4
@@ -151,7 +149,6 @@ def _sector(board, cls: str, seat, x, y, _: Gettext) -> tuple[Markup, float]:
 def _cabin(state, i: int, cab, x, y, _: Gettext) -> Markup:
     """A quarantine cabin: spaces I and II (the citizen in the one it occupies) and its improvement."""
     imp = state.catalog.improvements.get(cab.improvement) if cab.improvement else None
-    what = f"{cab.improvement}: {imp.output.text()}" if imp else (cab.improvement or _("not improved"))
     body = [el("rect", {"x": x, "y": y, "width": 188, "height": 92, "rx": 5, "fill": "#f3efe6", "stroke": "#444"}),
             txt(x + 8, y + 10, f"{_('Cabin')} {i + 1}", size=11, anchor="start", **{"font-weight": "bold"})]
     for k, roman in ((1, "I"), (2, "II")):
@@ -163,8 +160,12 @@ def _cabin(state, i: int, cab, x, y, _: Gettext) -> Markup:
             body.append(citizen_chip(cab.citizen, sx + 32, y + 40, _, r=9))
     if cab.citizen and cab.space not in (1, 2):  # defensive: a citizen without a space still shows
         body.append(citizen_chip(cab.citizen, x + 150, y + 38, _, r=9))
-    lines = textwrap.wrap(what, 32)[:2]
-    body += [txt(x + 8, y + 68 + j * 12, ln, size=9, anchor="start") for j, ln in enumerate(lines)]
+    if imp:  # what the improvement yields, drawn as the improvement's face draws it
+        body.append(el("g", {"class": "improvement", "data-tile": imp.id},
+                       txt(x + 8, y + 74, _("yields"), size=9, anchor="start"),
+                       reward_icons(imp.output, x + 110, y + 74, 140, 20, _)))
+    else:
+        body.append(txt(x + 8, y + 74, _("not improved"), size=9, anchor="start"))
     return el("g", {"class": "cabin" + (" improved" if imp or cab.improvement else ""), "data-cabin": i,
                     "data-space": cab.space}, body)
 
@@ -178,14 +179,22 @@ def _workshop(state, ws, x, y, _: Gettext) -> Markup:
     if not ws:
         return el("g", {"class": "workshop empty"}, body, txt(x + 61, y + 38, _("empty slot"), size=10, fill="#666"))
     cls = w.cls if w else "?"
-    body += [txt(x + 8, y + 11, ws.tile, size=11, anchor="start", **{"font-weight": "bold"}),
+    body += [txt(x + 8, y + 11, f"{_(cls)} ({CLASS_LETTER.get(cls, '?')})", size=10, anchor="start",
+                 **{"font-weight": "bold"}),
              txt(x + 114, y + 11, f"{_('era')} {ERA.get(w.era, w.era) if w else '?'}", size=9, anchor="end"),
-             txt(x + 8, y + 28, f"{_(cls)} ({CLASS_LETTER.get(cls, '?')})", size=10, anchor="start")]
+             _workshop_gives(w, x + 46, y + 30, _) if w else None]
     body.append(citizen_chip(ws.citizen, x + 100, y + 50, _, r=9) if ws.citizen else
                 txt(x + 8, y + 46, _("no citizen"), size=9, anchor="start", fill="#666"))
     if ws.spent:
         body.append(txt(x + 8, y + 64, _("spent"), size=10, anchor="start", fill="#b00", **{"font-weight": "bold"}))
     return el("g", {"class": "workshop" + (" spent" if ws.spent else ""), "data-tile": ws.tile}, body)
+
+
+def _workshop_gives(w, cx, cy, _: Gettext) -> Markup | None:
+    """What a workshop gives, drawn as its face draws it: an early one's printed output, a late one's
+    once-only reward."""
+    reward = w.output if w.era == 1 else w.reward
+    return reward_icons(reward, cx, cy, 80, 18, _) if reward is not None else None
 
 
 def _step_type(path, step: int, branch: str | None, _: Gettext) -> str:

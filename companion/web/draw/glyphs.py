@@ -32,13 +32,14 @@ def letter(colour: str) -> str:
     return COLOUR_LETTERS.get(colour, "?")
 
 
-def citizen_chip(c, x, y, _: Gettext = english, r=7) -> Markup:
-    """A citizen: class colour and letter; upgraded ones gold with a black star."""
+def citizen_chip(c, x, y, _: Gettext = english, r=7, kind="citizen") -> Markup:
+    """A citizen: class colour and letter; upgraded ones gold with a black star. `kind` names the group:
+    a citizen on the table, or a citizen icon printed on a tile (icons.py)."""
     cls = c.cls
     fill = GOLD if c.upgraded else CLASS_FILL.get(cls, "#777")
     title = (_("upgraded") + " " if c.upgraded else "") + _(cls)
     mark = star(x + r * 0.85, y - r * 0.85, r * 0.6) if c.upgraded else None
-    return el("g", {"class": f"citizen citizen-{cls}" + (" upgraded" if c.upgraded else "")},
+    return el("g", {"class": f"{kind} {kind}-{cls}" + (" upgraded" if c.upgraded else "")},
               el("title", {}, title),
               el("circle", {"cx": x, "cy": y, "r": r, "fill": fill, "stroke": "#000", "stroke-width": 1}),
               txt(x, y, CLASS_LETTER.get(cls, "?"), size=r * 1.3, fill="#000" if c.upgraded else "#fff",
@@ -88,10 +89,15 @@ def cubes_mark(n: int, x, y, _: Gettext = english) -> Markup:
     if n <= 0:
         return Markup("")
     shown = n if n <= 3 else 1
-    body = [el("rect", {"x": x + i * 11, "y": y - 4.5, "width": 9, "height": 9, "fill": "#000"}) for i in range(shown)]
+    body = [cube(x + 4.5 + i * 11, y, 9) for i in range(shown)]
     if n > 3:
         body.append(txt(x + 12, y, f"×{n}", size=10, anchor="start", **{"font-weight": "bold"}))
     return el("g", {"class": "cubes", "data-count": n}, el("title", {}, f"{n} {_('plague cubes')}"), body)
+
+
+def cube(x, y, side=9) -> Markup:
+    """One plague cube: a black square centred on (x, y), on the map and on any face that prints one."""
+    return el("rect", {"x": x - side / 2, "y": y - side / 2, "width": side, "height": side, "fill": "#000"})
 
 
 def badge(x, y, label: str) -> Markup:

@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from ...catalog.rewards import Bundle, Item, Need, Reward
 from ...engine.state import Citizen
+from ..translate import tr
 from .glyphs import CLASS_FILL, CLASS_LETTER, GOLD, citizen_chip, star
 from .markup import Gettext, el, english, fmt, txt
 
@@ -170,15 +171,9 @@ def activate(x, y, s=20) -> Markup:
               el("polygon", {"points": _pts(x, y, s, bolt), "fill": "#ffeb3b", "stroke": INK, "stroke-width": 1.2}))
 
 
-def cube(x, y, s=20) -> Markup:
-    """A plague cube: a black square (as glyphs.cubes_mark draws them on the map)."""
-    return el("rect", {"class": "icon icon-cube", "x": x - s * 0.25, "y": y - s * 0.25, "width": s * 0.5,
-                       "height": s * 0.5, "fill": "#000"})
-
-
 def citizen(x, y, s=20, cls: str | None = None, upgraded=False, _: Gettext = english) -> Markup:
     """A citizen token of a class (its colour and letter; gold with a star when upgraded); "?" for any."""
-    return citizen_chip(Citizen(0, cls or "any", upgraded), x, y, _, r=s * 0.4)
+    return citizen_chip(Citizen(0, cls or "any", upgraded), x, y, _, r=s * 0.4, kind="icon-citizen")
 
 
 def _upgrade_citizen(x, y, s):
@@ -272,20 +267,22 @@ def fitted(parts, width: float, cx, cy, max_w: float, cls: str, title: str | Non
     return el("g", {"class": cls, "transform": move}, el("title", {}, title) if title else None, parts)
 
 
-def reward_icons(reward: Reward, cx, cy, max_w: float, s=20, _: Gettext = english, said=None) -> Markup:
+def words(text, _: Gettext = english) -> str:
+    """Catalog words (a reward's Text, companion/words.py) in the reader's language: an icon row's tooltip."""
+    return tr({"text": str(text), "msg": getattr(text, "msg", None), "args": getattr(text, "args", None)}, "text", _)
+
+
+def reward_icons(reward: Reward, cx, cy, max_w: float, s=20, _: Gettext = english) -> Markup:
     """A reward as the rulebook prints it: icons with numbers, side by side for "and", a slash for "or";
-    centred on (cx, cy) and never wider than max_w. `said` turns the reward's words into the reader's
-    language for the tooltip."""
+    centred on (cx, cy) and never wider than max_w; its words (translated) are the tooltip."""
     parts, width = row_of(reward.options, 0, s)
-    words = said(reward.text()) if said else str(reward.text())
-    return fitted(parts, width, cx, cy, max_w, "reward", words)
+    return fitted(parts, width, cx, cy, max_w, "reward", words(reward.text(), _))
 
 
-def cost_icons(cost: Bundle, cx, cy, max_w: float, s=20, said=None) -> Markup:
+def cost_icons(cost: Bundle, cx, cy, max_w: float, s=20, _: Gettext = english) -> Markup:
     """A cost (one bundle of tokens) drawn as a reward is: the same tokens, the same numbers."""
     parts, width = row_of((cost,), 0, s)
-    words = said(cost.text()) if said else str(cost.text())
-    return fitted(parts, width, cx, cy, max_w, "cost", words)
+    return fitted(parts, width, cx, cy, max_w, "cost", words(cost.text(), _))
 
 
 def needs_icons(needs: tuple[Need, ...], lieutenant_too: bool, x0, y, s=20, _: Gettext = english

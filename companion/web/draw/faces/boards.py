@@ -9,9 +9,9 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..glyphs import CLASS_LETTER, PLAYER_FILL, ink, letter
-from ..icons import citizen, city, church, coin, lumber, overseer, popularity, reward_icons, vp
+from ..icons import citizen, city, church, coin, lumber, overseer, popularity, reward_icons, vp, words
 from ..markup import Gettext, el, fmt, txt
-from .frame import EDGE, PAPER, face_svg, hexagon, said
+from .frame import EDGE, PAPER, face_svg, hexagon
 from .shapes import boat_shape, cabin_shape, cargo_mark, workshop_shape
 
 KIND_ICON = {"popularity": popularity, "city": city, "church": church}
@@ -27,7 +27,6 @@ def register_face(catalog, rid: str, _: Gettext) -> Markup:
     """A register (M-7): its spaces from the start, each with what it gives and the VP it scores at the
     end, and the single and double bar lines (R-ADV-5)."""
     reg = catalog.registers[rid]
-    say = said(_)
     title = (f"{_(reg.kind).capitalize()} {_('register')}, {side_words(reg.side, _)}: {len(reg.spaces)} "
              f"{_('spaces')}, {_('single bar before space')} {reg.single_bar + 1}, {_('double bar before space')} "
              f"{reg.double_bar + 1}.")
@@ -35,11 +34,11 @@ def register_face(catalog, rid: str, _: Gettext) -> Markup:
     for i, space in enumerate(reg.spaces):
         x, y = 6 + (i % PER_ROW) * CELL_W, 34 + (i // PER_ROW) * (CELL_H + 8)
         cells.append(el("g", {"class": "register-space", "data-index": i},
-                        el("title", {}, f"{_('space')} {i + 1}: {say(space.reward.text())}; {space.vp} {_('VP')}"),
+                        el("title", {}, f"{_('space')} {i + 1}: {words(space.reward.text(), _)}; {space.vp} {_('VP')}"),
                         el("rect", {"x": x, "y": y, "width": CELL_W - 4, "height": CELL_H, "rx": 4,
                                     "fill": "#fff" if i else "#eee", "stroke": EDGE}),
                         txt(x + 6, y + 8, str(i + 1), size=9, anchor="start", fill="#555"),
-                        reward_icons(space.reward, x + (CELL_W - 4) / 2, y + 26, CELL_W - 10, 18, _, say)
+                        reward_icons(space.reward, x + (CELL_W - 4) / 2, y + 26, CELL_W - 10, 18, _)
                         if not space.reward.is_nothing else None,
                         vp(x + (CELL_W - 4) / 2, y + CELL_H - 13, 18, space.vp)))
         if i in (reg.single_bar, reg.double_bar):
@@ -69,13 +68,12 @@ def board_face(catalog, rid: str, _: Gettext) -> Markup:
     """A player board (M-14, M-15): each sector's squares in their regions, with what each gives and
     the single-use mark (R-ADV-2); a b side shows its colour with the colour's letter."""
     board = catalog.boards[rid]
-    say = said(_)
     colour = rid.partition("-")[2] if board.side == "b" else ""
     title = f"{_('Player board')}, {_('side')} {board.side}"
     title += f", {_(colour)} ({letter(colour)})" if colour in PLAYER_FILL else ""
     title += f": {len(board.squares)} {_('squares')}, {board.cabins} {_('cabins')}, {board.workshop_slots} " \
              f"{_('workshop slots')}."
-    sectors = [_sector(board, cls, 6 + k * (3 * SQ_W + 16), 34, say, _) for k, cls in enumerate(SECTOR_ORDER)]
+    sectors = [_sector(board, cls, 6 + k * (3 * SQ_W + 16), 34, _) for k, cls in enumerate(SECTOR_ORDER)]
     width = 6 + 3 * (3 * SQ_W + 16)
     height = 34 + max(h for _g, h in sectors) + 6
     head = [txt(12, 16, f"{_('side')} {board.side}", size=13, anchor="start", **{"font-weight": "bold"})]
@@ -88,7 +86,7 @@ def board_face(catalog, rid: str, _: Gettext) -> Markup:
                     head, [g for g, _h in sectors])
 
 
-def _sector(board, cls: str, x, y, say, _: Gettext) -> tuple[Markup, float]:
+def _sector(board, cls: str, x, y, _: Gettext) -> tuple[Markup, float]:
     """A sector's heading (its class citizen) and its regions, three squares to a row."""
     out = [citizen(x + 12, y + 8, 18, cls, False, _),
            txt(x + 26, y + 8, f"{_(cls).capitalize()} ({CLASS_LETTER.get(cls, '?')})", size=11, anchor="start")]
@@ -98,22 +96,22 @@ def _sector(board, cls: str, x, y, say, _: Gettext) -> tuple[Markup, float]:
         rows = -(-len(squares) // 3)
         out.append(el("rect", {"class": "region", "x": x, "y": ry, "width": 3 * SQ_W + 8, "height": rows * SQ_H + 8,
                                "rx": 6, "fill": "none", "stroke": "#888", "stroke-dasharray": "5 3"}))
-        out += [_square(sq, x + 4 + (i % 3) * SQ_W, ry + 4 + (i // 3) * SQ_H, say, _) for i, sq in enumerate(squares)]
+        out += [_square(sq, x + 4 + (i % 3) * SQ_W, ry + 4 + (i // 3) * SQ_H, _) for i, sq in enumerate(squares)]
         ry += rows * SQ_H + 14
     return el("g", {"class": f"sector sector-{cls}"}, out), ry - y
 
 
-def _square(sq, x, y, say, _: Gettext) -> Markup:
+def _square(sq, x, y, _: Gettext) -> Markup:
     """One square: what a citizen there gives when activated; single-use squares marked in a corner."""
     once = [el("polygon", {"points": f"{fmt(x + SQ_W - 20)},{fmt(y + 1)} {fmt(x + SQ_W - 1)},{fmt(y + 1)} "
                                      f"{fmt(x + SQ_W - 1)},{fmt(y + 20)}", "fill": "#222"}),
             txt(x + SQ_W - 7, y + 7, "1", size=9, fill="#fff", **{"font-weight": "bold"})] if sq.once else []
-    words = say(sq.reward.text()) + (f" ({_('once per game')})" if sq.once else "")
+    said = words(sq.reward.text(), _) + (f" ({_('once per game')})" if sq.once else "")
     return el("g", {"class": "board-square" + (" single-use" if sq.once else ""), "data-square": sq.id},
-              el("title", {}, words),
+              el("title", {}, said),
               el("rect", {"x": x, "y": y, "width": SQ_W - 2, "height": SQ_H - 2, "rx": 4, "fill": "#fffdf5",
                           "stroke": "#444"}),
-              reward_icons(sq.reward, x + SQ_W / 2 - 1, y + SQ_H / 2, SQ_W - 10, 18, _, say), once)
+              reward_icons(sq.reward, x + SQ_W / 2 - 1, y + SQ_H / 2, SQ_W - 10, 18, _), once)
 
 
 def _counted(counts: str, x, y, s=18) -> Markup:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..glyphs import HEX_FILL, RAT_LETTER, rat_glyph
-from ..icons import GAP, citizen, fitted, needs_icons, reward_icons, row_of, vp
+from ..icons import GAP, citizen, fitted, needs_icons, reward_icons, row_of, vp, words
 from ..markup import HW, R, Gettext, axial_to_xy, el, txt
-from .frame import COLOUR_LETTER, EDGE, PAPER, colour_mark, face_svg, hexagon, said
+from .frame import COLOUR_LETTER, EDGE, PAPER, colour_mark, face_svg, hexagon
 from .shapes import anchor, boat_shape, waves
 
 HEX_BOX = (-HW - 2, -R - 2, 2 * HW + 4, 2 * R + 4)
@@ -22,26 +22,25 @@ PLAYERS_MARK = {"3-4": "3–4", "4": "4"}
 def hex_face(catalog, rid: str, _: Gettext) -> Markup:
     """A neighborhood hex (M-1)."""
     h = catalog.hexes[rid]
-    say = said(_)
     rat = f"{_('rat')}: {_(h.rat)}" if h.rat in RAT_LETTER else _("no rat")
     title = (f"{_('Neighborhood hex')}, {_('class')} {h.cls}, {_(h.colour)} ({COLOUR_LETTER.get(h.colour, '?')}), "
-             f"{rat}. {_('Action')}: {say(h.action.text())}.")
+             f"{rat}. {_('Action')}: {words(h.action.text(), _)}.")
     if h.players in PLAYERS_MARK:
         title += f" {_('Only with')} {PLAYERS_MARK[h.players]} {_('players')}."
     if h.repop:
-        title += f" {_('Repopulate')}: {_repop_words(h, say, _)}; {h.repop_vp} {_('VP')}."
+        title += f" {_('Repopulate')}: {_repop_words(h, _)}; {h.repop_vp} {_('VP')}."
     return face_svg("hex", rid, HEX_BOX, title,
                     hexagon(0, 0, R, HEX_FILL.get(h.colour, "#ccc"), **{"class": f"hex-shape hex-{h.colour}"}),
                     colour_mark(h.colour, 0, -R + 14, 9, _),
                     rat_glyph(h.rat, -HW + 22, -22, _, 1.3),
                     _class_mark(h, HW - 20, -22),
-                    reward_icons(h.action, 0, 0 if h.repop else 8, 2 * HW - 12, 22, _, say),
-                    _repop_box(h, say, _) if h.repop else None)
+                    reward_icons(h.action, 0, 0 if h.repop else 8, 2 * HW - 12, 22, _),
+                    _repop_box(h, _) if h.repop else None)
 
 
-def _repop_words(h, say, _: Gettext) -> str:
-    parts = ([say(h.repop_cost.text())] if h.repop_cost and h.repop_cost.items else [])
-    parts += [say(n.text()) for n in h.repop_citizens]
+def _repop_words(h, _: Gettext) -> str:
+    parts = ([words(h.repop_cost.text(), _)] if h.repop_cost and h.repop_cost.items else [])
+    parts += [words(n.text(), _) for n in h.repop_citizens]
     if h.repop_lieutenant:
         parts.append(_("a lieutenant"))
     return " + ".join(parts)
@@ -56,13 +55,13 @@ def _class_mark(h, x, y) -> Markup:
               txt(x, y + 17, counts, size=10, **{"font-weight": "bold", "class": "players-mark"}) if counts else None)
 
 
-def _repop_box(h, say, _: Gettext) -> Markup:
+def _repop_box(h, _: Gettext) -> Markup:
     """What repopulating takes (tokens, citizens, a lieutenant) in a box, and the VP it scores below it."""
     s = 16
     parts, x = row_of((h.repop_cost,), 0, s) if h.repop_cost and h.repop_cost.items else ([], 0.0)
     needs, x = needs_icons(h.repop_citizens, h.repop_lieutenant, x + (GAP * s * 2 if parts else 0), 0, s, _)
     return el("g", {"class": "repop", "transform": "translate(0 24)"},
-              el("title", {}, f"{_('Repopulate')}: {_repop_words(h, say, _)}"),
+              el("title", {}, f"{_('Repopulate')}: {_repop_words(h, _)}"),
               el("rect", {"x": -44, "y": -11, "width": 88, "height": 22, "rx": 4, "fill": PAPER, "stroke": EDGE}),
               fitted(parts + needs, x, 0, 0, 82, "needs"), vp(0, 22, 18, h.repop_vp))
 
@@ -70,12 +69,11 @@ def _repop_box(h, say, _: Gettext) -> Markup:
 def harbor_face(catalog, rid: str, _: Gettext) -> Markup:
     """A harbor hex (M-2): grey with waves and an anchor, and its action."""
     h = catalog.harbors[rid]
-    say = said(_)
-    title = f"{_('Harbor hex')}. {_('Action')}: {say(h.action.text())}."
+    title = f"{_('Harbor hex')}. {_('Action')}: {words(h.action.text(), _)}."
     return face_svg("harbor", rid, HEX_BOX, title,
                     hexagon(0, 0, R, HEX_FILL["harbor"], **{"class": "hex-shape hex-harbor"}),
                     anchor(0, -R + 22, 22), waves(0, R - 22, 60),
-                    reward_icons(h.action, 0, 6, 2 * HW - 12, 22, _, say))
+                    reward_icons(h.action, 0, 6, 2 * HW - 12, 22, _))
 
 
 def dock_face(catalog, rid: str, _: Gettext) -> Markup:

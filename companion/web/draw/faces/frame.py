@@ -6,11 +6,8 @@ A face is recognised by its picture: no internal id is ever drawn as text, only 
 
 from __future__ import annotations
 
-from typing import Callable
-
 from markupsafe import Markup
 
-from ...translate import tr
 from ..glyphs import HEX_FILL
 from ..icons import cost_icons
 from ..markup import Gettext, el, hex_points, svg, txt
@@ -19,14 +16,6 @@ from ..markup import Gettext, el, hex_points, svg, txt
 COLOUR_LETTER = {"orange": "O", "white": "W", "blue": "B", "red": "R"}
 PAPER = "#fbf7ee"
 EDGE = "#3a3a3a"
-
-
-def said(_: Gettext) -> Callable[[str], str]:
-    """Catalog words (a reward's Text, companion/words.py) in the reader's language."""
-    def say(text) -> str:
-        return tr({"text": str(text), "msg": getattr(text, "msg", None), "args": getattr(text, "args", None)},
-                  "text", _)
-    return say
 
 
 def face_svg(family: str, rid: str, box: tuple, title: str, *body) -> Markup:
@@ -46,12 +35,12 @@ def colour_mark(colour: str, x, y, r=9, _: Gettext | None = None) -> Markup:
               txt(x, y, COLOUR_LETTER.get(colour, "?"), size=r * 1.2, **{"font-weight": "bold"}))
 
 
-def price(cost, x, y, w, h, say, s=16) -> Markup:
+def price(cost, x, y, w, h, _: Gettext, s=16) -> Markup:
     """A cost on a tag (a light box with a notch), so it never reads as something received."""
     return el("g", {"class": "price"},
               el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": h / 2, "fill": "#fff", "stroke": EDGE,
                           "stroke-width": 1.2, "stroke-dasharray": "4 2"}),
-              cost_icons(cost, x + w / 2, y + h / 2, w - 8, s, say))
+              cost_icons(cost, x + w / 2, y + h / 2, w - 8, s, _))
 
 
 def number_disc(n, x, y, r=10, cls="back-number") -> Markup:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..glyphs import CLASS_LETTER, ERA, HEX_FILL, RAT_LETTER, rat_glyph
-from ..icons import citizen, reward_icons, vp
+from ..icons import citizen, reward_icons, vp, words
 from ..markup import Gettext, el, txt
-from .frame import COLOUR_LETTER, EDGE, PAPER, colour_mark, face_svg, hexagon, number_disc, price, said
+from .frame import COLOUR_LETTER, EDGE, PAPER, colour_mark, face_svg, hexagon, number_disc, price
 from .shapes import anchor, boat_shape, cabin_shape, cargo_mark, hourglass, wagon_shape, workshop_shape
 
 W, H = 120, 96
@@ -24,43 +24,41 @@ def _card(fill=PAPER, h=H) -> Markup:
 def boat_face(catalog, rid: str, _: Gettext) -> Markup:
     """A boat tile (M-9): its back number, its goods and what it gives on arrival."""
     b = catalog.boats[rid]
-    say = said(_)
-    title = f"{_('Boat')}, {_('back')} {b.back}, {_('carries')} {_(b.cargo)}: {say(b.reward.text())}."
+    title = f"{_('Boat')}, {_('back')} {b.back}, {_('carries')} {_(b.cargo)}: {words(b.reward.text(), _)}."
     return face_svg("boat", rid, (0, 0, W, H), title, _card("#e3f2fd"),
                     number_disc(b.back, 16, 16, 11), cargo_mark(b.cargo, W - 24, 16, 26),
                     txt(W - 24, 34, _(b.cargo), size=10),
-                    boat_shape(34, 62, 46), reward_icons(b.reward, 88, 64, 56, 24, _, say))
+                    boat_shape(34, 62, 46), reward_icons(b.reward, 88, 64, 56, 24, _))
 
 
 def workshop_face(catalog, rid: str, _: Gettext) -> Markup:
     """A workshop tile (M-11): class, era (late ones marked), cost, and its output for a regular and
     an upgraded citizen, or the once-only reward of a late workshop."""
     w = catalog.workshops[rid]
-    say = said(_)
     era = ERA.get(w.era, str(w.era))
     who = (_("upgraded") + " " if w.needs_upgraded else "") + _(w.cls)
-    title = f"{_('Workshop')}, {_('era')} {era}, {who} ({CLASS_LETTER.get(w.cls, '?')}), {_('costs')} {say(w.cost.text())}"
+    title = f"{_('Workshop')}, {_('era')} {era}, {who} ({CLASS_LETTER.get(w.cls, '?')}), {_('costs')} {words(w.cost.text(), _)}"
     rows = []
     if w.era == 1:
         if w.output is not None and not w.needs_upgraded:
             rows.append((False, w.output))
         if w.upgraded_output is not None or w.needs_upgraded:
             rows.append((True, w.upgraded_output or w.output))
-        title += "; " + "; ".join(f"{_('upgraded') if up else _('regular')}: {say(r.text())}" for up, r in rows)
+        title += "; " + "; ".join(f"{_('upgraded') if up else _('regular')}: {words(r.text(), _)}" for up, r in rows)
     elif w.reward is not None:
         rows.append((w.needs_upgraded, w.reward))
-        title += f"; {_('once')}: {say(w.reward.text())}"
+        title += f"; {_('once')}: {words(w.reward.text(), _)}"
     body = [_card(), el("rect", {"x": 1, "y": 1, "width": W - 2, "height": 28, "rx": 8, "fill": "#d7ccc8",
                                  "stroke": EDGE}),
             citizen(15, 15, 22, w.cls, w.needs_upgraded, _),
             txt(36, 15, era, size=14, **{"font-weight": "bold", "class": "era"}),
             hourglass(52, 15, 16) if w.era == 2 else None,
-            price(w.cost, W - 58, 5, 54, 20, say, 15)]
+            price(w.cost, W - 58, 5, 54, 20, _, 15)]
     for i, (up, reward) in enumerate(rows):
         y = 48 + i * 30 if len(rows) > 1 else 60
         body += [citizen(16, y, 20, w.cls, up, _), txt(32, y, "→", size=13),
                  txt(44, y, "1×", size=11, **{"font-weight": "bold", "class": "once"}) if w.era == 2 else None,
-                 reward_icons(reward, 80 + (4 if w.era == 2 else 0), y, 70, 20, _, say)]
+                 reward_icons(reward, 80 + (4 if w.era == 2 else 0), y, 70, 20, _)]
     return face_svg("workshop", rid, (0, 0, W, H), title + ".", body)
 
 
@@ -68,23 +66,21 @@ def improvement_face(catalog, rid: str, _: Gettext) -> Markup:
     """A cabin improvement (M-12): cost, what a citizen in the cabin produces, and the one class it
     serves if it names one."""
     imp = catalog.improvements[rid]
-    say = said(_)
-    title = f"{_('Cabin improvement')}, {_('costs')} {say(imp.cost.text())}: {say(imp.output.text())}"
+    title = f"{_('Cabin improvement')}, {_('costs')} {words(imp.cost.text(), _)}: {words(imp.output.text(), _)}"
     if imp.cls:
         title += f" ({_('only for')} {_(imp.cls)}, {CLASS_LETTER.get(imp.cls, '?')})"
     return face_svg("improvement", rid, (0, 0, W, H), title + ".", _card("#f3efe6"),
-                    cabin_shape(18, 18, 26), price(imp.cost, W - 52, 5, 48, 22, say, 15),
+                    cabin_shape(18, 18, 26), price(imp.cost, W - 52, 5, 48, 22, _, 15),
                     citizen(22, 62, 22, imp.cls, False, _), txt(40, 62, "→", size=13),
-                    reward_icons(imp.output, 80, 62, 70, 22, _, say))
+                    reward_icons(imp.output, 80, 62, 70, 22, _))
 
 
 def wagon_face(catalog, rid: str, _: Gettext) -> Markup:
     """A wagon (M-13): back number, cost and the VP it scores when built."""
     wg = catalog.wagons[rid]
-    say = said(_)
-    title = f"{_('Wagon')}, {_('back')} {wg.back}, {_('costs')} {say(wg.cost.text())}: {wg.vp} {_('VP')}."
+    title = f"{_('Wagon')}, {_('back')} {wg.back}, {_('costs')} {words(wg.cost.text(), _)}: {wg.vp} {_('VP')}."
     return face_svg("wagon", rid, (0, 0, W, H), title, _card("#efebe9"),
-                    number_disc(wg.back, 16, 16, 11), price(wg.cost, W - 60, 5, 56, 22, say, 15),
+                    number_disc(wg.back, 16, 16, 11), price(wg.cost, W - 60, 5, 56, 22, _, 15),
                     wagon_shape(36, 64, 48), vp(90, 62, 32, wg.vp))
 
 
@@ -107,20 +103,20 @@ def solo_tile_face(catalog, rid: str, _: Gettext) -> Markup:
                                 "stroke-width": 1.5}),
                     el("rect", {"class": "red-part", "x": W / 2, "y": 1, "width": W / 2 - 1, "height": 68,
                                 "fill": "#c62828", "stroke": EDGE, "stroke-width": 1.5}),
-                    _mini_hex(tile, 30, 35, 26, _, say=said(_)), _solo_action(t.action, 90, 35, _))
+                    _mini_hex(tile, 30, 35, 26, _), _solo_action(t.action, 90, 35, _))
 
 
-def _mini_hex(tile, x, y, r, _: Gettext, say) -> Markup:
+def _mini_hex(tile, x, y, r, _: Gettext) -> Markup:
     """The hex a solo tile names, small: its colour and letter, rat and action (a harbor: its anchor)."""
     if tile is None:
         return Markup("")
     if tile.harbor:
         return el("g", {"class": "mini-hex harbor"}, hexagon(x, y, r, HEX_FILL["harbor"]), anchor(x, y - 6, 16),
-                  reward_icons(tile.action, x, y + 10, r * 1.5, 11, _, say))
+                  reward_icons(tile.action, x, y + 10, r * 1.5, 11, _))
     return el("g", {"class": "mini-hex", "data-colour": tile.colour},
               hexagon(x, y, r, HEX_FILL.get(tile.colour, "#ccc")), colour_mark(tile.colour, x, y - r + 9, 6),
               rat_glyph(tile.rat, x - 11, y - 3, _, 0.8) if tile.rat in RAT_LETTER else None,
-              reward_icons(tile.action, x, y + 9, r * 1.6, 12, _, say))
+              reward_icons(tile.action, x, y + 9, r * 1.6, 12, _))
 
 
 def _solo_action(action: str, x, y, _: Gettext) -> Markup:
