@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from ...engine.city import space_coord, start_spaces
 from ...engine.state import Citizen, Place
-from .faces.frame import colour_mark, number_disc, said
+from .faces.frame import colour_mark, number_disc
 from .faces.shapes import anchor, cargo_mark
 from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
 from .icons import reward_icons
@@ -55,7 +55,7 @@ def _hex_group(state, tile: str, cx, cy, target, _: Gettext) -> Markup:
               el("polygon", {"points": hex_points(cx, cy), "fill": HEX_FILL[key], "stroke": "#222",
                              "stroke-width": 4 if target else 1.5, "class": "hex-shape"}),
               rat_glyph(info.rat, cx - 24, cy - 37, _), mark,
-              reward_icons(info.action, cx, cy - 20, 2 * HW - 20, 15, _, said(_)),
+              reward_icons(info.action, cx, cy - 20, 2 * HW - 20, 15, _),
               _repop_tile(state, h, cx - HW + 14, cy + 2, _),
               _hex_citizens(h, cx + (8 if h.repopulated_by is not None else 0), cy, _),
               cubes_mark(h.cubes, cx - HW + 12, cy + 27, _),
