@@ -143,7 +143,7 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     if "spaces" not in t:
         if dropped:
             instruct(state, T("Return these A hexes to the box (not for this player count): {hexes}.",
-                              hexes=", ".join(tile_name(state, h) for h in dropped)), "R-SETUP-1")
+                              hexes=joined([tile_name(state, h) for h in dropped])), "R-SETUP-1")
         for h, at in layout(state).harbors.items():
             state.hexes[h] = Hex(tile=h, space=h)
         corners = joined(tile_name(state, h) for h in layout(state).harbors)
@@ -210,8 +210,8 @@ def _stacks(state: GameState, t: dict, lane: str) -> None:
         state.boats.append(Stack(pool=f"boats-{back}", hidden=len(group)))
     if n <= 2:
         gone = sorted(b.id for b in c.boats.values() if b.cargo == "stones")
-        instruct(state, T("Return the boats carrying precious stones to the box ({boats}).", boats=", ".join(gone)),
-                 "R-SETUP-8")
+        instruct(state, T("Return the boats carrying precious stones to the box ({boats}).",
+                          boats=joined([tile_text(state, b) for b in gone])), "R-SETUP-8")
     instruct(state, T("Sort the {n} boats by the number on the back, shuffle each group and stack them with group 1 "
                       "on top, beside the scoreboard.", n=len(boats)), "R-SETUP-8")
     state.pools["improvements"] = sorted(c.improvements)
