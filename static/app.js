@@ -142,14 +142,15 @@
     if (stopped || e.detail.xhr.getResponseHeader("X-Seat-Moved")) e.detail.shouldSwap = false;
   });
 
-  // A table draw's filter (templates/partials/_option.html): show only the faces whose marks (data-colour,
+  // A table draw's filter (templates/partials/_option.html): show only the hexes whose marks (data-colour,
   // data-rat, data-action: words apart) hold every chosen value; the choice "any" (value "") holds all.
+  // Options that are no hex (a harbor, "recall a lieutenant") carry no marks and stay.
   document.addEventListener("change", function (e) {
     var box = e.target.closest && e.target.closest(".pick-filter");
     if (!box) return;
     var chosen = Array.prototype.filter.call(box.querySelectorAll("input:checked"), function (i) { return i.value; });
     box.parentNode.querySelectorAll(".menu > form").forEach(function (form) {
-      form.hidden = !chosen.every(function (i) {
+      form.hidden = form.hasAttribute("data-colour") && !chosen.every(function (i) {
         return (" " + (form.getAttribute("data-" + i.name) || "") + " ").indexOf(" " + i.value + " ") >= 0;
       });
     });

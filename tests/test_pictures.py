@@ -12,8 +12,8 @@ import pytest
 from companion.engine import legal_actions
 from companion.web.draw.faces import record_ids
 from companion.words import faces_in
-from companion.web.draw.named import FILTER_FROM
-from scenario import CATALOG
+from companion.web.draw.named import FILTER_FROM, pick_filter, pick_marks
+from scenario import CATALOG, game
 from test_web import api_game, api_menu, app, client, host_h, snapshot, text  # noqa: F401 (fixtures)
 
 #: the families a screen names to the table; their ids must never be read there
@@ -111,12 +111,16 @@ def test_a_table_draw_is_a_grid_of_the_candidates_faces_with_a_filter(app, clien
     assert not ids_in(decide)
 
 
-def test_a_short_menu_of_faces_has_no_filter(app, client):
-    g = api_game(client, draw="table")  # two seats: 9 hexes
-    menu = engine_menu(app, g, "host")
-    decide = section(host_page(client, g), "decide")
-    assert_faces_drawn(decide, menu)
-    assert (len(menu) >= FILTER_FROM) == ('class="pick-filter"' in decide)
+def test_the_filter_shows_only_for_many_hexes_and_only_where_they_differ():
+    state = game(3, draw="table")
+    menu = legal_actions(state, "host")
+    assert pick_filter(state, menu[:FILTER_FROM - 1]) == []  # a few faces are read at a glance
+    assert [g["name"] for g in pick_filter(state, menu)] == ["colour", "rat", "action"]
+    blue = [o for o in menu if CATALOG.hexes[o["face"]["id"]].colour == "blue"]
+    same = (blue * FILTER_FROM)[:FILTER_FROM]  # all blue: no colour group
+    assert "colour" not in [g["name"] for g in pick_filter(state, same)]
+    assert pick_filter(state, [{"label": "pass"}] * FILTER_FROM) == []  # no hexes, no filter
+    assert pick_marks(state, {"label": "pass"}) == {}
 
 
 def _reveal_until_phones(client, g) -> int:
