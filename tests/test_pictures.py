@@ -203,3 +203,25 @@ def test_greyed_options_stay_greyed_with_their_reason_and_rule(client, players):
                         json={"choice": pick["choice"], "version": m["version"]})
         assert r.status_code == 200
     raise AssertionError("no greyed option came up in 40 taps")
+
+
+def test_the_solo_opponents_moves_show_the_solo_tile_and_the_hex(app, client):
+    """R-SOLO-5, R-SOLO-6: the line of each tile the opponent reveals shows that tile's face, no id."""
+    g = api_game(client, players=four()[:1])
+    for _ in range(80):
+        state = app.extensions["store"].load(g["id"]).state
+        if any("Opponent reveals" in e["text"] for e in state.log[-60:]):
+            break
+        who = snapshot(client, g)["pending"][0]["who"]
+        m = api_menu(client, g, who)
+        pick = next(o for o in m["menu"] if o["available"])
+        path = (f"/api/games/{g['id']}/host/actions" if who == "host"
+                else f"/api/seats/{g['seats'][who]['token']}/actions")
+        r = client.post(path, json={"choice": pick["choice"], "version": m["version"]}, headers=host_h(g))
+        assert r.status_code == 200, r.get_json()
+    else:
+        raise AssertionError("the opponent never moved")
+    log = section(host_page(client, g), "log")
+    reveals = [item for item in re.findall(r"<li.*?</li>", log, re.S) if "Opponent reveals" in item]
+    assert reveals and all('data-family="solo_tile"' in item for item in reveals)
+    assert not ids_in(log)
