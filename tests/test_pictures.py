@@ -225,3 +225,22 @@ def test_the_solo_opponents_moves_show_the_solo_tile_and_the_hex(app, client):
     reveals = [item for item in re.findall(r"<li.*?</li>", log, re.S) if "Opponent reveals" in item]
     assert reveals and all('data-family="solo_tile"' in item for item in reveals)
     assert not ids_in(log)
+
+
+def test_the_b_scroll_board_draw_is_a_grid_of_scroll_board_faces(app, client):
+    """R-ADV-1, C-1: the host enters the scroll board a player drew by its picture, not by its id."""
+    g = api_game(client, players=four()[:1], draw="table", advanced="on")
+    for _ in range(10):
+        if "scroll board" in snapshot(client, g)["pending"][0]["prompt"]:
+            break
+        m = api_menu(client, g, "host")
+        r = client.post(f"/api/games/{g['id']}/host/actions", json={"choice": 0, "version": m["version"]},
+                        headers=host_h(g))
+        assert r.status_code == 200, r.get_json()
+    else:
+        raise AssertionError("the scroll board was never asked for")
+    menu = engine_menu(app, g, "host")
+    decide = section(host_page(client, g), "decide")
+    assert {o["face"]["family"] for o in menu} == {"scroll_board"} and len(menu) == 4
+    assert_faces_drawn(decide, menu)
+    assert not re.search(r"\bb[1-4]\b", visible(decide))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import tasks as do
 from .city import layout, start_spaces
 from .draws import randbelow, reveal, seed_state, shuffled
-from .describe import hex_text, tile_text
+from .describe import hex_text, scroll_board_text, tile_text
 from .events import instruct, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
 from .rulebook import CUBES, ESTATE_LIEUTENANTS, LIEUTENANTS, PLAGUE_CUBES, START_COINS, START_VP
@@ -109,7 +109,8 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
                 colours.append(pick)
             else:
                 pick = reveal(state, lane, t, "", [x for x in b_scrolls if x not in scrolls], rule="R-ADV-1",
-                              prompt=T("Which b scroll board did {name} draw?", name=name))
+                              prompt=T("Which b scroll board did {name} draw?", name=name),
+                              label=lambda x: scroll_board_text(state, x))
                 if pick is None:
                     return
                 scrolls.append(pick)
@@ -117,9 +118,10 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
     for i, seat in enumerate(state.seats):
         state.seats[i] = _seat(state, seat.name, colours[i], f"b-{colours[i]}", scrolls[i])
     for i, s in enumerate(state.seats):
-        instruct(state, T("{name} plays {colour} with player board {board} and scroll board {scroll} (b side), "
-                          "assigned at random.", name=s.name, colour=s.colour, board=s.board,
-                          scroll=s.scroll_board), "R-ADV-1", seat=i)
+        board = T("{colour} player board", colour=s.colour, face=f"board:{s.board}")
+        instruct(state, T("{name} plays {colour} with the {board} and the {scroll}, both b side up, assigned at "
+                          "random.", name=s.name, colour=s.colour, board=board,
+                          scroll=scroll_board_text(state, s.scroll_board)), "R-ADV-1", seat=i)
 
 
 @task(do.SETUP_FIGURES)
