@@ -1,4 +1,4 @@
-// How a screen stays current, and how it stops. No other script runs on these pages.
+// How a screen stays current, and how it stops; and a table draw's filter. No other script runs on these pages.
 //
 // The page's "anything new?" question (#poll, marked data-every) is asked again only from here: data-every
 // ms after an answer, and after a failure (no answer, 5xx, 429, any other refusal) later and later: about
@@ -140,6 +140,20 @@
 
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (stopped || e.detail.xhr.getResponseHeader("X-Seat-Moved")) e.detail.shouldSwap = false;
+  });
+
+  // A table draw's filter (templates/partials/_option.html): show only the hexes whose marks (data-colour,
+  // data-rat, data-action: words apart) hold every chosen value; the choice "any" (value "") holds all.
+  // Options that are no hex (a harbor, "recall a lieutenant") carry no marks and stay.
+  document.addEventListener("change", function (e) {
+    var box = e.target.closest && e.target.closest(".pick-filter");
+    if (!box) return;
+    var chosen = Array.prototype.filter.call(box.querySelectorAll("input:checked"), function (i) { return i.value; });
+    box.parentNode.querySelectorAll(".menu > form").forEach(function (form) {
+      form.hidden = form.hasAttribute("data-colour") && !chosen.every(function (i) {
+        return (" " + (form.getAttribute("data-" + i.name) || "") + " ").indexOf(" " + i.value + " ") >= 0;
+      });
+    });
   });
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -212,6 +212,8 @@ def test_R_SCORE_3_each_repopulated_hex_scores_its_printed_vp():
     assert pts(result, 2, "repopulated") == cat.hexes[other].repop_vp
     assert pts(result, 0, "repopulated") == 0
     assert sorted(result["seats"][1]["repopulated"]) == sorted(mine)
+    detail = line(result, 1, "repopulated")["detail"]  # the hexes by what is printed, never by id
+    assert not any(t in detail for t in mine) and detail.count(" hex ") == 3
 
 
 # --- scroll board a (R-SCORE-4) ------------------------------------------------------------------

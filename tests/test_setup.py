@@ -4,6 +4,7 @@ table-draw mode (C-1), where the host enters every reveal."""
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 
@@ -537,7 +538,9 @@ def test_R_ADV_1_C_1_table_draw_colours_and_b_boards_are_what_the_table_drew(cat
         assert len(x.cabins) == catalog.boards[x.board].cabins, "R-ADV-1: the drawn board's cabins"
         assert set(x.scroll) == {tr.id for tr in catalog.scroll_boards[x.scroll_board].tracks}
     lines = [e["text"] for e in state.setup_steps if e.get("rule") == "R-ADV-1"]
-    assert any("Ada plays green" in ln and "b3" in ln for ln in lines), lines
+    tracks = ", ".join(t.counts.removeprefix("register-") for t in catalog.scroll_boards["b3"].tracks)
+    assert any("Ada plays green" in ln and tracks in ln for ln in lines), lines  # the board as printed
+    assert not any(re.search(r"\bb[1-4]\b|b-green", ln) for ln in lines), lines  # never its id
     assert state.phase == "play"
 
 

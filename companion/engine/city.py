@@ -157,7 +157,7 @@ def add_cubes(state: GameState) -> None:
         state.supply_cubes -= 1
         if h.repopulated_by is not None:
             state.seats[h.repopulated_by].rats += 1
-    names = ", ".join(tile_name(state, t) for t in due)
+    names = joined([tile_name(state, t) for t in due])
     instruct(state, T("Put 1 plague cube on each hex with the {rat} rat: {hexes}.", rat=rat, hexes=names), "R-R1-2",
              hexes=due, places=[str(Place.hex(t)) for t in due])
     for t in due:
@@ -177,6 +177,6 @@ def add_citizens(state: GameState) -> None:
         for t in got:
             state.hexes[t].citizens.append(state.new_citizen(cls))
         if got:
-            names = ", ".join(tile_name(state, t) for t in got)
+            names = joined([tile_name(state, t) for t in got])
             instruct(state, T("Put 1 {cls} on each {colour} hex: {hexes}.", cls=cls, colour=colour, hexes=names),
                      "R-R1-2", cls=cls, hexes=got, places=[str(Place.hex(t)) for t in got])

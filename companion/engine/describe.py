@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..catalog.rewards import Bundle
 from .state import GameState
-from ..words import T
+from ..words import T, joined
 
 #: Where a harbor, dock or docking tile lies, from the corner its id ends with.
 CORNERS = {"nw": T("north-west"), "ne": T("north-east"), "se": T("south-east"), "sw": T("south-west")}
@@ -109,6 +109,12 @@ def tile_name(state: GameState, tile: str) -> str:
     if tile in c.docking_tiles:
         return T("{corner} docking tile", corner=corner, face=face)
     return tile
+
+
+def scroll_board_text(state: GameState, scroll: str) -> str:
+    """A scroll board by what is printed on it: its tracks (b scroll boards differ only in those)."""
+    tracks = joined([t.counts.removeprefix("register-") for t in state.catalog.scroll_boards[scroll].tracks])
+    return T("scroll board with the tracks {tracks}", tracks=tracks, face=f"scroll_board:{scroll}")
 
 
 def square_text(state: GameState, seat: int, square: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import tasks as do
 from .city import layout, start_spaces
 from .draws import randbelow, reveal, seed_state, shuffled
-from .describe import hex_text, tile_text
+from .describe import hex_text, scroll_board_text, tile_text
 from .events import instruct, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
 from .rulebook import CUBES, ESTATE_LIEUTENANTS, LIEUTENANTS, PLAGUE_CUBES, START_COINS, START_VP
@@ -109,7 +109,8 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
                 colours.append(pick)
             else:
                 pick = reveal(state, lane, t, "", [x for x in b_scrolls if x not in scrolls], rule="R-ADV-1",
-                              prompt=T("Which b scroll board did {name} draw?", name=name))
+                              prompt=T("Which b scroll board did {name} draw?", name=name),
+                              label=lambda x: scroll_board_text(state, x))
                 if pick is None:
                     return
                 scrolls.append(pick)
@@ -117,9 +118,10 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
     for i, seat in enumerate(state.seats):
         state.seats[i] = _seat(state, seat.name, colours[i], f"b-{colours[i]}", scrolls[i])
     for i, s in enumerate(state.seats):
-        instruct(state, T("{name} plays {colour} with player board {board} and scroll board {scroll} (b side), "
-                          "assigned at random.", name=s.name, colour=s.colour, board=s.board,
-                          scroll=s.scroll_board), "R-ADV-1", seat=i)
+        board = T("{colour} player board", colour=s.colour, face=f"board:{s.board}")
+        instruct(state, T("{name} plays {colour} with the {board} and the {scroll}, both b side up, assigned at "
+                          "random.", name=s.name, colour=s.colour, board=board,
+                          scroll=scroll_board_text(state, s.scroll_board)), "R-ADV-1", seat=i)
 
 
 @task(do.SETUP_FIGURES)
@@ -143,7 +145,7 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     if "spaces" not in t:
         if dropped:
             instruct(state, T("Return these A hexes to the box (not for this player count): {hexes}.",
-                              hexes=", ".join(tile_name(state, h) for h in dropped)), "R-SETUP-1")
+                              hexes=joined([tile_name(state, h) for h in dropped])), "R-SETUP-1")
         for h, at in layout(state).harbors.items():
             state.hexes[h] = Hex(tile=h, space=h)
         corners = joined(tile_name(state, h) for h in layout(state).harbors)
@@ -213,8 +215,8 @@ def _stacks(state: GameState, t: dict, lane: str) -> None:
         state.boats.append(Stack(pool=f"boats-{back}", hidden=len(group)))
     if n <= 2:
         gone = sorted(b.id for b in c.boats.values() if b.cargo == "stones")
-        instruct(state, T("Return the boats carrying precious stones to the box ({boats}).", boats=", ".join(gone)),
-                 "R-SETUP-8")
+        instruct(state, T("Return the boats carrying precious stones to the box ({boats}).",
+                          boats=joined([tile_text(state, b) for b in gone])), "R-SETUP-8")
     instruct(state, T("Sort the {n} boats by the number on the back, shuffle each group and stack them with group 1 "
                       "on top, beside the scoreboard.", n=len(boats)), "R-SETUP-8")
     state.pools["improvements"] = sorted(c.improvements)

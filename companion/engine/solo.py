@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import tasks as do
 from .city import distances_from
-from .describe import tile_text
+from .describe import face_of, tile_text
 from .draws import reveal, stack_next
 from .events import instruct, roman, tile_name, who
 from .flow import push, task
@@ -81,10 +81,11 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
         return
     opp.aside.append(tile)
     solo = state.catalog.solo_tiles[tile]
+    shown = T("a solo tile", face=face_of(state, tile))  # its face is drawn beside the line
     if solo.hex not in state.hexes or solo.hex in standing_on(state):
-        text = (T("Opponent reveals {tile}: {hex} is not in play; reveal another.", tile=tile,
+        text = (T("Opponent reveals {tile}: {hex} is not in play; reveal another.", tile=shown,
                   hex=tile_name(state, solo.hex)) if solo.hex not in state.hexes else
-                T("Opponent reveals {tile}: {hex} has a standing figure; reveal another.", tile=tile,
+                T("Opponent reveals {tile}: {hex} has a standing figure; reveal another.", tile=shown,
                   hex=tile_name(state, solo.hex)))
         instruct(state, text, "R-SOLO-5")
         push(state, lane, {"do": do.OPPONENT_TURN, "tries": tries + 1})
@@ -92,7 +93,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     opp.placed.append(solo.hex)
     opp.moved_last = True
     h = state.hexes[solo.hex]
-    takes = T("Opponent reveals {tile} and takes {hex}", tile=tile, hex=tile_name(state, solo.hex))
+    takes = T("Opponent reveals {tile} and takes {hex}", tile=shown, hex=tile_name(state, solo.hex))
     parts = []
     if h.citizens:
         parts.append(T("return its {citizens} to the supply", citizens=joined(c.cls for c in h.citizens)))

@@ -1,0 +1,93 @@
+"""The faces of the components a menu or a line of text names, and the filter of a table draw.
+
+The engine marks what it names (an option's `face`, a text's hidden `face` values, words.faces_in); this
+draws those faces, so a player matches a picture to the tile in front of them instead of reading a
+description. A table draw with many candidates (20 hexes) gets a filter by what is visible on a tile:
+its colour, its rat and the icons of its action (static/app.js hides the faces that do not match).
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from ...catalog.rewards import ICONS
+from ...words import faces_in
+from .faces import face
+from .faces.frame import colour_mark, said
+from .glyphs import RAT_LETTER, rat_glyph
+from .icons import ICON, vp
+from .markup import Gettext, el, english, svg, txt
+
+FILTER_FROM = 8  # fewer candidates than this fit on a screen at a glance: no filter
+MOST_FACES_IN_A_LINE = 4  # a line naming more (a long setup step) shows the first ones
+
+
+def option_face(state, opt: dict, _: Gettext = english) -> Markup:
+    """The picture on an option's button: the face of the component it stands for, or nothing."""
+    named = opt.get("face")
+    if not named:
+        return Markup("")
+    return face(state.catalog, named["family"], named["id"], _)
+
+
+def line_faces(state, entry: dict, _: Gettext = english) -> Markup:
+    """Small faces of the components a log line, a setup or upkeep step names, to sit beside its words."""
+    found = faces_in(entry.get("args"))[:MOST_FACES_IN_A_LINE]
+    if not found:
+        return Markup("")
+    pictures = [face(state.catalog, *ref.split(":", 1), _) for ref in found]
+    return el("span", {"class": "line-faces"}, pictures)
+
+
+def pick_marks(state, opt: dict) -> dict:
+    """What the filter can see on an option's hex, as data attributes of its form (none for other faces)."""
+    named = opt.get("face") or {}
+    if named.get("family") != "hex":
+        return {}
+    h = state.catalog.hexes[named["id"]]
+    return {"data-colour": h.colour, "data-rat": h.rat, "data-action": " ".join(_action_icons(h))}
+
+
+def pick_filter(state, menu: list[dict], _: Gettext = english) -> list[dict]:
+    """The filter's groups for a menu of many hexes: each a name, a heading and its choices (value and a
+    small picture); a group shows only when the candidates differ in it. Empty for a short menu."""
+    hexes = [state.catalog.hexes[o["face"]["id"]] for o in menu if (o.get("face") or {}).get("family") == "hex"]
+    if len(hexes) < FILTER_FROM:
+        return []
+    colours = sorted({h.colour for h in hexes})
+    rats = [r for r in (*RAT_LETTER, "none") if any(h.rat == r for h in hexes)]
+    icons = sorted({i for h in hexes for i in _action_icons(h)})
+    groups = [{"name": "colour", "heading": _("Colour"), "choices": [(c, _colour_chip(c, _)) for c in colours]},
+              {"name": "rat", "heading": _("Rat"), "choices": [(r, _rat_chip(r, _)) for r in rats]},
+              {"name": "action", "heading": _("Action"), "choices": [(i, _icon_chip(i, _)) for i in icons]}]
+    return [g for g in groups if len(g["choices"]) > 1]
+
+
+def _action_icons(h) -> list[str]:
+    """The kinds of icon printed in a hex's action, in reading order, each once."""
+    seen: list[str] = []
+    for bundle in h.action.options:
+        seen.extend(i.icon for i in bundle.items if i.icon not in seen)
+    return seen
+
+
+def _chip(label: str, *body) -> Markup:
+    return svg(-14, -14, 28, 28, label, "chip", *body)
+
+
+def _colour_chip(colour: str, _: Gettext) -> Markup:
+    return _chip(_(colour), colour_mark(colour, 0, 0, 12, _))
+
+
+def _rat_chip(rat: str, _: Gettext) -> Markup:
+    if rat == "none":
+        return _chip(_("no rat"), txt(0, 0, "–", size=18, **{"font-weight": "bold"}))
+    return _chip(f"{_('rat')}: {_(rat)}", rat_glyph(rat, -4, 0, _, 1.2))
+
+
+def _icon_chip(icon: str, _: Gettext) -> Markup:
+    draw = vp if icon == "vp" else ICON[icon][0]
+    return _chip(said(_)(ICONS[icon]), draw(0, 0, 22))
+
+
+__all__ = ["line_faces", "option_face", "pick_filter", "pick_marks"]
