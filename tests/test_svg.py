@@ -118,8 +118,9 @@ def test_a_lieutenant_is_placed_by_what_the_table_sees_not_by_an_id():
     state.seats[0].lieutenants[1].where = "dock:dock-ne"
     state.seats[0].lieutenants[2].where = "hex:harbor-sw"
     words = str(tokens_html(state, 0))
-    assert "Giudecca, lying" in words and "Dock by the NE harbor, lying" in words
-    assert state.catalog.harbors["harbor-sw"].name in words
+    # n01 is orange with its rat on the left (test above): named as printed, never by an invented name
+    assert "orange hex with the rat on the left, lying" in words and "north-east dock, lying" in words
+    assert "south-west harbor, lying" in words and "Giudecca" not in words
     assert not any(i in words for i in ("n01", "dock-ne", "harbor-sw"))
     state.seats[0].boats = ["boat-1"]
     state.seats[0].wagons = [WagonOwned("wagon-1a", used=True)]

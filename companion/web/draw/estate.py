@@ -12,7 +12,8 @@ import math
 from markupsafe import Markup
 
 from ...engine.repopulate import tiles_left
-from ...engine.state import Citizen, Overseer
+from ...engine.describe import tile_name
+from ...engine.state import Citizen, Overseer, Place
 from .glyphs import CLASS_LETTER, ERA, PLAYER_FILL, citizen_chip, ink, letter
 from .icons import reward_icons, words
 from .markup import Gettext, digest, el, english, svg, txt
@@ -232,14 +233,11 @@ def _overseer(board, cls: str, ov, x, y, _: Gettext) -> Markup:
 
 
 def _where(state, lt, _: Gettext) -> str:
-    """Where a lieutenant is, in words a player uses: a hex by its name, a dock by the corner of its
-    harbor (the city map shows both); never an id, which nothing on the table shows."""
-    kind, _sep, rest = lt.where.partition(":")
-    if kind == "hex" and (rest in state.catalog.hexes or rest in state.catalog.harbors):
-        return state.catalog.tile(rest).name
-    if kind == "dock" and rest in state.catalog.docks:
-        corner = state.catalog.docks[rest].harbor.rpartition("-")[2].upper()
-        return _("Dock by the %(corner)s harbor") % {"corner": corner}
+    """Where a lieutenant is, in the words the log uses for that hex or dock (engine.describe.tile_name:
+    what is printed on it, never an id or an invented name)."""
+    place = Place.of(lt.where)
+    if place.in_messina:
+        return words(tile_name(state, place.at), _)
     return _(lt.where)
 
 
