@@ -100,8 +100,7 @@ def test_a_rebinding_page_cannot_read_or_drive_a_game(app):
     assert app.extensions["store"].seats(game["id"])[0]["device"] == ""  # the seat was not taken
 
 
-def test_without_serve_the_app_answers_to_localhost_and_ip_addresses_only(tmp_path, monkeypatch):
-    monkeypatch.setattr("companion.web.address.lan_address", lambda: "127.0.0.1")  # no LAN (see test_joining)
+def test_without_serve_the_app_answers_to_localhost_and_ip_addresses_only(tmp_path):
     app = create_app({"INSTANCE": str(tmp_path), "TESTING": True})
     client = app.test_client()
     assert client.get("/").status_code == 200

@@ -27,8 +27,10 @@ def _host_page(app, base_url: str) -> tuple[dict, str]:
 
 @pytest.mark.parametrize("opened_at", ["http://localhost:8000", "http://127.0.0.1:8000", "http://[::1]:8000"])
 def test_a_host_opened_at_a_loopback_address_gives_links_at_the_lan_address(tmp_path, monkeypatch, opened_at):
+    monkeypatch.setattr("companion.web.address.lan_address", lambda: "127.0.0.1")
+    config = served_at("0.0.0.0", 8000)  # `serve` started before the laptop joined the Wi-Fi
     monkeypatch.setattr("companion.web.address.lan_address", lambda: "192.168.1.20")
-    game, page = _host_page(_app(tmp_path), opened_at)
+    game, page = _host_page(_app(tmp_path, **config), opened_at)
     for seat in game["seats"]:
         link = f"http://192.168.1.20:8000/j/{seat['token']}"
         assert seat["join_url"] == link
@@ -48,6 +50,15 @@ def test_without_a_lan_address_the_host_screen_warns_that_phones_cannot_join(tmp
     game, page = _host_page(_app(tmp_path, **served_at("0.0.0.0", 8000)), "http://localhost:8000")
     assert game["seats"][0]["join_url"].startswith("http://127.0.0.1:8000/j/")
     assert 'id="unreachable"' in page and "no network address that phones can reach" in page
+
+
+def test_without_serve_a_loopback_host_page_keeps_its_address_and_warns(tmp_path, monkeypatch):
+    monkeypatch.setattr("companion.web.address.lan_address", lambda: "192.168.1.20")
+    game, page = _host_page(_app(tmp_path), "http://localhost:8000")  # another WSGI server: where it listens is unknown
+    assert game["seats"][0]["join_url"].startswith("http://localhost:8000/j/")
+    assert 'id="unreachable"' in page and "phones cannot reach" in page
+    _game, page = _host_page(_app(tmp_path / "lan"), "http://192.168.1.20:8000")
+    assert 'id="unreachable"' not in page
 
 
 def test_serve_on_loopback_only_warns_to_listen_on_the_network(tmp_path, monkeypatch):

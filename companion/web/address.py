@@ -118,12 +118,13 @@ class HostGate:
 def public_base() -> str:
     """Where phones reach this server: PUBLIC_URL from `serve`, or else the request's own address,
     which check_host has already limited to localhost and IP addresses. A loopback address is no use
-    to a phone, so a host screen opened at localhost gets links at the machine's LAN address instead
-    (same port) when it has one; an address the host typed with --public-url always wins."""
+    to a phone: when `serve` listens on every interface but found no LAN address at start (the laptop
+    joined the Wi-Fi later), the links take the LAN address it has now. An address the host typed with
+    --public-url always wins; without `serve` nobody said where the server listens, so nothing changes."""
     config = current_app.config
     base = config.get("PUBLIC_URL") or request.host_url.rstrip("/")
     parts = urlsplit(base)
-    if config.get("PUBLIC_URL_GIVEN") or config.get("LOOPBACK_ONLY") or not loopback(parts.hostname):
+    if config.get("LOOPBACK_ONLY", True) or config.get("PUBLIC_URL_GIVEN") or not loopback(parts.hostname):
         return base
     lan = lan_address()
     if loopback(lan):
@@ -136,7 +137,11 @@ def unreachable() -> str | None:
     """Why no phone can open the join links (they are at a loopback address), or None when they can."""
     if not loopback(urlsplit(public_base()).hostname):
         return None
-    if current_app.config.get("LOOPBACK_ONLY"):
+    listening = current_app.config.get("LOOPBACK_ONLY")
+    if listening is None:  # not started by `serve`: where it listens is not known here
+        return _("These codes point at this computer's own address, which phones cannot reach. Open this "
+                 "page at the network address the companion printed when it started.")
+    if listening:
         return _("This companion listens only on this computer, so phones cannot reach it. Start it again "
                  "with --host 0.0.0.0 (the default) to let phones on the same network join.")
     return _("This computer has no network address that phones can reach, so these codes will not work on a "

@@ -61,8 +61,8 @@ def host_context(gid: str) -> dict:
     table = table_view(game.state)
     seats = seats_view(game, table)
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
-               host=menu_view(game, "host"), key=game.host_token, news_url=url_for("host.news", gid=gid), unreachable=unreachable(),
-               join_page=join_page_url())
+               host=menu_view(game, "host"), key=game.host_token, news_url=url_for("host.news", gid=gid),
+               unreachable=unreachable(), join_page=join_page_url())
     return ctx
 
 
