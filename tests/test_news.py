@@ -242,7 +242,7 @@ def test_a_phone_taking_a_seat_is_news_for_the_host_and_ends_the_old_phones_wait
     old, new, host = app.test_client(), app.test_client(), app.test_client()
     assert old.get(f"/j/{token}").status_code == 302
     page = host.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True).get_data(as_text=True)
-    joins = re.search(r'hx-get="[^"]*/news\?v=0&amp;j=(\d+)"', page)
+    joins = re.search(r'hx-get="[^"]*/news\?v=0&amp;j=(\d+)&amp;p=[^"]+"', page)
     assert joins and joins.group(1) == "1"  # one seat taken so far
     with ThreadPoolExecutor(2) as pool:
         t0 = time.monotonic()
@@ -254,7 +254,7 @@ def test_a_phone_taking_a_seat_is_news_for_the_host_and_ends_the_old_phones_wait
         answer, moved = hosts.result(timeout=LONG), olds.result(timeout=LONG)
     assert time.monotonic() - t0 < hold / 2
     body = answer.get_data(as_text=True)
-    assert answer.status_code == 200 and 'j=2"' in body and "on a new phone since" in body
+    assert answer.status_code == 200 and "j=2&amp;p=" in body and "on a new phone since" in body
     assert moved.status_code == 403 and moved.headers["X-Seat-Moved"] == "1"
     assert host.get(f"/host/{game['id']}/news?v=0&j=2").status_code == 204  # nothing newer: no answer drawn
 

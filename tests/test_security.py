@@ -342,6 +342,7 @@ def form_routes(client, table, game) -> dict:
         "host.undo": (f"/host/{game['id']}/undo", {"version": state_of(client, game)["version"], "count": 1,
                                                    "confirm": "yes"}),
         "host.delete": (f"/host/{table['id']}/delete", {"confirm": "yes"}),
+        "join.by_code": ("/join", {"code": client.application.extensions["store"].seats(game["id"])[0]["code"]}),
         # the catalog's forms also need the admin link: tests/test_catalog_page.py checks both, and the file
         "catalog.check": ("/catalog/hex/n01/check", {}),
         "catalog.correct": ("/catalog/hex/n01", {"action": "2 coin"}),
@@ -379,10 +380,11 @@ def test_csrf_is_checked_on_every_state_changing_form(app):
             r = who.post(path, data=data)
             assert r.status_code == 400, (endpoint, label, r.status_code)
             assert fingerprint(app) == before, (endpoint, label)
-    for endpoint in ("host.create", "host.decide", "host.act_for_post", "seat.act", "host.undo", "host.delete"):
+    for endpoint in ("host.create", "host.decide", "host.act_for_post", "seat.act", "host.undo", "join.by_code",
+                     "host.delete"):
         path, form = form_routes(client, table, game)[endpoint]
         r = client.post(path, data={**form, "csrf": own})
-        assert r.status_code in (200, 204, 302), (endpoint, r.status_code, r.data[:300])
+        assert r.status_code in (200, 204, 302, 303), (endpoint, r.status_code, r.data[:300])
 
 
 def test_the_json_api_cannot_be_driven_by_a_cross_site_form(app, client):

@@ -24,6 +24,7 @@ from ..catalog import Catalog, catalog_from_json, default_catalog, shipped_catal
 from ..engine import GameMovedOn, IllegalAction, apply, choose_action, new_game, state_from_dict
 from ..engine.state import GameState, Options
 from ..faults import StartupError
+from .codes import give_codes
 from .disk import check_database, fault_of
 from .recent import CACHE_GAMES, RecentGames
 from .schema import migrations
@@ -140,6 +141,7 @@ class Store:
             for i in range(options.count):
                 db.execute("insert into seats (game_id, seat, token, device, joined) values (?, ?, ?, '', 0)",
                            [gid, i, token()])
+            give_codes(db, gid)
             db.execute("insert into snapshots (game_id, version, state) values (?, 0, ?)",
                        [gid, json.dumps(state.to_dict())])
 
@@ -161,6 +163,9 @@ class Store:
 
     def seat_by_token(self, tok: str) -> dict:
         return self._one("select * from seats where token = ?", [tok], tok)
+
+    def seat_by_code(self, code: str) -> dict:
+        return self._one("select * from seats where code = ? and code != ''", [code], code)
 
     def join(self, tok: str) -> tuple[dict, str]:
         """A phone scanned a seat's code: it becomes that seat's device (moving it from any other) and

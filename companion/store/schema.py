@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from .codes import give_codes
+
 migrations = Migrations("companion")
 
 
@@ -43,3 +45,12 @@ def m004_game_catalog(db: sqlite_utils.Database) -> None:
     """A game keeps the catalog it started with: each catalog's records stored once, by fingerprint."""
     db["catalogs"].create({"fingerprint": str, "records": str, "created": float}, pk="fingerprint")
     db.execute("alter table games add column catalog text references catalogs(fingerprint)")
+
+
+@migrations()
+def m005_join_codes(db: sqlite_utils.Database) -> None:
+    """A short code per seat to type on /join (store/codes.py), unique among the games on the server;
+    the seats of games already saved get theirs now."""
+    db["seats"].add_column("code", str, not_null_default="")
+    give_codes(db)
+    db.execute("create unique index seats_code on seats (code) where code != ''")

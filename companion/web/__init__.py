@@ -23,6 +23,7 @@ from . import address, api, catalog_page, draw, headers, host, join, logs, seat,
 from .common import DELETED, refusal
 from .limits import PerMinute
 from .news import Bulletin, NewsPoll, news_routes
+from .phones import Sightings
 from .translate import compile_catalogs
 from .views import qr_svg
 
@@ -54,6 +55,7 @@ def create_app(config: dict | None = None) -> Flask:
         POLL_PLACES=64,  # how many such questions may wait at once: each holds a server thread
         MAX_CONTENT_LENGTH=64 * 1024,
         NEW_GAMES_PER_MINUTE=30,  # from one address: a table makes a few a night, a runaway script thousands
+        JOIN_TRIES_PER_MINUTE=10,  # typed join codes from one address: a player mistypes twice, a guesser never stops
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
     )
     app.config.update(config)
@@ -67,6 +69,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["store"] = Store(app.config["DATABASE"],
                                     app.config.get("CATALOG") or partial(default_catalog, corrections))
     app.extensions["new_games"] = PerMinute(app.config["NEW_GAMES_PER_MINUTE"])
+    app.extensions["join_tries"] = PerMinute(app.config["JOIN_TRIES_PER_MINUTE"])
+    app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (web/phones.py)
     _templates(app, corrections)
     for bp in (host.bp, seat.bp, join.bp, api.bp, catalog_page.bp):  # catalog_page: /catalog, check your copy
         app.register_blueprint(bp)
@@ -100,7 +104,8 @@ def _layers(app: Flask) -> None:
     app.extensions["store"].listeners.append(bulletin.post)
     app.extensions["store"].movers.append(bulletin.ring)
     app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
-                            app.config["POLL_PLACES"], questions=news_routes(app.url_map))
+                            app.config["POLL_PLACES"], questions=news_routes(app.url_map),
+                            phones=app.extensions["phones"])
     app.wsgi_app = address.HostGate(app.wsgi_app, app)  # outermost: other host names are refused first
 
 

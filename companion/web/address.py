@@ -15,6 +15,7 @@ import socket
 from urllib.parse import urlsplit
 
 from flask import abort, current_app, request
+from flask_babel import gettext as _
 
 ANY = ("0.0.0.0", "", "::")  # listening on every interface: phones need the address of the LAN one
 LOCAL = ("localhost",)  # what create_app answers to when `serve` did not say (tests, other WSGI servers)
@@ -34,6 +35,7 @@ def served_at(host: str, port: int, names: list[str] | tuple = (), public_url: s
     """The app's config for a server listening on (host, port): PUBLIC_URL, the base of every link
     the phones get, and HOST_NAMES, the names it answers to besides its IP addresses. `public_url` and
     `names` are for a reverse proxy (e.g. https://messina.example.org)."""
+    given = bool(public_url)
     if public_url:
         base = public_url.strip().rstrip("/")
         if "://" not in base:
@@ -45,7 +47,19 @@ def served_at(host: str, port: int, names: list[str] | tuple = (), public_url: s
         base = f"http://{shown}" + ("" if port == 80 else f":{port}")
     machine = socket.gethostname()
     known = {*LOCAL, machine, f"{machine}.local", urlsplit(base).hostname or "", *names}
-    return {"PUBLIC_URL": base, "HOST_NAMES": sorted({_plain(n) for n in known if _plain(n)})}
+    return {"PUBLIC_URL": base, "HOST_NAMES": sorted({_plain(n) for n in known if _plain(n)}),
+            "PUBLIC_URL_GIVEN": given, "LOOPBACK_ONLY": not given and loopback(host)}
+
+
+def loopback(name: str | None) -> bool:
+    """True for an address only this machine can reach: localhost, 127.x.y.z, ::1."""
+    name = _plain(name or "")
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 def _plain(name: str) -> str:
@@ -103,5 +117,32 @@ class HostGate:
 
 def public_base() -> str:
     """Where phones reach this server: PUBLIC_URL from `serve`, or else the request's own address,
-    which check_host has already limited to localhost and IP addresses."""
-    return current_app.config.get("PUBLIC_URL") or request.host_url.rstrip("/")
+    which check_host has already limited to localhost and IP addresses. A loopback address is no use
+    to a phone: when `serve` listens on every interface but found no LAN address at start (the laptop
+    joined the Wi-Fi later), the links take the LAN address it has now. An address the host typed with
+    --public-url always wins; without `serve` nobody said where the server listens, so nothing changes."""
+    config = current_app.config
+    base = config.get("PUBLIC_URL") or request.host_url.rstrip("/")
+    parts = urlsplit(base)
+    if config.get("LOOPBACK_ONLY", True) or config.get("PUBLIC_URL_GIVEN") or not loopback(parts.hostname):
+        return base
+    lan = lan_address()
+    if loopback(lan):
+        return base
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{lan}{port}"
+
+
+def unreachable() -> str | None:
+    """Why no phone can open the join links (they are at a loopback address), or None when they can."""
+    if not loopback(urlsplit(public_base()).hostname):
+        return None
+    listening = current_app.config.get("LOOPBACK_ONLY")
+    if listening is None:  # not started by `serve`: where it listens is not known here
+        return _("These codes point at this computer's own address, which phones cannot reach. Open this "
+                 "page at the network address the companion printed when it started.")
+    if listening:
+        return _("This companion listens only on this computer, so phones cannot reach it. Start it again "
+                 "with --host 0.0.0.0 (the default) to let phones on the same network join.")
+    return _("This computer has no network address that phones can reach, so these codes will not work on a "
+             "phone. Join this computer to the table's Wi-Fi (or a phone's hotspot) and reload this page.")

@@ -135,8 +135,9 @@ def screen_answer(ctx: dict, regions: list[str]) -> str:
 def news_answer(ctx: dict, regions: list[str]):
     """The answer to a screen's question: nothing (204) when it already shows this version, else the
     screen as it is now."""
-    joins = request.args.get("j")
-    if request.args.get("v") == str(ctx["version"]) and (joins is None or joins == str(ctx.get("joins"))):
+    joins, phones = request.args.get("j"), request.args.get("p")
+    if (request.args.get("v") == str(ctx["version"]) and (joins is None or joins == str(ctx.get("joins")))
+            and (phones is None or phones == ctx.get("phones"))):
         # the wait ran out, or had no place to wait in
         return current_app.response_class(status=204, headers={"Content-Length": "0"})
     return screen_answer(ctx, regions)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from werkzeug.exceptions import BadRequest
 
@@ -13,12 +13,13 @@ from ..engine import IllegalAction, table_view
 from ..engine.state import COLOURS
 from ..store import NotFound, Stale
 from . import seat_screen as screen
+from .address import unreachable
 from .common import check_csrf, csrf_token, news_answer, render_once, require_host, store
 from .draw import city_key
 from .forms import form_options, int_field, tap_fields
 from .limits import count_new_game
 from .tap import play
-from .views import base, menu_view, qr_svg, seats_view
+from .views import base, join_page_url, menu_view, qr_svg, seats_view, waiting_seats
 
 bp = Blueprint("host", __name__)
 
@@ -56,9 +57,12 @@ def host_context(gid: str) -> dict:
     game = require_host(gid)
     ctx = base(game)
     joins = store().joins(gid)  # read before the seats: the panel is never older than the question says
+    phones = current_app.extensions["phones"].news_key(gid)
     table = table_view(game.state)
-    ctx.update(table=table, joins=joins, seats=seats_view(game, table), host=menu_view(game, "host"),
-               key=game.host_token, news_url=url_for("host.news", gid=gid))
+    seats = seats_view(game, table)
+    ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
+               host=menu_view(game, "host"), key=game.host_token, news_url=url_for("host.news", gid=gid),
+               unreachable=unreachable(), join_page=join_page_url())
     return ctx
 
 

@@ -1,13 +1,18 @@
-"""Joining a seat by its QR code: the phone that scans it becomes the seat's phone."""
+"""Joining a seat: by its QR code (the phone that scans it becomes the seat's phone), or by typing the
+seat's five-letter code on /join, which does exactly the same."""
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
-from .common import seat_of, store
+from ..store import NotFound
+from ..store.codes import LENGTH, typed_code
+from .common import check_csrf, csrf_token, seat_of, store
 
 bp = Blueprint("join", __name__)
 YEAR = 60 * 60 * 24 * 365
+WRONG = "No seat has that code. Check the letters under your seat's QR code on the host screen."
+TOO_MANY = "Too many codes tried from this phone in the last minute. Wait a minute and try again."
 
 
 @bp.get("/j/<token>")
@@ -18,6 +23,30 @@ def join(token: str):
     resp.set_cookie(f"seat_{token}", device, httponly=True, samesite="Lax", max_age=YEAR)
     resp.set_cookie("last_seat", token, httponly=True, samesite="Lax", max_age=YEAR)
     return resp
+
+
+@bp.get("/join")
+def code_form():
+    return _form()
+
+
+@bp.post("/join")
+def by_code():
+    """A typed code leads to the seat's join link: the same step as scanning its QR code. Every try
+    counts against the address's limit, so guessing one of ~8 million codes stays hopeless."""
+    check_csrf()
+    typed = typed_code(request.form.get("code", ""))
+    if not current_app.extensions["join_tries"].allow(request.remote_addr or ""):
+        return _form(TOO_MANY, typed, 429)
+    try:
+        seat = store().seat_by_code(typed)
+    except NotFound:
+        return _form(WRONG, typed, 404)
+    return redirect(url_for("join.join", token=seat["token"]), 303)
+
+
+def _form(problem: str | None = None, typed: str = "", status: int = 200):
+    return render_template("join.html", csrf=csrf_token(), problem=problem, typed=typed, length=LENGTH), status
 
 
 @bp.get("/play")

@@ -20,11 +20,14 @@ from urllib.parse import parse_qs
 
 from werkzeug.http import parse_cookie
 
+from .phones import Sightings
+
 # what a news route's parts may be: its game (`gid`, for the host's key) or its seat (`token`, for the
 # phone's cookie), and numbers (a seat on the host screen)
 PARTS = {"gid": "[0-9a-f]{1,32}", "token": "[A-Za-z0-9_-]{1,64}"}
 ROUTE_PART = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
 UNCHANGED = ("204 No Content", [("Content-Length", "0"), ("Cache-Control", "no-store")])
+SEAT = "messina.seat"  # in the WSGI environ: (game id, seat index) of a phone's question, once its cookie is checked
 CLIENT_GONE = "messina.client_gone"  # in the WSGI environ (web/server.py): a callable, true once the client hung up
 LOOK_EVERY = 1.0  # seconds between two looks at whether a waiting question's screen is still there
 REMEMBERED = 1024  # games whose latest version the bulletin remembers while none of their screens wait
@@ -190,8 +193,10 @@ class NewsPoll:
     At most `places` polls wait at once (each holds a server thread); past that a poll is answered
     at once, and the page simply asks again a moment later, as a plain poll would. No places: no waits."""
 
-    def __init__(self, app, store, bulletin: Bulletin, hold: float, places: int, questions: list[re.Pattern]):
+    def __init__(self, app, store, bulletin: Bulletin, hold: float, places: int, questions: list[re.Pattern],
+                 phones: Sightings | None = None):
         self.app, self.store, self.bulletin, self.hold = app, store, bulletin, hold
+        self.phones = phones or Sightings()  # when each seat's phone last asked (the host's phones panel)
         self.questions = questions  # news_routes(app.url_map)
         self.places = threading.BoundedSemaphore(places) if places > 0 else None
         self.drawing = InTurn()  # one news answer drawn at a time, first come first drawn: see __call__
@@ -210,7 +215,8 @@ class NewsPoll:
                     with self._count:
                         self.waiting += 1
                     try:
-                        gid, version, now = self._hold(m, query, environ, gid, version, seen)
+                        with self.phones.asking(environ.get(SEAT)):
+                            gid, version, now = self._hold(m, query, environ, gid, version, seen)
                     finally:
                         with self._count:
                             self.waiting -= 1
@@ -247,7 +253,8 @@ class NewsPoll:
             if gid is None:
                 return None, None, None
             joins = str(self.store.joins(gid)) if "j" in query else None
-            return gid, version, (str(version), joins)
+            phones = self.phones.news_key(gid) if "p" in query else None
+            return gid, version, (str(version), joins, phones)
         except Exception:
             return None, None, None
 
@@ -266,6 +273,8 @@ class NewsPoll:
         seat = self.store.seat_by_token(token)
         if not seat["device"] or not _same(cookies.get(f"seat_{token}", ""), seat["device"]):
             return None, None
+        environ[SEAT] = (seat["game_id"], seat["seat"])
+        self.phones.saw(environ[SEAT])
         return seat["game_id"], self.store.version(seat["game_id"])
 
 
@@ -274,11 +283,12 @@ def _hung_up(environ) -> bool:
     return gone is not None and gone()
 
 
-def seen_of(query: dict) -> tuple[str, str | None]:
+def seen_of(query: dict) -> tuple[str, str | None, str | None]:
     """What a screen's question says it shows: the game's version (`v`) and, for the host screen, how
-    many times seats were taken by a phone (`j`), so a join is news for its phones panel."""
-    joins = query.get("j")
-    return query.get("v", [""])[0], (joins[0] if joins else None)
+    many times seats were taken by a phone (`j`) and what it shows of the phones' connection (`p`,
+    web/phones.py), so a join, or a phone connecting or going quiet, is news for its phones panel."""
+    joins, phones = query.get("j"), query.get("p")
+    return query.get("v", [""])[0], (joins[0] if joins else None), (phones[0] if phones else None)
 
 
 def _same(given: str, secret: str) -> bool:

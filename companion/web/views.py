@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import qrcode
 import qrcode.image.svg
-from flask import url_for
+from flask import current_app, url_for
 from markupsafe import Markup
 
 from ..engine import legal_actions, pending
@@ -15,6 +15,7 @@ from ..engine.state import COLOUR_LETTERS
 from ..store import Game
 from .address import public_base
 from .common import csrf_token, store
+from .phones import ago_text
 
 SYMBOLS = {"red": "▲", "yellow": "●", "blue": "■", "green": "◆"}
 
@@ -33,16 +34,28 @@ def join_url(token: str) -> str:
     return public_base() + url_for("join.join", token=token)
 
 
+def join_page_url() -> str:
+    """Where a phone types a seat's code, at the same address as the join links."""
+    return public_base() + url_for("join.code_form")
+
+
 def seats_view(game: Game, table: dict) -> list[dict]:
     """The table's seats (`table_view`) with their phones: joined, on a new phone since when, join link."""
     rows = store().seats(game.id)
     out = []
     for row in rows:
-        seat = table["seats"][row["seat"]]
+        seat, seen = table["seats"][row["seat"]], current_app.extensions["phones"].of(game.id, row["seat"])
         out.append({**seat, "index": row["seat"], "symbol": SYMBOLS[seat["colour"]], "joined": bool(row["device"]),
-                    "token": row["token"], "url": join_url(row["token"]), "moved": row["phone"] > 1,
+                    "token": row["token"], "url": join_url(row["token"]), "code": row["code"],
+                    "connected": seen["connected"], "seen_ago": ago_text(seen), "moved": row["phone"] > 1,
                     "since": time.strftime("%H:%M", time.localtime(row["joined"]))})
     return out
+
+
+def waiting_seats(game: Game, seats: list[dict]) -> list[dict]:
+    """The seats whose answer the game waits for now, with their phones (the host may act for them)."""
+    asked = {q["who"] for q in pending(game.state)}
+    return [s for s in seats if s["index"] in asked]
 
 
 def base(game: Game) -> dict:
