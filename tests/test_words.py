@@ -8,9 +8,10 @@ from pathlib import Path
 
 from flask import render_template
 
-from companion.engine import seat_view
+from companion.engine import legal_actions, seat_view
 from companion.simulate import play_game
 from companion.web import create_app
+from scenario import grant, scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -40,3 +41,10 @@ def test_after_game_over_the_phone_marks_its_result_to_scroll_to(tmp_path):
                                version=1, part_url=lambda n: "/part/" + n)
     assert view["over"] and re.search(r'<p class="big" id="result" data-scroll-once>', html)
     assert 'querySelector("[data-scroll-once]")' in (ROOT / "static" / "app.js").read_text()
+
+
+def test_R_ACT_2_a_reward_choice_says_take_for_things_and_the_action_for_actions():
+    s = grant(scenario(), 0, "1 coin or 2 lumber or build")
+    labels = [o["label"] for o in legal_actions(s, 0)]
+    assert labels == ["Take 1 coin", "Take 2 lumber", "build"]
+    assert legal_actions(s, 0)[0]["label_msg"] == "Take {reward}"
