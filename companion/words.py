@@ -7,6 +7,9 @@ The engine stays pure (no Babel, no locale), so it writes English, but through `
 is the English sentence (a `str`, so every caller and test reads it as before) that also carries
 `.msg`, the template (a gettext msgid: pybabel extracts `T` like `_`), and `.args`, its values as plain
 JSON data. A nested Text value becomes {"msg": ..., "args": ...}, so it is translated on its own.
+A phrase with a count has two templates: `N("{n} coin", "{n} coins", n=2)` keeps the singular as `.msg`
+and the plural as `.plural` (stored beside them), so a translation chooses its own plural form
+(gettext's ngettext; pybabel extracts `N` as `N:1,2`).
 Where text is stored (log, setup steps, upkeep report, menus, prompts, scoring) `keep` saves the
 template beside the English, and the web layer shows `gettext(msg).format(**translated args)`.
 """
@@ -21,6 +24,7 @@ class Text(str):
 
     msg: str
     args: dict[str, Any]
+    plural: str | None = None  # the plural template of a phrase with a count (`N`); its count is args["n"]
 
     def __new__(cls, template: str, /, **params: Any) -> "Text":
         if not params:  # a fixed sentence: nothing to format (menus build many of these)
@@ -35,25 +39,43 @@ class Text(str):
         return self
 
     def __reduce__(self):  # copy/pickle rebuild from the stored parts, never re-format the English
-        return _rebuild, (str(self), self.msg, self.args)
+        return _rebuild, (str(self), self.msg, self.args, self.plural)
 
 
 T = Text
 _SIMPLE = frozenset((str, int, float))
 
 
-def _rebuild(english: str, msg: str, args: dict) -> Text:
+def N(singular: str, plural: str, /, n: int, **params: Any) -> Text:
+    """A phrase with a count `n`: "1 coin", "2 coins". English picks by n == 1; the other languages
+    by their own plural rules, from both templates kept."""
+    self = Text(singular if n == 1 else plural, n=n, **params)
+    self.msg, self.plural = singular, plural
+    return self
+
+
+def _rebuild(english: str, msg: str, args: dict, plural: str | None = None) -> Text:
     self = str.__new__(Text, english)
     self.msg, self.args = msg, args
+    if plural:
+        self.plural = plural
     return self
+
+
+def _stored(value: Any) -> bool:
+    """A text as `plain` stores it: {"msg", "args"}, and "plural" for a phrase with a count."""
+    return isinstance(value, dict) and {"msg", "args"} <= value.keys() <= {"msg", "args", "plural"}
 
 
 def plain(value: Any) -> Any:
     """A template value as JSON data: a Text keeps its own template (as a dict); numbers stay numbers.
     Also how text waits inside saved work (a task's "why"): `again` makes it text once more."""
     if isinstance(value, Text):
-        return {"msg": value.msg, "args": value.args}
-    if isinstance(value, dict) and value.keys() == {"msg", "args"}:
+        stored = {"msg": value.msg, "args": value.args}
+        if value.plural:
+            stored["plural"] = value.plural
+        return stored
+    if _stored(value):
         return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
@@ -62,9 +84,11 @@ def plain(value: Any) -> Any:
 
 def again(value: Any) -> Any:
     """The text a `plain` value stood for: a Text again for {"msg", "args"}, anything else unchanged."""
-    if isinstance(value, dict) and value.keys() == {"msg", "args"}:
+    if _stored(value):
         args = {k: again(v) for k, v in value["args"].items()}
-        return _rebuild(value["msg"].format(**args), value["msg"], value["args"])
+        plural = value.get("plural")
+        english = plural if plural and args.get("n") != 1 else value["msg"]
+        return _rebuild(english.format(**args), value["msg"], value["args"], plural)
     return value
 
 
@@ -88,18 +112,25 @@ def joined(items, sep: str = ", ") -> Text:
 
 
 def keep(entry: dict, key: str, text: Any) -> dict:
-    """Store `text` at entry[key] as a plain str; a Text also leaves `<key>_msg`/`<key>_args` (for the
-    key "text" of log entries and table steps: "msg"/"args")."""
+    """Store `text` at entry[key] as a plain str; a Text also leaves `<key>_msg`/`<key>_args`, and
+    `<key>_plural` for a phrase with a count (for the key "text" of log entries and table steps:
+    "msg"/"args"/"plural")."""
     if type(text) is Text:
-        msg, args = _KEYS.get(key) or (key + "_msg", key + "_args")
+        msg, args, plural = _KEYS.get(key) or stored_keys(key)
         entry[key], entry[msg], entry[args] = str(text), text.msg, text.args
+        if text.plural:
+            entry[plural] = text.plural
     else:
         entry[key] = text
     return entry
 
 
-_KEYS = {k: (k + "_msg", k + "_args") for k in ("label", "reason", "cost", "prompt", "detail", "tiebreak")}
-_KEYS["text"] = ("msg", "args")
+def stored_keys(key: str) -> tuple[str, str, str]:
+    """Where `keep` puts the template, values and plural template of the text stored at `key`."""
+    return ("msg", "args", "plural") if key == "text" else (key + "_msg", key + "_args", key + "_plural")
+
+
+_KEYS = {k: stored_keys(k) for k in ("text", "label", "reason", "cost", "prompt", "detail", "tiebreak")}
 
 
 #: Single words the engine passes as values (citizen classes, colours, registers, cargo, rats, branches,

@@ -156,7 +156,19 @@
     });
   });
 
+  // After game over a phone shows its result where the player looks: the first time it appears (on the
+  // page or by news), the page scrolls to it once; later news leaves the player's scrolling alone.
+  var resultShown = false;
+  function showResult() {
+    var result = document.querySelector("[data-scroll-once]");
+    if (!result || resultShown) return;
+    resultShown = true;
+    result.scrollIntoView({block: "center"});
+  }
+  document.addEventListener("htmx:afterSettle", showResult);
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-every][id]").forEach(function (elt) { askAgain(elt.id, every(elt.id)); });
+    showResult();
   });
 })();

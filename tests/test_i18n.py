@@ -17,10 +17,10 @@ from babel.messages.pofile import read_po
 
 from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
-from companion.words import T, Text, again, joined, keep
+from companion.words import N, T, Text, again, joined, keep, stored_keys
 from companion.simulate import play_game
 from companion.web import TRANSLATIONS, create_app
-from companion.web.translate import compile_catalogs, tr
+from companion.web.translate import compile_catalogs, request_gettext, tr
 
 ROOT = Path(__file__).resolve().parents[1]
 POT = ROOT / "companion" / "translations" / "messages.pot"
@@ -29,14 +29,14 @@ JOINED = re.compile(r"^(\{i\d+\}[^{}]*)*$")  # joined(): the separator is kept, 
 
 
 def stored_texts(state):
-    """Every (english, msg, args) the state keeps: log, setup steps, upkeep report, open questions and
-    their menus, scoring lines."""
+    """Every (english, stored text {"msg", "args", "plural"?}) the state keeps: log, setup steps, upkeep
+    report, open questions and their menus, scoring lines."""
     out = []
 
     def add(d, key):
-        names = ("msg", "args") if key == "text" else (key + "_msg", key + "_args")
+        names = stored_keys(key)
         if names[0] in d:
-            out.append((d[key], d[names[0]], d[names[1]]))
+            out.append((d[key], {k: d[n] for k, n in zip(("msg", "args", "plural"), names) if n in d}))
 
     for e in state.log + state.setup_steps + state.report:
         add(e, "text")
@@ -54,11 +54,11 @@ def stored_texts(state):
     return out
 
 
-def templates_in(msg, args):
-    yield msg
-    for v in args.values():
+def templates_in(stored):
+    yield stored["msg"]
+    for v in stored["args"].values():
         if isinstance(v, dict):
-            yield from templates_in(v["msg"], v["args"])
+            yield from templates_in(v)
 
 
 # --- the engine side ---------------------------------------------------------------------------------
@@ -120,8 +120,8 @@ def test_every_stored_template_rebuilds_its_english_and_survives_json():
         assert played.state.scoring["seats"][0]["lines"][0]["label_msg"] == "VP scored during the game"
         saved = json.loads(json.dumps(played.state.to_dict()))
         assert [e.get("msg") for e in saved["log"]] == [e.get("msg") for e in played.state.log]
-        for english, msg, args in checked:
-            assert again({"msg": msg, "args": args}) == english, msg
+        for english, stored in checked:
+            assert again(stored) == english, stored["msg"]
         seen += len(checked)
     assert seen > 1000
 
@@ -130,12 +130,12 @@ def test_catalog_template_holds_every_engine_template():
     """messages.pot is extracted with `T` as a keyword (babel.cfg); rerun the command in
     docs/ARCHITECTURE.md after changing engine text."""
     with POT.open("rb") as f:
-        ids = {m.id for m in read_po(f) if m.id}
+        ids = {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(f) if m.id}  # plurals: (one, many)
     played = play_game(3, seed=11)
-    msgs = {m for _, msg, args in stored_texts(played.state) for m in templates_in(msg, args)}
+    msgs = {m for _, stored in stored_texts(played.state) for m in templates_in(stored)}
     for e in played.state.log:
         if "msg" in e:
-            msgs.update(templates_in(e["msg"], e["args"]))
+            msgs.update(templates_in(e))
     missing = sorted(m for m in msgs if m not in ids and not JOINED.match(m))
     assert not missing, missing
     assert {"End your turn", "{name}, your turn: where does a lieutenant go?", "aristocrat"} <= ids
@@ -161,6 +161,26 @@ def test_tr_translates_template_then_values_recursively():
     assert tr({"label": "Build nothing"}, "label", fake) == "Ne rien construire"  # no template: whole text
     assert tr(keep({}, "text", T("broken {x}", x=1)), "text", fake) == "broken 1"  # bad translation: English
     assert tr(None) == "" and tr({"reason": None}, "reason", fake) == ""
+
+
+def test_a_phrase_with_a_count_keeps_both_forms_and_english_picks_by_the_count():
+    one, two = N("{n} coin", "{n} coins", n=1), N("{n} coin", "{n} coins", n=2)
+    assert (one, two) == ("1 coin", "2 coins") and one.msg == two.msg == "{n} coin" and two.plural == "{n} coins"
+    entry = keep({}, "cost", two)
+    assert entry == {"cost": "2 coins", "cost_msg": "{n} coin", "cost_args": {"n": 2}, "cost_plural": "{n} coins"}
+    nested = T("{who} takes {what}.", who="Ada (R)", what=two)
+    assert nested.args["what"] == {"msg": "{n} coin", "args": {"n": 2}, "plural": "{n} coins"}
+    assert again({"msg": nested.msg, "args": nested.args}) == "Ada (R) takes 2 coins."
+    assert pickle.loads(pickle.dumps(two)).plural == "{n} coins"
+    assert tr(entry, "cost", fake) == "2 pièces" and tr(keep({}, "cost", one), "cost", fake) == "1 coin"  # no ngettext
+
+
+def test_the_french_catalog_has_both_forms_of_a_phrase_with_a_count(french_app):
+    with french_app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        assert tr(keep({}, "cost", N("{n} coin", "{n} coins", n=1)), "cost", request_gettext) == "1 pièce"
+        assert tr(keep({}, "cost", N("{n} coin", "{n} coins", n=3)), "cost", request_gettext) == "3 pièces"
+        cubes = T("{what}", what=N("{label}; {n} plague cube", "{label}; {n} plague cubes", n=2, label="x"))
+        assert tr(keep({}, "text", cubes), "text", request_gettext) == "x ; 2 cubes de peste"
 
 
 @pytest.fixture

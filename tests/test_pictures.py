@@ -62,11 +62,18 @@ def forms(part: str) -> list[str]:
     return re.findall(r"<form .*?</form>", part, re.S)
 
 
+def with_options(part: str, menu: list[dict]) -> list[tuple[str, dict]]:
+    """Each form of a menu with the option it sends. A phone shows the choosable options first
+    (web/menus.py), so a form is matched by the index it sends; every option is sent by one form."""
+    drawn = forms(part)
+    sent = [int(re.search(r'name="choice" value="(\d+)"', form).group(1)) for form in drawn]
+    assert sorted(sent) == list(range(len(menu)))
+    return [(form, menu[i]) for form, i in zip(drawn, sent)]
+
+
 def assert_faces_drawn(part: str, menu: list[dict]) -> None:
     """Each option that names a component shows that face in its own button; the others show none."""
-    drawn = forms(part)
-    assert len(drawn) == len(menu)
-    for form, opt in zip(drawn, menu):
+    for form, opt in with_options(part, menu):
         if opt.get("face"):
             ref = f'data-family="{opt["face"]["family"]}" data-id="{opt["face"]["id"]}"'
             assert ref in form and 'class="option pictured' in form, (opt["label"], form[:300])
@@ -194,7 +201,7 @@ def test_greyed_options_stay_greyed_with_their_reason_and_rule(client, players):
         greyed = [o for o in m["menu"] if not o["available"]]
         if greyed:
             part = section(text(client.get(f"/seat/{g['seats'][who]['token']}")), "menu")
-            for form, opt in zip(forms(part), m["menu"]):
+            for form, opt in with_options(part, m["menu"]):
                 if not opt["available"]:
                     assert "greyed" in form and "disabled" in form and opt["rule"] in form
             return

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from ..catalog.rewards import Bundle
 from .state import GameState
-from ..words import T, joined
+from ..words import N, T, joined
 
 #: Where a harbor, dock or docking tile lies, from the corner its id ends with.
 CORNERS = {"nw": T("north-west"), "ne": T("north-east"), "se": T("south-east"), "sw": T("south-west")}
@@ -137,4 +137,4 @@ def _boat_text(face: str, cargo: str, back: int, reward: str) -> str:
 @lru_cache(maxsize=64)
 def coins(n: int) -> str:
     """"1 coin", "3 coins" (cached: every turn menu prices each place)."""
-    return T("{n} coin", n=n) if n == 1 else T("{n} coins", n=n)
+    return N("{n} coin", "{n} coins", n=n)

@@ -68,13 +68,17 @@ def push(state: GameState, lane: str, *tasks: dict) -> None:
 
 def option(value: Any, label: str, available: bool = True, reason: str | None = None,
            rule: str | None = None, cost: str | None = None, place: str | None = None,
-           face: str | None = None) -> dict:
+           face: str | None = None, group: str | None = None) -> dict:
     """One menu entry; Text label, reason and cost also keep their templates (`label_msg`, `label_args`…).
     `place`: the spot on the map the option names ("hex:<tile>" / "dock:<id>"), so a screen can offer it
     there without reading the value. `face`: the printed component it stands for ("boat:boat-3"), so a
-    screen shows that picture as the option's button. Unset, the first component the label names."""
+    screen shows that picture as the option's button. Unset, the first component the label names.
+    `group`: the kind of option in a long menu ("hexes", "docks", "recall"), so a screen can show the
+    kinds apart without reading labels."""
     opt = keep({"value": value}, "label", label)
     opt["available"] = available
+    if group:
+        opt["group"] = group
     if place:
         opt["place"] = place
     face = face or next(iter(faces_in(opt.get("label_args"))), None)

@@ -9,12 +9,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import tasks as do
-from ..catalog.rewards import Item, Reward, parse_reward
+from ..catalog.rewards import TOKENS, Item, Reward, parse_reward
 from .events import instruct, note, tile_name, who
 from .rulebook import SCORE_LAP
 from .flow import ASKED, MAIN, choose, option, push, task
 from .state import GameState
-from ..words import T, again, plain
+from ..words import T, Text, again, plain
 
 TOKEN_FIELD = {"coin": "coins", "lumber": "lumber", "fire": "fire", "major-fire": "major_fire"}
 
@@ -42,6 +42,14 @@ def add_vp(state: GameState, seat: int, n: int) -> None:
                               who=who(state, seat), n=s.vp // SCORE_LAP * SCORE_LAP), "R-SCORE-7", seat=seat)
 
 
+def _branch_label(bundle) -> Text:
+    """One side of an "or" reward as a button says it: things you take get the verb ("Take 1 coin"); an
+    action already says what you do ("build", "upgrade a citizen")."""
+    if all(i.icon in TOKENS or i.icon == "vp" for i in bundle.items):
+        return T("Take {reward}", reward=bundle.text())
+    return bundle.text()
+
+
 @task(do.GAIN)
 def _gain(state: GameState, t: dict, lane: str) -> None:
     reward = reward_of(t["reward"])
@@ -49,7 +57,7 @@ def _gain(state: GameState, t: dict, lane: str) -> None:
         return
     pick = 0
     if reward.is_choice:
-        opts = [option(i, b.text()) for i, b in enumerate(reward.options)]
+        opts = [option(i, _branch_label(b)) for i, b in enumerate(reward.options)]
         pick = choose(state, lane, t["seat"], "reward_choice", T("Choose one ({why})", why=again(t["why"])), opts, t,
                       "R-ACT-2")
         if pick is ASKED:

@@ -17,7 +17,7 @@ from .repopulate import repop_option
 from .rulebook import REPOPULATOR_VP
 from .solo import next_mover
 from .state import GameState, Place
-from ..words import T, again, joined, plain
+from ..words import N, T, again, joined, plain
 
 
 FREE = T("free")
@@ -63,18 +63,18 @@ def turn_options(state: GameState, seat: int) -> list[dict]:
                           h.cubes)
         if tile in blocked:
             opts.append(option({"go": "hex", "tile": tile}, label, False,
-                               _taken_by(who(state, blocked[tile])), "R-TURN-MOVE-4", place=place))
+                               _taken_by(who(state, blocked[tile])), "R-TURN-MOVE-4", place=place, group="hexes"))
             continue
-        opts.append(_priced(state, s, {"go": "hex", "tile": tile}, label, place, reach.get(place)))
+        opts.append(_priced(state, s, {"go": "hex", "tile": tile}, label, place, reach.get(place), "hexes"))
     for dock, boats in state.docks.items():
         place = str(Place.dock(dock))
         for boat in boats:
             label = _boat_label(tile_text(state, boat.tile), tile_name(state, dock), boat.cube)
             opts.append(_priced(state, s, {"go": "dock", "dock": dock, "boat": boat.tile}, label, place,
-                                reach.get(place)))
+                                reach.get(place), "docks"))
     opts.append(option({"go": "recall"}, T("Recall a lieutenant to your estate and take 1 coin; the rewards you "
                                            "earned in production lapse") if s.deferred else
-                       T("Recall a lieutenant to your estate and take 1 coin")))
+                       T("Recall a lieutenant to your estate and take 1 coin"), group="recall"))
     return opts
 
 
@@ -85,21 +85,21 @@ def hex_label(name: str, action: str, citizens: tuple[str, ...], cubes: int) -> 
     label = T("{tile}: {action}", tile=name, action=action)
     if citizens:
         label = T("{label}; rescue {citizens}", label=label, citizens=joined(citizens))
-    if cubes == 1:
-        label = T("{label}; {n} plague cube", label=label, n=cubes)
-    elif cubes:
-        label = T("{label}; {n} plague cubes", label=label, n=cubes)
+    if cubes:
+        label = N("{label}; {n} plague cube", "{label}; {n} plague cubes", n=cubes, label=label)
     return label
 
 
-def _priced(state: GameState, s, value: dict, label: str, place: str, ways: list[tuple[int, int]] | None) -> dict:
+def _priced(state: GameState, s, value: dict, label: str, place: str, ways: list[tuple[int, int]] | None,
+            group: str) -> dict:
     """A place in the turn menu at the cheapest cost of the lieutenants that can reach it."""
     if not ways:
-        return option(value, label, False, T("no path from your lieutenants"), "Q-11", place=place)
+        return option(value, label, False, T("no path from your lieutenants"), "Q-11", place=place, group=group)
     cheapest = min(c for _, c in ways)
     if cheapest > s.coins:
-        return option(value, label, False, _too_dear(cheapest, s.coins), "R-TURN-MOVE-3", coins(cheapest), place)
-    return option(value, label, cost=coins(cheapest) if cheapest else FREE, place=place)
+        return option(value, label, False, _too_dear(cheapest, s.coins), "R-TURN-MOVE-3", coins(cheapest), place,
+                      group=group)
+    return option(value, label, cost=coins(cheapest) if cheapest else FREE, place=place, group=group)
 
 
 # Menu texts cached by their values: the turn and action-step menus repeat them every turn, and a

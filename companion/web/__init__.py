@@ -19,7 +19,7 @@ from ..engine import IllegalAction
 from ..faults import StartupError, StoreFault
 from ..instance import instance_folder, kept_key
 from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
-from . import address, api, catalog_page, draw, headers, host, join, logs, seat, tap, translate
+from . import address, api, catalog_page, draw, headers, host, join, logs, menus, seat, tap, translate
 from .common import DELETED, refusal
 from .limits import PerMinute
 from .news import Bulletin, NewsPoll, news_routes
@@ -93,6 +93,7 @@ def _templates(app: Flask, corrections: Path) -> None:
         {name: partial(getattr(draw, name), _=gettext)
          for name in ("city_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg", "option_face",
                       "line_faces", "pick_filter")}, qr_svg=qr_svg, pick_marks=draw.pick_marks,
+        arranged=partial(menus.arranged, _=gettext),  # a long menu: choosable first, greyed folded
         tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
         catalog_now=partial(catalog_in_force, corrections))  # the host screen's notice about corrections
 

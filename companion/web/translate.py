@@ -4,8 +4,10 @@ The engine stores English next to its template (companion/words.py): a log entry
 "msg" and "args"; a menu option "label", "label_msg" and "label_args"; and so on. `tr` shows such text
 translated: gettext on the template, then the values filled in, each translated the same way (a
 nested template, or a single lowercase word such as a citizen class or a colour). Text stored without
-a template goes through gettext whole. Pure: the gettext function is passed in (the app passes
-Flask-Babel's), so pictures and tests can use it too.
+a template goes through gettext whole. A phrase with a count ("1 coin" / "2 coins") also keeps its
+plural template, and is shown through ngettext. Pure: the gettext function is passed in (the app passes
+Flask-Babel's), so pictures and tests can use it too; its plural lookup travels with it as its
+`ngettext` attribute (without one, English rules pick the form).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import re
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
+
+from ..words import stored_keys
 
 Gettext = Callable[[str], str]
 WORD = re.compile(r"[a-z]+")
@@ -31,26 +35,34 @@ def tr(obj: Any, key: str = "text", _: Gettext = _same) -> str:
     if not obj:
         return ""
     english = obj.get(key)
-    names = ("msg", "args") if key == "text" else (key + "_msg", key + "_args")
+    names = stored_keys(key)
     msg = obj.get(names[0])
     if msg is not None:
         try:
-            return _render(msg, obj.get(names[1]) or {}, _)
+            return _render(msg, obj.get(names[1]) or {}, _, obj.get(names[2]))
         except (KeyError, IndexError, ValueError, AttributeError):  # a translation naming an unknown value
             logging.getLogger(__name__).warning("translation of %r does not fit its values", msg)
     return _(english) if english else ""
 
 
-def _render(msg: str, args: dict, _: Gettext) -> str:
-    text = _(msg)
+def _render(msg: str, args: dict, _: Gettext, plural: str | None = None) -> str:
+    text = _plural(_, msg, plural, args["n"]) if plural else _(msg)
     if not args:
         return text
     return text.format(**{k: _value(v, _) for k, v in args.items()})
 
 
+def _plural(_: Gettext, singular: str, plural: str, n: int) -> str:
+    """The form of a phrase with a count for `n`: the catalog's own plural rule when `_` carries one."""
+    many = getattr(_, "ngettext", None)
+    if many is not None:
+        return many(singular, plural, n)
+    return _(singular if n == 1 else plural)
+
+
 def _value(value: Any, _: Gettext) -> Any:
     if isinstance(value, dict) and "msg" in value:
-        return _render(value["msg"], value.get("args") or {}, _)
+        return _render(value["msg"], value.get("args") or {}, _, value.get("plural"))
     if isinstance(value, str) and WORD.fullmatch(value):
         return _(value)
     return value
@@ -74,13 +86,26 @@ def forget_catalog(_exc=None) -> None:
 def request_gettext(text: str, **variables) -> str:
     """gettext from the catalog chosen for this request: a host screen's news makes thousands of
     calls, and looking the catalog up each time was a fifth of the answer's time."""
+    text = _catalog().ugettext(text)
+    return text % variables if variables else text
+
+
+def request_ngettext(singular: str, plural: str, n: int) -> str:
+    """ngettext from the catalog chosen for this request (engine phrases with a count)."""
+    return _catalog().ngettext(singular, plural, n)
+
+
+def _catalog():
+    """This request's catalog; outside a request (a script, a test), Flask-Babel's own lookup."""
     catalog = _CATALOG.get()
-    if catalog is None:  # outside a request (a script, a test): Flask-Babel's own lookup
+    if catalog is None:
         from flask_babel import get_translations
 
         catalog = get_translations()
-    text = catalog.ugettext(text)
-    return text % variables if variables else text
+    return catalog
+
+
+request_gettext.ngettext = request_ngettext  # how `tr` finds the plural lookup that goes with it
 
 
 def compile_catalogs(directory: Path) -> None:
