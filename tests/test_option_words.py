@@ -11,7 +11,8 @@ from companion.engine import apply, legal_actions, pending
 from companion.engine.flow import decision_for
 from companion.simulate import play_game
 
-from scenario import (add_wagon, clear_citizens, give, scenario, set_registers, stand, turn_for)
+from scenario import (add_wagon, clear_citizens, find, give, go_hex, grant, menu, on_square, pick, scenario,
+                      set_registers, squares_of, turn_for)
 
 A = 0
 CITIZEN = re.compile(r"^Activate (the \w+ on the “.+?” square)")
@@ -84,3 +85,69 @@ def test_R_OVS_7_an_overseer_advance_says_what_it_activates_and_choosing_it_does
         rng = random.Random(seed)
         play_game(4 if seed % 2 else 3, seed, check=False, roundtrip=False, choose=choose)
     assert seen == {"nothing", "all", "some of"}
+
+
+def test_R_REG_1_a_free_register_advance_names_the_reward_of_the_space_it_lands_on():
+    """R-ACT-4: the free advance's options say what the next space gives (city 1: 1 coin; church 1:
+    nothing; city 2: a lieutenant), and taking it gives that."""
+    s = scenario()
+    set_registers(s, A, city=1, church=0)
+    grant(s, A, "register")
+    labels = {o["value"]: o["label"] for o in menu(s, A)}
+    assert labels["city"] == "Advance on the city register (space 1 → 2) — reward of that space: take a lieutenant"
+    assert labels["church"] == "Advance on the church register (space 0 → 1) — no reward on that space"
+    s2 = scenario()
+    grant(s2, A, "register")
+    assert find(s2, A, "city")["label"].endswith("— reward of that space: 1 coin")
+    coins = s2.seats[A].coins
+    pick(s2, A, "city")
+    assert s2.seats[A].coins == coins + 1
+
+
+def test_R_REG_3_a_paid_register_advance_names_the_reward_and_says_how_many_coins_are_missing():
+    s = scenario()
+    give(s, A, coins=1)
+    turn_for(s, A)
+    go_hex(s, A, "n02")
+    opt = find(s, A, {"act": "pay", "register": "city"})
+    assert not opt["available"] and opt["rule"] == "R-REG-3"
+    assert opt["label"] == "Pay 3 coins to advance on the city register (space 0 → 1) — reward of that space: 1 coin"
+    assert opt["reason"] == "you have 1 coin, need 3 (1 coin per lieutenant you ever owned)"
+
+
+def test_R_BUILD_3_a_build_too_dear_says_what_you_have_and_what_it_needs():
+    s = scenario()
+    give(s, A, coins=0, lumber=0, fire=0, major_fire=0)
+    grant(s, A, "build")
+    greyed = [o for o in menu(s, A) if o["value"].get("build") and not o["available"]]
+    assert greyed
+    for o in greyed:
+        assert re.fullmatch(r"you have 0 [a-z ]+, need \d+(; you have 0 [a-z ]+, need \d+)*", o["reason"]), o
+    assert any(o["reason"].startswith("you have 0 lumber, need ") for o in greyed)
+
+
+def test_R_REPOP_3_a_greyed_repopulation_lists_every_unmet_requirement():
+    """No wagon, no coin and no craftsman for the white hex that asks 1 coin and 1 craftsman: all three
+    said at once, in numbers; the rule is the first unmet one's (R-REPOP-2, the wagon)."""
+    s = clear_citizens(scenario())
+    give(s, A, coins=0)
+    turn_for(s, A)
+    go_hex(s, A, "n02")
+    opt = find(s, A, {"act": "repopulate"})
+    assert not opt["available"] and opt["rule"] == "R-REPOP-2"
+    assert opt["reason"] == ("you need a wagon not used this round; you have 0 coins, need 1; needs 1 craftsman "
+                             "from your sectors or workshops: you are short of 1 craftsman")
+
+
+def test_R_REPOP_5_an_upgraded_requirement_says_which_citizens_are_short():
+    """1 nun and 1 upgraded craftsman, with only a regular craftsman: short of the upgraded craftsman
+    and the nun (a regular citizen never meets an upgraded requirement)."""
+    s = clear_citizens(scenario())
+    add_wagon(s, A, "wagon-1a")
+    on_square(s, A, squares_of(s, A, "craftsman")[0], "craftsman")
+    give(s, A, coins=1)
+    turn_for(s, A)
+    go_hex(s, A, "n06")
+    opt = find(s, A, {"act": "repopulate"})
+    assert not opt["available"] and opt["rule"] == "R-REPOP-3"
+    assert opt["reason"].endswith("you are short of 1 nun + 1 upgraded craftsman")

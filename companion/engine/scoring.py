@@ -11,7 +11,7 @@ from math import floor
 from .events import note, tile_name, who
 from .rulebook import POPULARITY_BONUS, REPOP_BONUS, SOLO_POPULARITY_BONUS, SOLO_REPOP_BONUS, SOLO_TARGET
 from .state import GameState
-from ..words import T, joined, keep
+from ..words import N, T, joined, keep
 
 
 
@@ -142,7 +142,8 @@ def _placements(values: list[int], tiebreak: list[int], points: tuple[int, ...],
             bonus[j] = each
             tied_on_value = [x for x in order if values[x] == values[j]]
             if len(group) > 1:
-                how[j] = T("place {n} tied with {others} other(s): points split", n=place + 1, others=len(group) - 1)
+                how[j] = N("place {place} tied with {n} other: points split",
+                           "place {place} tied with {n} others: points split", n=len(group) - 1, place=place + 1)
             elif len(tied_on_value) > 1:
                 how[j] = T("place {n} (tie on {value} broken by {tiebreak})", n=place + 1, value=values[j],
                            tiebreak=tiebreak[j])
