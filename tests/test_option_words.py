@@ -135,8 +135,8 @@ def test_R_REPOP_3_a_greyed_repopulation_lists_every_unmet_requirement():
     go_hex(s, A, "n02")
     opt = find(s, A, {"act": "repopulate"})
     assert not opt["available"] and opt["rule"] == "R-REPOP-2"
-    assert opt["reason"] == ("you need a wagon not used this round; you have 0 coins, need 1; needs 1 craftsman "
-                             "from your sectors or workshops: you are short of 1 craftsman")
+    assert opt["reason"] == ("you need a wagon not used this round; you have 0 coins, need 1; you are short of "
+                             "1 craftsman in your sectors or workshops")
 
 
 def test_R_REPOP_5_an_upgraded_requirement_says_which_citizens_are_short():
@@ -150,4 +150,4 @@ def test_R_REPOP_5_an_upgraded_requirement_says_which_citizens_are_short():
     go_hex(s, A, "n06")
     opt = find(s, A, {"act": "repopulate"})
     assert not opt["available"] and opt["rule"] == "R-REPOP-3"
-    assert opt["reason"].endswith("you are short of 1 nun + 1 upgraded craftsman")
+    assert opt["reason"] == "you are short of 1 nun + 1 upgraded craftsman in your sectors or workshops"

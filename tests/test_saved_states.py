@@ -40,7 +40,7 @@ def test_a_state_saved_by_the_old_engine_loads_and_plays_on_the_same(case):
     assert _facts(json.loads(json.dumps(pending(state)))) == _facts(after["pending"])
 
 
-WORDS = ("text", "msg", "args", "label", "prompt", "reason", "face", "place", "mark")
+WORDS = ("text", "msg", "args", "plural", "label", "prompt", "reason", "face", "place", "mark")
 
 
 def _facts(data):

@@ -66,14 +66,14 @@ def repop_option(state: GameState, seat: int, tile: str) -> dict:
     give = T("{citizens} + a lieutenant", citizens=needs) if hx.repop_lieutenant else needs
     label = T("Repopulate the {tile}: pay {cost}, give {give} ({vp} VP at the end)", tile=tile_name(state, tile),
               cost=cost_text(hx.repop_cost), give=give, vp=hx.repop_vp)
-    unmet = _unmet(state, seat, hx, needs)
+    unmet = _unmet(state, seat, hx)
     if unmet:
         return option(value, label, False, joined((why for why, _ in unmet), "; "), unmet[0][1],
                       cost_text(hx.repop_cost))
     return option(value, label, cost=cost_text(hx.repop_cost))
 
 
-def _unmet(state: GameState, seat: int, hx, needs: str) -> list[tuple[str, str]]:
+def _unmet(state: GameState, seat: int, hx) -> list[tuple[str, str]]:
     """Every requirement of a repopulation this seat does not meet now, each with its rule: a greyed
     option lists them all, so the table sees at once everything that is missing."""
     s = state.seats[seat]
@@ -86,7 +86,7 @@ def _unmet(state: GameState, seat: int, hx, needs: str) -> list[tuple[str, str]]
         unmet.append((missing(s, hx.repop_cost), "R-REPOP-3"))
     short = citizens_short(state, seat, hx.repop_citizens)
     if short:
-        unmet.append((T("needs {citizens} from your sectors or workshops: you are short of {short}", citizens=needs,
+        unmet.append((T("you are short of {short} in your sectors or workshops",
                         short=joined((n.text() for n in short), " + ")), "R-REPOP-3"))
     if hx.repop_lieutenant and not spare_lieutenants(state, seat):
         unmet.append((T("needs a lieutenant you have not used this round, besides this one"), "R-REPOP-3"))

@@ -274,8 +274,8 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
     elif act == "pay":
         price = advance_cost(state, seat)
         s.coins -= price
-        note(state, T("{who} pays {price} coins to advance on the {kind} register.", who=who(state, seat),
-                      price=price, kind=pick["register"]), "R-REG-3")
+        note(state, T("{who} pays {price} to advance on the {kind} register.", who=who(state, seat),
+                      price=coins(price), kind=pick["register"]), "R-REG-3")
         advance(state, lane, seat, pick["register"])
     elif act == "workshop":
         move_to_workshop(state, lane, seat, pick["square"], pick["workshop"])
