@@ -1391,7 +1391,9 @@ def test_R_REG_3_paid_advance_costs_1_coin_per_lieutenant_ever_owned():
     go_hex(s, A, "n03")
     opt = find(s, A, {"act": "pay", "register": "church"})
     assert opt["cost"] == "3 coins" and not opt["available"] and opt["rule"] == "R-REG-3"
-    assert "you have 2" in opt["reason"]
+    assert opt["reason"] == "you have 2 coins, need 3 (1 coin per lieutenant you ever owned)"
+    assert opt["label"].endswith("(space 0 → 1) — no reward on that space")
+    assert find(s, A, {"act": "pay", "register": "city"})["label"].endswith("— reward of that space: 1 coin")
 
 
 def test_R_REG_3_paid_advances_only_in_an_action_step():

@@ -104,17 +104,6 @@ def test_R_REG_1_a_free_register_advance_names_the_reward_of_the_space_it_lands_
     assert s2.seats[A].coins == coins + 1
 
 
-def test_R_REG_3_a_paid_register_advance_names_the_reward_and_says_how_many_coins_are_missing():
-    s = scenario()
-    give(s, A, coins=1)
-    turn_for(s, A)
-    go_hex(s, A, "n02")
-    opt = find(s, A, {"act": "pay", "register": "city"})
-    assert not opt["available"] and opt["rule"] == "R-REG-3"
-    assert opt["label"] == "Pay 3 coins to advance on the city register (space 0 → 1) — reward of that space: 1 coin"
-    assert opt["reason"] == "you have 1 coin, need 3 (1 coin per lieutenant you ever owned)"
-
-
 def test_R_BUILD_3_a_build_too_dear_says_what_you_have_and_what_it_needs():
     s = scenario()
     give(s, A, coins=0, lumber=0, fire=0, major_fire=0)
