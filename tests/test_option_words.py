@@ -11,8 +11,8 @@ from companion.engine import apply, legal_actions, pending
 from companion.engine.flow import decision_for
 from companion.simulate import play_game
 
-from scenario import (add_wagon, clear_citizens, find, give, go_hex, grant, menu, on_square, pick, scenario,
-                      set_registers, squares_of, turn_for)
+from scenario import (add_wagon, clear_citizens, find, give, go_hex, grant, menu, on_square, pick, place_hex,
+                      scenario, set_registers, squares_of, turn_for)
 
 A = 0
 CITIZEN = re.compile(r"^Activate (the \w+ on the “.+?” square)")
@@ -140,3 +140,20 @@ def test_R_REPOP_5_an_upgraded_requirement_says_which_citizens_are_short():
     opt = find(s, A, {"act": "repopulate"})
     assert not opt["available"] and opt["rule"] == "R-REPOP-3"
     assert opt["reason"] == "you are short of 1 nun + 1 upgraded craftsman in your sectors or workshops"
+
+
+def _hex_action_at_city(at: int) -> str:
+    s = scenario()
+    place_hex(s, "n19", "x1")  # its action: a free city advance
+    set_registers(s, A, city=at)
+    turn_for(s, A)
+    go_hex(s, A, "n19")
+    return find(s, A, {"act": "hex"})["label"]
+
+
+def test_R_ACT_4_a_hex_action_that_is_one_free_advance_names_the_landing_reward():
+    """The hex whose action is a free city advance asks no question once taken, so its option says what
+    the space gives (city 2: a lieutenant), and at the end of the register that there is none (Q-17)."""
+    assert _hex_action_at_city(1) == "Take the hex action: free city advance — reward of that space: take a lieutenant"
+    last = scenario().catalog.register("city", 3).last
+    assert _hex_action_at_city(last) == "Take the hex action: free city advance — already on the last space"

@@ -12,7 +12,7 @@ from .events import note, tile_name, who
 from .flow import ASKED, MAIN, choose, option, push, task
 from .gain import add_vp, gain, reward_of
 from .movement import available, routes, standing_on
-from .registers import advance, advance_cost, landing_text
+from .registers import advance, advance_cost, landing_text, with_landing
 from .repopulate import repop_option
 from .rulebook import REPOPULATOR_VP
 from .solo import next_mover
@@ -221,11 +221,14 @@ def action_options(state: GameState, seat: int) -> list[dict]:
     opts = []
     if act["kind"] == "hex" and not act["acted"]:
         tile = state.catalog.tile(act["tile"])
-        opts.append(option({"act": "hex"}, T("Take the hex action: {action}", action=tile.action.text())))
+        opts.append(option({"act": "hex"}, with_landing(state, seat, tile.action.phrase,
+                                                        T("Take the hex action: {action}", action=tile.action.text()))))
         opts.append(repop_option(state, seat, act["tile"]))
     for i, r in enumerate(state.rights):
         opts.append(option({"act": "right", "index": i, "reward": r["reward"]},
-                           T("Use {reward} ({why})", reward=reward_of(r["reward"]).text(), why=again(r["why"]))))
+                           with_landing(state, seat, r["reward"], T("Use {reward} ({why})",
+                                                                    reward=reward_of(r["reward"]).text(),
+                                                                    why=again(r["why"])))))
     price = advance_cost(state, seat)
     for kind in ("city", "church"):
         last = state.catalog.register(kind, state.players).last
