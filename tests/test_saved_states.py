@@ -46,7 +46,7 @@ def test_a_state_saved_by_the_old_engine_loads_and_plays_on_the_same(case):
 #: C-18: games saved before the host's "the table is ready" go on into the next round without it
 ADDED_SINCE = {"hold_upkeep": False}
 
-WORDS = ("text", "msg", "args", "label", "prompt", "reason", "face", "place", "mark")
+WORDS = ("text", "msg", "args", "plural", "label", "prompt", "reason", "face", "place", "mark")
 
 
 #: issue 14 tells quarantine and laying down lieutenants a line per seat and citizen (whose pieces move)

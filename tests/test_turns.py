@@ -229,7 +229,7 @@ def test_R_TURN_MOVE_3_unaffordable_move_is_greyed_with_cost_and_coins(d, cost):
     opt = hex_menu(s, A)[target]
     assert not opt["available"]
     assert opt["rule"] == "R-TURN-MOVE-3"
-    assert opt["reason"] == f"costs {cost} coin{'s' if cost != 1 else ''}, you have {cost - 1}"
+    assert opt["reason"] == f"you have {cost - 1} coin{'s' if cost != 2 else ''}, need {cost}"
     before = copy.deepcopy(s.to_dict())
     with pytest.raises(IllegalAction):
         apply(s, opt["action"])
@@ -383,7 +383,7 @@ def test_R_TURN_DOCK_1_lieutenant_lying_at_a_dock_leaves_through_the_harbor():
     turn_for(s, A)
     m = hex_menu(s, A)
     assert m[harbor]["cost"] == "free"
-    assert not m[near]["available"] and m[near]["reason"] == "costs 1 coin, you have 0"
+    assert not m[near]["available"] and m[near]["reason"] == "you have 0 coins, need 1"
 
 
 # --- R-TURN-DOCK-2 -------------------------------------------------------------------------------

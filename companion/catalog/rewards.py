@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..words import T, Text, joined
+from ..words import N, T, Text, joined
 
 TOKENS = ("coin", "lumber", "fire", "major-fire")
 CLASSES = ("aristocrat", "nun", "craftsman")
@@ -60,17 +60,17 @@ class Item:
 def _item_text(item: "Item") -> Text:
     n, icon = item.count, item.icon
     if icon == "coin":
-        return T("{n} coin", n=n) if n == 1 else T("{n} coins", n=n)
+        return N("{n} coin", "{n} coins", n=n)
     if icon == "fire":
-        return T("{n} fire", n=n) if n == 1 else T("{n} fires", n=n)
+        return N("{n} fire", "{n} fires", n=n)
     if icon == "major-fire":
-        return T("{n} major fire", n=n) if n == 1 else T("{n} major fires", n=n)
+        return N("{n} major fire", "{n} major fires", n=n)
     if icon == "lumber":
         return T("{n} lumber", n=n)
     if icon == "vp":
         return T("{n} VP", n=n)
     if icon == "activate":
-        return T("activate up to {n} citizen", n=n) if n == 1 else T("activate up to {n} citizens", n=n)
+        return N("activate up to {n} citizen", "activate up to {n} citizens", n=n)
     return ICONS[icon] if n == 1 else T("{n}× {what}", n=n, what=ICONS[icon])
 
 
@@ -183,8 +183,8 @@ class Need:
     def text(self) -> Text:
         n, cls = self.count, self.cls
         if self.upgraded:
-            return T("{n} upgraded {cls}", n=n, cls=cls) if n == 1 else T("{n} upgraded {cls}s", n=n, cls=cls)
-        return T("{n} {cls}", n=n, cls=cls) if n == 1 else T("{n} {cls}s", n=n, cls=cls)
+            return N("{n} upgraded {cls}", "{n} upgraded {cls}s", n=n, cls=cls)
+        return N("{n} {cls}", "{n} {cls}s", n=n, cls=cls)
 
 
 _NEED = re.compile(r"^(\d+)\s+(upgraded\s+)?([a-z]+)$")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from . import tasks as do
 from ..catalog.rewards import Bundle
-from .describe import cost_text, tile_text
+from .describe import cost_text, lacking, tile_text
 from .events import note, who
 from .flow import ASKED, choose, option, push, task
 from .gain import TOKEN_FIELD, add_vp
 from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
-from ..words import T, again
+from ..words import T, again, joined
 
 CYCLE_PAYMENTS = ("vp", "coins", "lumber", "fire", "major_fire")  # Q-10: 1 VP or 1 resource token
 ONE = {"vp": T("1 VP"), "coins": T("1 coin"), "lumber": T("1 lumber"), "fire": T("1 fire"),
@@ -18,6 +18,12 @@ ONE = {"vp": T("1 VP"), "coins": T("1 coin"), "lumber": T("1 lumber"), "fire": T
 
 def can_pay(seat: Seat, cost: Bundle) -> bool:
     return all(getattr(seat, TOKEN_FIELD[i.icon]) >= i.count for i in cost.items)
+
+
+def missing(seat: Seat, cost: Bundle) -> str:
+    """Why a seat cannot pay, in numbers: "you have 0 lumber, need 1" for each token it is short of."""
+    return joined((lacking(i.icon, getattr(seat, TOKEN_FIELD[i.icon]), i.count) for i in cost.items
+                   if getattr(seat, TOKEN_FIELD[i.icon]) < i.count), "; ")
 
 
 def pay(seat: Seat, cost: Bundle) -> None:
@@ -38,7 +44,7 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
             if not free_cabin:
                 ok, why, rule = False, T("every cabin already has an improvement"), "R-BUILD-3"
             elif not can_pay(seat, tile.cost):
-                ok, why, rule = False, T("costs {cost}", cost=cost_text(tile.cost)), "R-BUILD-3"
+                ok, why, rule = False, missing(seat, tile.cost), "R-BUILD-3"
             opts.append(option({"build": "improvement", "stack": i},
                                T("Build the {tile}", tile=tile_text(state, st.up)), ok, why, rule,
                                cost_text(tile.cost)))
@@ -48,14 +54,14 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
             tile = c.workshops[st.up]
             ok = can_pay(seat, tile.cost)
             opts.append(option({"build": "workshop", "cls": cls}, T("Build the {tile}", tile=tile_text(state, st.up)),
-                               ok, None if ok else T("costs {cost}", cost=cost_text(tile.cost)),
+                               ok, None if ok else missing(seat, tile.cost),
                                None if ok else "R-BUILD-4", cost_text(tile.cost)))
     for i, ws in enumerate(state.wagon_stacks):
         if ws.up:
             tile = c.wagons[ws.up]
             ok = can_pay(seat, tile.cost)
             opts.append(option({"build": "wagon", "stack": i}, T("Build the {tile}", tile=tile_text(state, ws.up)), ok,
-                               None if ok else T("costs {cost}", cost=cost_text(tile.cost)),
+                               None if ok else missing(seat, tile.cost),
                                None if ok else "R-BUILD-7", cost_text(tile.cost)))
     return opts
 

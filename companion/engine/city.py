@@ -12,7 +12,7 @@ from ..catalog.model import AXIAL_STEPS
 from .describe import tile_text
 from .events import instruct, tile_name, who
 from .state import GameState, Place
-from ..words import T, joined
+from ..words import N, T, joined
 
 
 _LAYOUTS: dict = {}
@@ -148,8 +148,10 @@ def add_cubes(state: GameState) -> None:
         instruct(state, T("No hex shows the {rat} rat: no plague cubes this step.", rat=rat), "R-R1-2")
         return
     if state.supply_cubes < len(due):
-        instruct(state, T("{n} hexes show the {rat} rat but only {left} plague cubes are left in the supply: add no "
-                          "cubes in this step.", n=len(due), rat=rat, left=state.supply_cubes), "R-NEXT-10", due=due)
+        left = N("{n} plague cube is", "{n} plague cubes are", n=state.supply_cubes)
+        instruct(state, N("{n} hex shows the {rat} rat but only {left} left in the supply: add no cubes in this step.",
+                          "{n} hexes show the {rat} rat but only {left} left in the supply: add no cubes in this step.",
+                          n=len(due), rat=rat, left=left), "R-NEXT-10", due=due)
         return
     for t in due:
         h = state.hexes[t]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..catalog.rewards import Bundle
+from ..catalog.rewards import Bundle, Item
 from .state import GameState
 from ..words import N, T, joined
 
@@ -20,6 +20,11 @@ CORNERS = {"nw": T("north-west"), "ne": T("north-east"), "se": T("south-east"), 
 
 def cost_text(cost: Bundle) -> str:
     return cost.text() if cost.items else T("nothing")
+
+
+def lacking(icon: str, have: int, need: int) -> str:
+    """A greyed option's reason in numbers: "you have 0 lumber, need 1"."""
+    return T("you have {have}, need {need}", have=Item(icon, have).text(), need=need)
 
 
 def face_of(state: GameState, tile) -> str | None:

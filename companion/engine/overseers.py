@@ -8,7 +8,7 @@ from .describe import square_text
 from .events import note, who
 from .flow import ASKED, choose, option, push, task
 from .state import CLASSES, GameState
-from ..words import T, again, plain
+from ..words import N, T, again, joined, plain
 
 
 def centre_step(state: GameState, seat: int, cls: str) -> int:
@@ -37,12 +37,47 @@ def _move_label(state: GameState, seat: int, mv: dict) -> str:
     ov = s.overseers[mv["overseer"]]
     to = ov.step + mv["steps"]
     space = state.catalog.boards[s.board].paths[mv["overseer"]].space(to, mv["branch"])
-    text = T("{cls} overseer to step {to}", cls=mv["overseer"], to=to)
+    text = T("Advance the {cls} overseer to step {to}", cls=mv["overseer"], to=to)
     if mv["steps"] == 2:
         text = T("{move} (skipping one)", move=text)
     if ov.branch is None and mv["branch"] and to >= 2:
         text = T("{move}, {branch} branch", move=text, branch=mv["branch"])
-    return T("{move}: {type} space", move=text, type=space.type)
+    return T("{move}: {type} space — {reach}", move=text, type=space.type,
+             reach=reach_text(state, seat, mv["overseer"], space))
+
+
+def reach_text(state: GameState, seat: int, cls: str, space) -> str:
+    """What landing on `space` lets this seat activate now (R-OVS-7): read from the same pools and reach
+    the activation itself uses, so an option's words and the move it makes cannot disagree."""
+    pools = activation_pools(state, seat, cls, space)
+    squares = _activatable(state, seat, {"pools": pools, "done": []})
+    if not squares:
+        return T("activates nothing: no citizen in reach")
+    citizens = joined((_citizen_text(state, seat, sq) for sq in squares), "; ")
+    most = most_activations(pools, squares)
+    if most >= len(squares):
+        return T("activates: {citizens}", citizens=citizens)
+    return N("activates {n} of: {citizens}", "activates up to {n} of: {citizens}", n=most, citizens=citizens)
+
+
+def most_activations(pools: list[dict], squares: list[str]) -> int:
+    """How many of the reachable citizens one landing activates: each pool up to its number, a citizen
+    counted in the first pool that reaches it (as `_activate` spends them)."""
+    left = list(squares)
+    most = 0
+    for pool in pools:
+        mine = [sq for sq in left if sq in pool["squares"]]
+        most += min(pool["n"], len(mine))
+        left = [sq for sq in left if sq not in mine]
+    return most
+
+
+def _citizen_text(state: GameState, seat: int, sq: str) -> str:
+    """A citizen an activation reaches, on its square as the estate names it (by the reward printed there)."""
+    cls = state.seats[seat].squares[sq].cls
+    if state.catalog.boards[state.seats[seat].board].square(sq).once:
+        return T("the {cls} on the {square} (single use)", cls=cls, square=square_text(state, seat, sq))
+    return T("the {cls} on the {square}", cls=cls, square=square_text(state, seat, sq))
 
 
 @task(do.ADVANCE_OVERSEER)

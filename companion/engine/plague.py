@@ -13,7 +13,7 @@ from .gain import add_vp
 from .registers import advance
 from .rulebook import TWO_FIRE_VP
 from .state import Citizen, GameState
-from ..words import T, joined
+from ..words import N, T, joined
 
 
 @task(do.RESCUE)
@@ -140,21 +140,20 @@ def _fight(state: GameState, t: dict, lane: str) -> None:
                    T("Remove a cube with {pay} (and may remove 1 cube on an adjacent hex)", pay=w["text"])
                    if w["adjacent"] else T("Remove a cube with {pay}", pay=w["text"]), cost=w["text"])
             for w in payments(state, seat, major_unlocks=True)]
-    opts.append(option(None, T("Stop: take {n} rats for the cubes left", n=h.cubes) if h.cubes > 1
-                       else T("Stop: take {n} rat for the cube left", n=h.cubes)))
+    opts.append(option(None, N("Stop: take {n} rat for the cube left", "Stop: take {n} rats for the cubes left",
+                               n=h.cubes)))
     where, fire = tile_name(state, tile), state.round_row().fire_cost
-    pay = choose(state, lane, seat, "fight", T("Fight the plague on the {tile} ({n} cubes, {fire} fire each)", tile=where,
-                                               n=h.cubes, fire=fire) if h.cubes > 1 else
-                 T("Fight the plague on the {tile} ({n} cube, {fire} fire each)", tile=where, n=h.cubes, fire=fire),
+    pay = choose(state, lane, seat, "fight", N("Fight the plague on the {tile} ({n} cube, {fire} fire each)",
+                                               "Fight the plague on the {tile} ({n} cubes, {fire} fire each)",
+                                               n=h.cubes, tile=where, fire=fire),
                  opts, t, "R-TURN-FIRE-1")  # no fire to pay with: the stop is taken for you
     if pay is ASKED:
         return
     if not pay:
         s.rats += h.cubes
-        note(state, T("{who} takes {n} rats: plague cubes stay on the {tile}.", who=who(state, seat), n=h.cubes,
-                      tile=tile_name(state, tile)) if h.cubes > 1 else
-             T("{who} takes {n} rat: plague cubes stay on the {tile}.", who=who(state, seat), n=h.cubes,
-               tile=tile_name(state, tile)), "R-TURN-FIRE-4")
+        note(state, N("{who} takes {n} rat: plague cubes stay on the {tile}.",
+                      "{who} takes {n} rats: plague cubes stay on the {tile}.", n=h.cubes, who=who(state, seat),
+                      tile=tile_name(state, tile)), "R-TURN-FIRE-4")
         return
     s.fire -= pay["fire"]
     s.major_fire -= pay["major"]

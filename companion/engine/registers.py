@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import tasks as do
 from .events import note, who
 from .flow import ASKED, choose, option, task
-from .gain import gain
+from .gain import gain, reward_of
 from .state import GameState
 from ..words import T, again, plain
 
@@ -42,6 +42,27 @@ def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
     return True
 
 
+def landing_text(state: GameState, kind: str, at: int) -> str:
+    """What the next space of a register gives (R-REG-1): an advance's option says it before the tap."""
+    reg = state.catalog.register(kind, state.players)
+    if at >= reg.last:
+        return T("already on the last space")
+    if reg.spaces[at + 1].reward.is_nothing:
+        return T("no reward on that space")
+    return T("reward of that space: {reward}", reward=reg.spaces[at + 1].reward.text())
+
+
+def with_landing(state: GameState, seat: int, phrase: str, label: str) -> str:
+    """An option whose reward is one free city or church advance (a hex action, an earned right) also
+    says what the space it lands on gives: that advance asks no further question (R-ACT-4)."""
+    reward = reward_of(phrase)
+    items = reward.options[0].items
+    if reward.is_choice or len(items) != 1 or items[0].icon not in ("city", "church") or items[0].count != 1:
+        return label
+    kind = items[0].icon
+    return T("{label} — {gives}", label=label, gives=landing_text(state, kind, state.seats[seat].registers[kind]))
+
+
 def advance_cost(state: GameState, seat: int) -> int:
     """R-REG-3: 1 coin per lieutenant ever owned (boxed ones too, D-14)."""
     return state.seats[seat].owned_lieutenants
@@ -64,7 +85,8 @@ def _register(state: GameState, t: dict, lane: str) -> None:
     seat, kind = t["seat"], t.get("kind")
     if kind is None:
         s = state.seats[seat]
-        opts = [option(k, T("{kind} register: space {at} → {to}", kind=k, at=s.registers[k], to=s.registers[k] + 1),
+        opts = [option(k, T("Advance on the {kind} register (space {at} → {to}) — {gives}", kind=k,
+                            at=s.registers[k], to=s.registers[k] + 1, gives=landing_text(state, k, s.registers[k])),
                        s.registers[k] < state.catalog.register(k, state.players).last,
                        T("already on the last space"), "Q-17") for k in ("city", "church")]
         if not any(o["available"] for o in opts):

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from . import tasks as do
-from .build import can_pay, pay
+from .build import can_pay, missing, pay
 from .describe import cost_text
 from .events import note, tile_name, who
 from .estate import citizen_label
 from .flow import ASKED, choose, option, push, task
 from .rulebook import REPOPULATION_TILES
 from .state import GameState
+from ..catalog.rewards import Need
 from ..words import T, joined
+
 
 def tiles_left(state: GameState, seat: int) -> int:
     """R-COMP-3: a player's repopulation tiles not yet on a hex."""
@@ -23,16 +25,21 @@ def givable(state: GameState, seat: int) -> list[tuple[list, object]]:
     return [(list(loc), c) for loc, c in s.citizens() if loc[0] != "cabin"]
 
 
-def citizens_suffice(state: GameState, seat: int, needs) -> bool:
-    """Upgraded citizens meet regular requirements too; an upgraded requirement needs a gold one."""
+def citizens_short(state: GameState, seat: int, needs) -> list[Need]:
+    """The citizens a requirement still lacks, by class: upgraded citizens meet regular requirements
+    too; an upgraded requirement needs a gold one."""
     have = [c for _, c in givable(state, seat)]
-    for cls in {n.cls for n in needs}:
+    short = []
+    for cls in dict.fromkeys(n.cls for n in needs):
         gold = sum(n.count for n in needs if n.cls == cls and n.upgraded)
         total = sum(n.count for n in needs if n.cls == cls)
         mine = [c for c in have if c.cls == cls]
-        if sum(c.upgraded for c in mine) < gold or len(mine) < total:
-            return False
-    return True
+        gold_short = max(0, gold - sum(c.upgraded for c in mine))
+        if gold_short:
+            short.append(Need(cls, gold_short, True))
+        if total - len(mine) - gold_short > 0:
+            short.append(Need(cls, total - len(mine) - gold_short, False))
+    return short
 
 
 def spare_lieutenants(state: GameState, seat: int) -> list[int]:
@@ -59,20 +66,31 @@ def repop_option(state: GameState, seat: int, tile: str) -> dict:
     give = T("{citizens} + a lieutenant", citizens=needs) if hx.repop_lieutenant else needs
     label = T("Repopulate the {tile}: pay {cost}, give {give} ({vp} VP at the end)", tile=tile_name(state, tile),
               cost=cost_text(hx.repop_cost), give=give, vp=hx.repop_vp)
-    why = None
-    if tiles_left(state, seat) <= 0:
-        why = (T("you have no repopulation tile left"), "R-REPOP-2")
-    elif not any(not w.used for w in s.wagons):
-        why = (T("you need a wagon not used this round"), "R-REPOP-2")
-    elif not can_pay(s, hx.repop_cost):
-        why = (T("costs {cost}", cost=cost_text(hx.repop_cost)), "R-REPOP-3")
-    elif not citizens_suffice(state, seat, hx.repop_citizens):
-        why = (T("needs {citizens} from your sectors or workshops", citizens=needs), "R-REPOP-3")
-    elif hx.repop_lieutenant and not spare_lieutenants(state, seat):
-        why = (T("needs a lieutenant you have not used this round, besides this one"), "R-REPOP-3")
-    if why:
-        return option(value, label, False, why[0], why[1], cost_text(hx.repop_cost))
+    unmet = _unmet(state, seat, hx)
+    if unmet:
+        return option(value, label, False, joined((why for why, _ in unmet), "; "), unmet[0][1],
+                      cost_text(hx.repop_cost))
     return option(value, label, cost=cost_text(hx.repop_cost))
+
+
+def _unmet(state: GameState, seat: int, hx) -> list[tuple[str, str]]:
+    """Every requirement of a repopulation this seat does not meet now, each with its rule: a greyed
+    option lists them all, so the table sees at once everything that is missing."""
+    s = state.seats[seat]
+    unmet = []
+    if tiles_left(state, seat) <= 0:
+        unmet.append((T("you have no repopulation tile left"), "R-REPOP-2"))
+    if not any(not w.used for w in s.wagons):
+        unmet.append((T("you need a wagon not used this round"), "R-REPOP-2"))
+    if not can_pay(s, hx.repop_cost):
+        unmet.append((missing(s, hx.repop_cost), "R-REPOP-3"))
+    short = citizens_short(state, seat, hx.repop_citizens)
+    if short:
+        unmet.append((T("you are short of {short} in your sectors or workshops",
+                        short=joined((n.text() for n in short), " + ")), "R-REPOP-3"))
+    if hx.repop_lieutenant and not spare_lieutenants(state, seat):
+        unmet.append((T("needs a lieutenant you have not used this round, besides this one"), "R-REPOP-3"))
+    return unmet
 
 
 @task(do.REPOPULATE)

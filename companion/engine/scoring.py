@@ -11,7 +11,7 @@ from math import floor
 from .events import note, tile_name, who
 from .rulebook import POPULARITY_BONUS, REPOP_BONUS, SOLO_POPULARITY_BONUS, SOLO_REPOP_BONUS, SOLO_TARGET
 from .state import GameState
-from ..words import T, joined, keep
+from ..words import N, T, joined, keep
 
 
 
@@ -89,7 +89,7 @@ def _seat_score(state: GameState, i: int) -> dict:
                            "R-ADV-4" if board.side == "b" else "R-SCORE-4", detail))
     tokens = s.coins + s.fire + s.major_fire + s.lumber
     lines.append(_line("tokens", T("Leftover tokens"), tokens // 3, "R-SCORE-5",
-                       T("{n} tokens ÷ 3, rounded down", n=tokens)))
+                       N("{n} token ÷ 3, rounded down", "{n} tokens ÷ 3, rounded down", n=tokens)))
     return {"seat": i, "name": s.name, "colour": s.colour, "lines": lines, "popularity_after_rats": pop,
             "repopulated": mine, "repop_vp": hex_vp}
 
@@ -104,7 +104,7 @@ def _solo_bonuses(state: GameState, x: dict) -> None:
     count = len(x["repopulated"])
     x["lines"].append(_line("repop-bonus", T("Repopulation count bonus"),
                             SOLO_REPOP_BONUS[min(count, len(SOLO_REPOP_BONUS) - 1)], "R-SOLO-9",
-                            T("{n} hexes", n=count)))
+                            N("{n} hex", "{n} hexes", n=count)))
 
 
 def _placement_bonuses(state: GameState, seats: list[dict]) -> None:
@@ -142,7 +142,8 @@ def _placements(values: list[int], tiebreak: list[int], points: tuple[int, ...],
             bonus[j] = each
             tied_on_value = [x for x in order if values[x] == values[j]]
             if len(group) > 1:
-                how[j] = T("place {n} tied with {others} other(s): points split", n=place + 1, others=len(group) - 1)
+                how[j] = N("place {place} tied with {n} other: points split",
+                           "place {place} tied with {n} others: points split", n=len(group) - 1, place=place + 1)
             elif len(tied_on_value) > 1:
                 how[j] = T("place {n} (tie on {value} broken by {tiebreak})", n=place + 1, value=values[j],
                            tiebreak=tiebreak[j])
@@ -213,23 +214,23 @@ def _units(state: GameState, seat: int, kind: str) -> tuple[int, str]:
     s = state.seats[seat]
     if kind == "buildings":
         n = sum(1 for cab in s.cabins if cab.improvement) + len(s.workshops)
-        return n, T("{n} buildings", n=n)
+        return n, N("{n} building", "{n} buildings", n=n)
     if kind == "boats":
-        return len(s.boats), T("{n} boats", n=len(s.boats))
+        return len(s.boats), N("{n} boat", "{n} boats", n=len(s.boats))
     if kind == "repopulated":
         n = len(repopulated(state, seat))
-        return n, T("{n} repopulation tiles", n=n)
+        return n, N("{n} repopulation tile", "{n} repopulation tiles", n=n)
     if kind == "goods":
         cargo = Counter(c.boats[b].cargo for b in s.boats)
         best = cargo.most_common(1)[0] if cargo else ("none", 0)
         return best[1], T("{n} {cargo}", n=best[1], cargo=best[0])
     if kind == "workshops":
-        return len(s.workshops), T("{n} workshops", n=len(s.workshops))
+        return len(s.workshops), N("{n} workshop", "{n} workshops", n=len(s.workshops))
     if kind == "lumber":
         return s.lumber, T("{n} lumber", n=s.lumber)
     if kind == "improvements":
         n = sum(1 for cab in s.cabins if cab.improvement)
-        return n, T("{n} improvements", n=n)
+        return n, N("{n} improvement", "{n} improvements", n=n)
     if kind == "coins":
-        return s.coins, T("{n} coins' worth", n=s.coins)
+        return s.coins, N("{n} coin's worth", "{n} coins' worth", n=s.coins)
     raise ValueError(kind)

@@ -6,13 +6,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import tasks as do
-from .describe import coins, square_text, tile_text
+from .describe import coins, lacking, square_text, tile_text
 from .estate import move_to_workshop, workshop_moves
 from .events import note, tile_name, who
 from .flow import ASKED, MAIN, choose, option, push, task
 from .gain import add_vp, gain, reward_of
 from .movement import available, routes, standing_on
-from .registers import advance, advance_cost
+from .registers import advance, advance_cost, landing_text, with_landing
 from .repopulate import repop_option
 from .rulebook import REPOPULATOR_VP
 from .solo import next_mover
@@ -117,16 +117,17 @@ def _boat_label(boat: str, dock: str, cube: bool) -> str:
 
 @lru_cache(maxsize=256)
 def _too_dear(price: int, have: int) -> str:
-    return T("costs {price}, you have {have}", price=coins(price), have=have)
+    return lacking("coin", have, price)
 
 
 @lru_cache(maxsize=1024)
-def _pay_texts(price: int, kind: str, at: int, have: int) -> tuple[str, str, str]:
-    """Paying to advance on a register: the label, why it is refused when short of coins, the cost."""
-    return (T("Pay {price} coins to advance on the {kind} register (space {at} → {to})", price=price, kind=kind,
-              at=at, to=at + 1),
-            T("costs {price} coins (1 per lieutenant you ever owned), you have {have}", price=price, have=have),
-            T("{n} coins", n=price))
+def _pay_texts(price: int, kind: str, at: int, have: int, gives: str) -> tuple[str, str, str]:
+    """Paying to advance on a register: the label (with what the space gives), why it is refused when
+    short of coins, the cost."""
+    return (T("Pay {price} to advance on the {kind} register (space {at} → {to}) — {gives}", price=coins(price),
+              kind=kind, at=at, to=at + 1, gives=gives),
+            T("{short} (1 coin per lieutenant you ever owned)", short=lacking("coin", have, price)),
+            coins(price))
 
 
 @task(do.TURN)
@@ -154,7 +155,7 @@ def _send(state: GameState, t: dict, lane: str) -> None:
     opts = [option(i, T("The lieutenant {where} for {price}", where=_where(state, s.lieutenants[i].place),
                         price=coins(c)) if c else
                    T("The lieutenant {where} (free)", where=_where(state, s.lieutenants[i].place)),
-                   cost=T("{n} coins", n=c) if c else None)
+                   cost=coins(c) if c else None)
             for i, c in t["choices"]]
     lt_i = choose(state, lane, seat, "send", T("Which lieutenant goes?"), opts, t, "R-TURN-MOVE-3",
                   alike=lambda i: (s.lieutenants[i].where, price[i]))  # lieutenants alike: no question
@@ -220,15 +221,19 @@ def action_options(state: GameState, seat: int) -> list[dict]:
     opts = []
     if act["kind"] == "hex" and not act["acted"]:
         tile = state.catalog.tile(act["tile"])
-        opts.append(option({"act": "hex"}, T("Take the hex action: {action}", action=tile.action.text())))
+        opts.append(option({"act": "hex"}, with_landing(state, seat, tile.action.phrase,
+                                                        T("Take the hex action: {action}", action=tile.action.text()))))
         opts.append(repop_option(state, seat, act["tile"]))
     for i, r in enumerate(state.rights):
         opts.append(option({"act": "right", "index": i, "reward": r["reward"]},
-                           T("Use {reward} ({why})", reward=reward_of(r["reward"]).text(), why=again(r["why"]))))
+                           with_landing(state, seat, r["reward"], T("Use {reward} ({why})",
+                                                                    reward=reward_of(r["reward"]).text(),
+                                                                    why=again(r["why"])))))
     price = advance_cost(state, seat)
     for kind in ("city", "church"):
         last = state.catalog.register(kind, state.players).last
-        label, short, cost = _pay_texts(price, kind, s.registers[kind], s.coins)
+        label, short, cost = _pay_texts(price, kind, s.registers[kind], s.coins,
+                                        landing_text(state, kind, s.registers[kind]))
         if s.registers[kind] >= last:
             opts.append(option({"act": "pay", "register": kind}, label, False, T("already on the last space"), "Q-17"))
         elif s.coins < price:
@@ -272,8 +277,8 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
     elif act == "pay":
         price = advance_cost(state, seat)
         s.coins -= price
-        note(state, T("{who} pays {price} coins to advance on the {kind} register.", who=who(state, seat),
-                      price=price, kind=pick["register"]), "R-REG-3")
+        note(state, T("{who} pays {price} to advance on the {kind} register.", who=who(state, seat),
+                      price=coins(price), kind=pick["register"]), "R-REG-3")
         advance(state, lane, seat, pick["register"])
     elif act == "workshop":
         move_to_workshop(state, lane, seat, pick["square"], pick["workshop"])
@@ -283,8 +288,9 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
 def _end_turn(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-ACT-2: earned register actions not used lapse at the end of the turn."""
     if state.rights:
-        note(state, T("{who} leaves {n} earned action(s) unused; they lapse.", who=who(state, t["seat"]),
-                      n=len(state.rights)), "R-TURN-ACT-2")
+        note(state, N("{who} leaves {n} earned action unused; it lapses.",
+                      "{who} leaves {n} earned actions unused; they lapse.", n=len(state.rights),
+                      who=who(state, t["seat"])), "R-TURN-ACT-2")
     state.rights = []
     state.active = None
     push(state, lane, {"do": do.NEXT_TURN})
