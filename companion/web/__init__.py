@@ -19,7 +19,7 @@ from ..engine import IllegalAction
 from ..faults import StartupError, StoreFault
 from ..instance import instance_folder, kept_key
 from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
-from . import address, api, catalog_page, draw, headers, host, join, logs, menus, seat, tap, translate
+from . import address, api, catalog_page, draw, headers, host, join, language, logs, menus, seat, tap, translate
 from .common import DELETED, refusal
 from .limits import PerMinute
 from .news import Bulletin, NewsPoll, news_routes
@@ -28,7 +28,6 @@ from .translate import compile_catalogs
 from .views import qr_svg
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ("en", "fr", "de")
 TRANSLATIONS = ROOT / "companion" / "translations"
 
 
@@ -61,7 +60,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(config)
     for directory in app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";"):
         compile_catalogs(Path(directory))  # the .po files are committed; their .mo are built here
-    Babel(app, locale_selector=lambda: request.accept_languages.best_match(LANGUAGES) or "en")
+    Babel(app, locale_selector=language.reader_language)  # this device's choice, else the browser's
     # The table's corrections live in this instance folder (or the file $MESSINA_CATALOG names); new
     # games start with them while they are valid, the shipped catalog while they are not.
     corrections = default_override_path(instance)
@@ -72,7 +71,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["join_tries"] = PerMinute(app.config["JOIN_TRIES_PER_MINUTE"])
     app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (web/phones.py)
     _templates(app, corrections)
-    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog_page.bp):  # catalog_page: /catalog, check your copy
+    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog_page.bp, language.bp):  # catalog_page: /catalog, check your copy
         app.register_blueprint(bp)
     _layers(app)
     _refusals(app)
@@ -95,7 +94,8 @@ def _templates(app: Flask, corrections: Path) -> None:
                       "line_faces", "pick_filter")}, qr_svg=qr_svg, pick_marks=draw.pick_marks,
         arranged=partial(menus.arranged, _=gettext),  # a long menu: choosable first, greyed folded
         tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
-        catalog_now=partial(catalog_in_force, corrections))  # the host screen's notice about corrections
+        catalog_now=partial(catalog_in_force, corrections),  # the host screen's notice about corrections
+        languages=language.links, reader_language=language.reader_language)  # the switch in every page's header  # the host screen's notice about corrections
 
 
 def _layers(app: Flask) -> None:

@@ -1,0 +1,54 @@
+"""Which language a screen speaks: the one its reader chose on this device, else the browser's.
+
+Each device keeps its own choice in a cookie, so a French host screen and a German phone can share a game.
+The choice is a preference, not game state: a plain link sets it (no form, nothing to forge that matters),
+and the way back is only ever a path on this server.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, request
+
+from .common import refusal
+
+bp = Blueprint("language", __name__)
+
+LANGUAGES = ("en", "fr", "de")
+#: each language named in itself, as a reader looks for it
+NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
+COOKIE = "lang"
+YEAR = 60 * 60 * 24 * 365
+
+
+def reader_language() -> str:
+    """This device's choice, else the best of the browser's languages, else English."""
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def back_to(target: str | None) -> str:
+    """Only a path on this server ("/host/…"), never another site ("//evil", "https://…")."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    return target
+
+
+@bp.get("/language/<code>")
+def choose(code: str):
+    if code not in LANGUAGES:
+        return refusal("No such language here: the companion speaks English, Français and Deutsch.", 404)
+    resp = redirect(back_to(request.args.get("next")), 303)
+    resp.set_cookie(COOKIE, code, httponly=True, samesite="Lax", max_age=YEAR)
+    return resp
+
+
+def links() -> list[dict]:
+    """The switch each page shows: every language, the one in use marked."""
+    now = reader_language()
+    here = request.full_path.rstrip("?") if request.query_string else request.path
+    return [{"code": code, "name": NAMES[code], "current": code == now, "next": here} for code in LANGUAGES]
+
+
+__all__ = ["LANGUAGES", "bp", "links", "reader_language"]
