@@ -46,7 +46,8 @@ def test_the_undo_row_keeps_its_put_back_and_undone_log_across_a_restart(tmp_pat
     (undo,) = store.undos(game.id)
     assert undo["version"] == after.version and len(undo["undo"]) == 2
     assert any("take the lieutenant standing on the marked" in ln["text"] for ln in undo["put_back"])
-    assert undo["undone_log"] == before.state.log[undo["log_at"]:] and after.state.log == before.state.log[:undo["log_at"]]
+    kept = undo["log_at"]
+    assert undo["undone_log"] == before.state.log[kept:] and after.state.log == before.state.log[:kept]
     assert (undo["round"], undo["phase"]) == (after.state.round, after.state.phase)
     again = Store(tmp_path / "g.db", default_catalog())  # a restart: a new store on the same file
     assert again.undos(game.id) == [{**undo, "acted_after": []}] == store.undos(game.id)

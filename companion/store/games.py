@@ -346,8 +346,8 @@ class Store:
         self._cache.put(gid, new, state)
         return Game(gid, new, state, "")
 
-    def undos(self, gid: str) -> list[dict]:
-        return undos_of(self._db(), gid)
+    def undos(self, gid: str, latest: bool = False) -> list[dict]:
+        return undos_of(self._db(), gid, latest)
 
     def history(self, gid: str) -> list[dict]:
         """Every logged action, undone ones included (a whole game in one export)."""

@@ -20,12 +20,13 @@ def undo_note(undone: list[int], before: GameState, after: GameState) -> dict:
             "round": after.round, "phase": after.phase}
 
 
-def undos_of(db, gid: str) -> list[dict]:
-    """Every undo of the game, oldest first: its version and its note (older undos have no put_back);
-    the latest also says who has acted since (`acted_after`: seat numbers as the log writes them)."""
-    undos = [{**json.loads(action), "version": version} for version, action in
-             db.execute("select version, action from actions where game_id = ? and kind = 'undo' order by version",
-                        [gid]).fetchall()]
+def undos_of(db, gid: str, latest: bool = False) -> list[dict]:
+    """Every undo of the game, oldest first (`latest`: only the last one, all a phone needs): its version
+    and its note (undos saved before notes were kept have only "undo"). The last one also says who has
+    acted since (`acted_after`: seat numbers as the log writes them)."""
+    rows = db.execute("select version, action from actions where game_id = ? and kind = 'undo' "
+                      "order by version desc" + (" limit 1" if latest else ""), [gid]).fetchall()
+    undos = [{**json.loads(action), "version": version} for version, action in reversed(rows)]
     if undos:
         undos[-1]["acted_after"] = [who for (who,) in db.execute(
             "select distinct who from actions where game_id = ? and version > ? and kind = 'act'",

@@ -37,8 +37,8 @@ def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
     ctx = base(game)
     ctx.update(view=view, seat_index=seat, seat=game.state.seats[seat], menu=view["menu"], question=view["question"],
                decision=view["decision"], targets=map_targets(view, game.version, urls.post), post_url=urls.post,
-               part_url=urls.part, news_url=urls.news, proxy=proxy,
-               put_back=seat_put_back(store().undos(game.id), game.state, seat))  # after an undo: its own lines
+               part_url=urls.part, news_url=urls.news, proxy=proxy,  # after an undo, its own put-back lines:
+               put_back=seat_put_back(store().undos(game.id, latest=True), game.state, seat))
     return ctx
 
 
