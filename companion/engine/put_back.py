@@ -2,9 +2,9 @@
 after the replay, said as instructions in printed terms ("Ada gives back 2 fire tokens").
 
 The screen changes at once on an undo; the cardboard and wood do not. Each kind of piece has a reader
-(`pieces`: everything of that kind the table can see, keyed) and a speaker (what to do where a key
-differs), so every difference found is named; a speaker never stays silent about a difference it is
-given. Places of the city are given as `places` for the host's map marks, never named by id.
+(everything of that kind the table can see, keyed) and a speaker (what to do where a key differs), so
+every difference found is named; a speaker never stays silent about a difference it is given. Places of
+the city are given as `places` for the host's map marks, never named by id.
 """
 
 from __future__ import annotations

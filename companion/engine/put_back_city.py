@@ -87,7 +87,7 @@ def _named_stacks(state: GameState) -> dict[str, tuple]:
     for n, stack in enumerate(state.boats, 1):
         out[f"boats-{n}"] = (stack, T("boat stack with back {n}", n=n))
     for n, stack in enumerate(state.improvements, 1):
-        out[f"improvements-{n}"] = (stack, T("cabin improvement stack {n}", n=n))
+        out[f"improvements-{n}"] = (stack, T("improvement stack {n}", n=n))
     for cls, stack in state.workshops.items():
         out[f"workshops-{cls}"] = (stack, T("{cls} workshop stack", cls=cls))
     if state.opponent is not None:
@@ -150,11 +150,11 @@ def _say_wagons(before: GameState, after: GameState, n: int, b, a) -> list[dict]
     out = []
     tiles = _drawn(before, after, f"wagons-{n}")
     if tiles:
-        out.append(line(T("Put back face down on the wagon stack: {tiles}.",
+        out.append(line(T("Put back face down on wagon stack {n}: {tiles}.", n=n,
                           tiles=joined([tile_text(after, t) for t in tiles], " · "))))
     if a and a[0] and (b is None or a[0] != b[0]):
-        out.append(line(T("Lay the {tile} face up on the wagon stacks again.", tile=tile_text(after, a[0]))))
-    return out or [line(T("Set the wagon stacks back: backs {backs} face down.", backs=joined(a[1] if a else [])))]
+        out.append(line(T("Lay the {tile} face up on wagon stack {n} again.", tile=tile_text(after, a[0]), n=n)))
+    return out or [line(T("Set wagon stack {n} back: backs {backs} face down.", n=n, backs=joined(a[1] if a else [])))]
 
 
 # --- the solo opponent ---------------------------------------------------------------------------------
