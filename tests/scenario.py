@@ -524,6 +524,12 @@ def open_decisions(state: GameState) -> list[dict]:
     return [d for d in pending(state) if not str(d["kind"]).startswith("turn")]
 
 
+def only_the_table_is_asked(state: GameState) -> bool:
+    """Nobody chooses anything between the rounds: only the host's "the table is ready" holds the next
+    round's first turn (C-18)."""
+    return [d["kind"] for d in open_decisions(state)] == ["table_ready"]
+
+
 def answer_all(state: GameState, chooser: Chooser = first, limit: int = 10_000) -> GameState:
     """Answer pending decisions with `chooser(available_options, decision)` until nothing is pending
     or only a seat's turn decision (kind starting with "turn") is left."""

@@ -41,26 +41,31 @@ def key(game, who) -> dict:
 
 def drive(client, game, rng, limit=5000):
     """Act for whichever seat (or the host) has a menu until the game is over."""
-    host = {"X-Host-Token": game["host_token"]}
     for _ in range(limit):
-        st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+        st = client.get(f"/api/games/{game['id']}/state", headers={"X-Host-Token": game["host_token"]}).get_json()
         if st["phase"] == "over":
             return st
-        who = st["pending"][0]["who"]
-        if who == "host":
-            menu = client.get(f"/api/games/{game['id']}/host/menu", headers=host).get_json()
-            url = f"/api/games/{game['id']}/host/actions"
-        else:
-            token = game["seats"][who]["token"]
-            menu = client.get(f"/api/seats/{token}/menu", headers=key(game, who)).get_json()
-            url = f"/api/seats/{token}/actions"
-        options = [o for o in menu["menu"] if o["available"]]
-        pick = rng.choice(options)
-        r = client.post(url, json={"version": menu["version"], "choice": pick["choice"]},
-                        headers={**host, **(key(game, who) if who != "host" else {})})
-        assert r.status_code == 200, r.get_json()
-        assert r.get_json()["version"] == menu["version"] + 1
+        act_once(client, game, rng, st)
     raise AssertionError("the game did not end")
+
+
+def act_once(client, game, rng, st):
+    """One random available choice for whoever is asked first (a seat's phone, or the host)."""
+    host = {"X-Host-Token": game["host_token"]}
+    who = st["pending"][0]["who"]
+    if who == "host":
+        menu = client.get(f"/api/games/{game['id']}/host/menu", headers=host).get_json()
+        url = f"/api/games/{game['id']}/host/actions"
+    else:
+        token = game["seats"][who]["token"]
+        menu = client.get(f"/api/seats/{token}/menu", headers=key(game, who)).get_json()
+        url = f"/api/seats/{token}/actions"
+    options = [o for o in menu["menu"] if o["available"]]
+    pick = rng.choice(options)
+    r = client.post(url, json={"version": menu["version"], "choice": pick["choice"]},
+                    headers={**host, **(key(game, who) if who != "host" else {})})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["version"] == menu["version"] + 1
 
 
 def test_create_returns_host_url_token_and_join_urls(client):
@@ -163,13 +168,7 @@ def test_restarted_server_resumes_the_game_exactly(tmp_path):
     host = {"X-Host-Token": game["host_token"]}
     rng = random.Random(4)
     for _ in range(40):
-        st = c.get(f"/api/games/{game['id']}/state", headers=host).get_json()
-        who = st["pending"][0]["who"]
-        token = game["seats"][who]["token"]
-        menu = c.get(f"/api/seats/{token}/menu", headers=key(game, who)).get_json()
-        pick = rng.choice([o for o in menu["menu"] if o["available"]])
-        c.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": pick["choice"]},
-               headers=key(game, who))
+        act_once(c, game, rng, c.get(f"/api/games/{game['id']}/state", headers=host).get_json())
     before = c.get(f"/api/games/{game['id']}/state", headers=host).get_json()
     again = create_app({"INSTANCE": str(tmp_path), "TESTING": True}).test_client()
     assert again.get(f"/api/games/{game['id']}/state", headers=host).get_json() == before

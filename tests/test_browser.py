@@ -59,7 +59,7 @@ def test_three_phones_play_round_one_into_round_two(server):
         assert len(urls) == 3
         phones = []
         for url in urls:
-            ctx = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True)
+            ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
             page = ctx.new_page()
             page.goto(url)
             page.wait_for_selector("#estate")
@@ -87,6 +87,23 @@ def test_three_phones_play_round_one_into_round_two(server):
                 page.wait_for_timeout(50)
             host.wait_for_timeout(300)
         assert taps >= 9  # at least one turn per lieutenant of round I
+        # C-18: the round II checklist tops the host screen, and no phone may act until the table is ready
+        ready = host.locator("#decide button", has_text="The table is ready")
+        ready.wait_for(timeout=20000)
+        assert host.locator("#upkeep").bounding_box()["y"] < host.locator("#city").bounding_box()["y"]
+        for page in phones:
+            page.wait_for_function("() => document.body.innerText.includes('Setting up round II')", timeout=10000)
+            assert page.locator("#menu button.option:not([disabled])").count() == 0
+        host.screenshot(path=str(OUT / "host-upkeep-hold.png"), full_page=True)
+        phones[0].screenshot(path=str(OUT / "phone-setting-up.png"), full_page=True)
+        with host.expect_response(lambda r: r.request.method == "POST"):
+            ready.click()
+        host.wait_for_function("() => document.querySelector('#upkeep').className.indexOf('holding') < 0",
+                               timeout=10000)
+        deadline = time.time() + 20
+        while not any(p.locator("#menu button.option:not([disabled])").count() for p in phones):
+            assert time.time() < deadline, "round II's first turn did not reach a phone"
+            host.wait_for_timeout(200)
         host.wait_for_timeout(1200)  # one poll later, every region shows round II
         assert host.locator("#city svg g[id^=hex-]").count() >= 15  # 11 start hexes + 4 harbors (+ new hex)
         log = host.locator("#log").inner_text()

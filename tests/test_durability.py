@@ -254,11 +254,11 @@ def test_a_fresh_process_store_loads_the_same_state(tmp_path):
         rng = random.Random(5)
         for _ in range(37):
             status, st = srv.json("GET", f"/api/games/{t.id}/state", headers=t.host)
-            who = st["pending"][0]["who"]
-            token = t.seats[who]
-            status, menu = srv.json("GET", f"/api/seats/{token}/menu", headers=t.headers(who))
+            who = st["pending"][0]["who"]  # a seat, or the host ("the table is ready", C-18)
+            at = f"/api/games/{t.id}/host" if who == "host" else f"/api/seats/{t.seats[who]}"
+            status, menu = srv.json("GET", f"{at}/menu", headers=t.headers(who))
             pick = rng.choice([o for o in menu["menu"] if o["available"]])
-            assert srv.json("POST", f"/api/seats/{token}/actions",
+            assert srv.json("POST", f"{at}/actions",
                             {"version": menu["version"], "choice": pick["choice"]}, headers=t.headers(who))[0] == 200
         status, served = srv.json("GET", f"/api/games/{t.id}/state", headers=t.host)
         srv.kill()

@@ -25,7 +25,10 @@ SAVED = json.loads((Path(__file__).parent / "saved" / "states_main_27a00e5.json"
 @pytest.mark.parametrize("case", SAVED, ids=[c["label"] for c in SAVED])
 def test_a_state_saved_by_the_old_engine_loads_and_plays_on_the_same(case):
     state = state_from_dict(case["state"], shipped_catalog())
-    assert json.loads(json.dumps(state.to_dict())) == case["state"]
+    loaded = json.loads(json.dumps(state.to_dict()))
+    assert {k: v for k, v in loaded.items() if k in case["state"]} == case["state"]
+    # fields added since take the values that keep an old game playing as it was recorded
+    assert {k: v for k, v in loaded.items() if k not in case["state"]} == ADDED_SINCE
     for action in case["actions"]:
         menu = legal_actions(state, action["who"])
         choice = next(i for i, o in enumerate(menu) if o["value"] == action["pick"])
@@ -34,13 +37,26 @@ def test_a_state_saved_by_the_old_engine_loads_and_plays_on_the_same(case):
         apply(state, action)
     now = state.to_dict()
     after = case["after"]
-    assert _facts(now["log"][len(case["state"]["log"]):]) == _facts(after["log"])
+    assert _events(now["log"][len(case["state"]["log"]):]) == _events(after["log"])
     assert {k: now[k] for k in ("seats", "hexes", "rng", "round", "phase")} == \
         {k: after[k] for k in ("seats", "hexes", "rng", "round", "phase")}
     assert _facts(json.loads(json.dumps(pending(state)))) == _facts(after["pending"])
 
 
+#: C-18: games saved before the host's "the table is ready" go on into the next round without it
+ADDED_SINCE = {"hold_upkeep": False}
+
 WORDS = ("text", "msg", "args", "label", "prompt", "reason", "face", "place", "mark")
+
+
+#: issue 14 tells quarantine and laying down lieutenants a line per seat and citizen (whose pieces move)
+PER_SEAT_NOW = frozenset(("R-CIT-3", "R-NEXT-2", "Q-7"))
+
+
+def _events(log):
+    """The log's facts, except the steps issue 14 split into a line per seat (their count and numbering
+    changed; what they do is compared through the seats and the city)."""
+    return [_facts({k: v for k, v in e.items() if k != "n"}) for e in log if e.get("rule") not in PER_SEAT_NOW]
 
 
 def _facts(data):

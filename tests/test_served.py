@@ -50,16 +50,15 @@ def test_api_flow_and_random_policy_to_final_scoring(base):
         assert code == 200
         if st["phase"] == "over":
             break
-        who = st["pending"][0]["who"]
-        token = game["seats"][who]["token"]
-        code, menu = call(base, f"/api/seats/{token}/menu", headers=keys[who])
+        who = st["pending"][0]["who"]  # a seat, or the host ("the table is ready", C-18)
+        at = f"/api/games/{game['id']}/host" if who == "host" else f"/api/seats/{game['seats'][who]['token']}"
+        creds = host if who == "host" else keys[who]
+        code, menu = call(base, f"{at}/menu", headers=creds)
         assert code == 200 and menu["version"] == st["version"]
         pick = rng.choice([o for o in menu["menu"] if o["available"]])
-        code, done = call(base, f"/api/seats/{token}/actions", {"version": menu["version"], "choice": pick["choice"]},
-                          keys[who])
+        code, done = call(base, f"{at}/actions", {"version": menu["version"], "choice": pick["choice"]}, creds)
         assert code == 200 and done["version"] == menu["version"] + 1
-        code, stale = call(base, f"/api/seats/{token}/actions", {"version": menu["version"], "choice": pick["choice"]},
-                           keys[who])
+        code, stale = call(base, f"{at}/actions", {"version": menu["version"], "choice": pick["choice"]}, creds)
         assert code == 409 and stale["error"]  # the repeated submit is refused, harmlessly
     assert st["phase"] == "over" and st["state"]["scoring"]["winners"]
     code, page = call(base, f"/host/{game['id']}", headers=host)

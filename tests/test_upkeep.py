@@ -15,8 +15,8 @@ from companion.simulate import play_game
 from scenario import (CUBES_IN_PLAY, add_wagon, add_workshop, answer_all, available, boats_at_docks,
                       clear_city, cubes, cubes_in_play, dock_of, empty_docking_pile, fill_dock, fill_sector,
                       game, give, harbor_of, in_cabin, neighbourhoods, next_docking, next_expansion, on_square,
-                      open_decisions, pick, place_hex, repopulate, report_with, set_registers, set_round,
-                      squares_of, take_boat, to_upkeep, upkeep)
+                      only_the_table_is_asked, open_decisions, pick, place_hex, repopulate, report_with,
+                      set_registers, set_round, squares_of, take_boat, to_upkeep, upkeep)
 
 FIELD = {"coin": "coins", "lumber": "lumber", "fire": "fire", "major-fire": "major_fire", "vp": "vp"}
 COUNTED = ("coins", "lumber", "fire", "major_fire", "vp", "rats")
@@ -359,7 +359,7 @@ def test_R_REG_8_register_advance_earned_in_production_waits_in_deferred():
     add_workshop(state, 2, ws.id, ws.cls, upgraded=True)
     before = snap(state, 2)
     to_upkeep(state)
-    assert not open_decisions(state), "the earned action waits for the next action step"
+    assert only_the_table_is_asked(state), "the earned action waits for the next action step"
     s = state.seats[2]
     assert s.registers[kind] == start + 1, "the counter moves at once"
     assert s.deferred == [reg.spaces[start + 1].reward.phrase]
@@ -436,7 +436,7 @@ def test_Q_7_citizen_leaving_quarantine_without_room_is_discarded():
     in_cabin(state, 0, 1, "nun", space=2)
     squares = dict(state.seats[0].squares)
     to_upkeep(state)
-    assert not open_decisions(state)
+    assert only_the_table_is_asked(state)
     s = state.seats[0]
     assert s.cabins[1].citizen is None
     assert s.squares == squares
@@ -494,7 +494,7 @@ def test_C_10_leaving_quarantine_with_one_free_place_is_not_asked():
         on_square(state, 0, q, "nun")
     cit = in_cabin(state, 0, 0, "nun", space=2)
     to_upkeep(state)
-    assert not open_decisions(state)
+    assert only_the_table_is_asked(state)
     assert state.seats[0].squares[squares[-1]].id == cit.id
 
 
@@ -506,7 +506,7 @@ def test_C_10_R_REG_8_register_choice_with_one_open_register_is_not_asked_in_pro
     add_workshop(state, 0, ws.id, ws.cls, upgraded=True)
     set_registers(state, 0, city=cat.register("city", state.players).last, church=0)
     to_upkeep(state)
-    assert not open_decisions(state)
+    assert only_the_table_is_asked(state)
     assert state.seats[0].registers["church"] == 1
 
 
@@ -521,7 +521,7 @@ def test_C_4_builds_earned_in_production_are_resolved_after_production_in_play_o
     order = list(state.order)
     to_upkeep(state)
     asked = []
-    while open_decisions(state):
+    while not only_the_table_is_asked(state):
         waiting = open_decisions(state)
         assert len(waiting) == 1, "shared tiles: one build at a time"
         asked.append(waiting[0]["who"])

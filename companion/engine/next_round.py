@@ -55,15 +55,16 @@ def _next_round(state: GameState, t: dict, lane: str) -> None:
 def _lay_down(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-2: every lieutenant in Messina lies down: unused, blocking nothing; those stood beside a
     board (recalled) are ready again. Boxed and supply figures are not in play and stay as they are.
-    Solo: the opponent's figures go back to its board instead (R-SOLO-3, D-29)."""
-    laid = []
+    Solo: the opponent's figures go back to its board instead (R-SOLO-3, D-29). A line per seat, so
+    each player lays down their own figures."""
+    laid: dict[int, list[Place]] = {}
     for i, s in enumerate(state.seats):
         for lt in s.lieutenants:
             place = lt.place
             if not place.in_messina and place.kind != "estate":
                 continue
             if lt.used and place.in_messina:
-                laid.append(place)
+                laid.setdefault(i, []).append(place)
             lt.used = False
     if state.opponent is not None:
         home = send_home(state)
@@ -71,13 +72,10 @@ def _lay_down(state: GameState, t: dict, lane: str) -> None:
             instruct(state, T("Take the opponent's lieutenants off {places} and put them back on its board.",
                               places=joined(tile_name(state, x) for x in home)), "R-SOLO-3", hexes=home,
                      places=[str(Place.hex(x)) for x in home])
-        if laid:
-            instruct(state, T("Lay {who}'s lieutenants down flat where they stand: {places}.", who=who(state, 0),
-                              places=joined(tile_name(state, x.at) for x in laid)), "R-NEXT-2",
-                     places=[str(x) for x in laid])
-    elif laid:
-        instruct(state, T("Lay every lieutenant on a hex or at a dock down flat."), "R-NEXT-2",
-                 places=[str(x) for x in laid])
+    for seat, places in laid.items():
+        instruct(state, T("{who}: lay your lieutenants down flat where they stand: {places}.", who=who(state, seat),
+                          places=joined(tile_name(state, x.at) for x in places)), "R-NEXT-2",
+                 places=[str(x) for x in places], seat=seat)
     if not laid:
         instruct(state, T("No lieutenant stands on a hex or at a dock: nothing to lay down."), "R-NEXT-2")
 

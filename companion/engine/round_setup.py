@@ -8,7 +8,7 @@ from .city import add_citizens, add_cubes, berth, turn_wheel
 from .describe import tile_text
 from .draws import stack_next
 from .events import instruct, roman, tile_name, who
-from .flow import push, task
+from .flow import ASKED, choose, option, push, task
 from .solo import order_names
 from .state import BoatAtDock, GameState, Place
 from .turns import start_turns
@@ -77,14 +77,23 @@ def citizens_step(state: GameState, t: dict, lane: str) -> None:
 
 @task(do.BEGIN_ROUND)
 def begin_round(state: GameState, t: dict, lane: str) -> None:
-    """The round's setup is done: turns begin in play order (R-NEXT-14)."""
+    """The round's setup is done: turns begin in play order (R-NEXT-14). After an upkeep, not before the
+    host says the table has carried out the report: a table still moving pieces must not be told to play
+    (C-18). Round I's setup has its own checklist and the table's first reveals."""
+    if "pick" not in t:
+        if state.opponent is not None:
+            names = ", ".join(order_names(state))
+        else:
+            names = ", ".join(who(state, s) for s in state.order)
+        instruct_to = state.setup_steps if state.round == 1 else state.report
+        text = T("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
+        instruct_to.append({**keep({"step": len(instruct_to) + 1}, "text", text),
+                            "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
+    if state.round > 1 and state.hold_upkeep:
+        ready = [option("ready", T("The table is ready: start round {round}", round=roman(state.round)))]
+        if choose(state, lane, "host", "table_ready",
+                  T("Carry out the upkeep above on the table, then start round {round}.", round=roman(state.round)),
+                  ready, t, "R-NEXT-14", forced=False) is ASKED:
+            return
     state.phase = "play"
-    if state.opponent is not None:
-        names = ", ".join(order_names(state))
-    else:
-        names = ", ".join(who(state, s) for s in state.order)
-    instruct_to = state.setup_steps if state.round == 1 else state.report
-    text = T("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
-    instruct_to.append({**keep({"step": len(instruct_to) + 1}, "text", text),
-                        "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
     start_turns(state, lane)

@@ -44,7 +44,7 @@ def new_game(options: Options, seed: int, catalog) -> GameState:
     `catalog` (the caller loads it: the engine reads no files)."""
     check_options(options)
     n = options.count
-    state = GameState(options=options, seed=seed, rng=seed_state(seed), players=n)
+    state = GameState(options=options, seed=seed, rng=seed_state(seed), players=n, hold_upkeep=True)
     state._catalog = catalog
     push(state, MAIN, {"do": do.SETUP_PLAYERS}, {"do": do.SETUP_CITY}, {"do": do.SETUP_STACKS},
          {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 0},

@@ -268,6 +268,9 @@ class GameState(Serial):
     report: list[dict[str, Any]] = field(default_factory=list)  # the latest upkeep report
     scoring: dict[str, Any] | None = None
     decisions: int = 0  # decisions applied so far
+    #: the next round's turns wait for the host's "the table is ready" (C-18); games saved before this
+    #: version load without it and play on as they were recorded
+    hold_upkeep: bool = False
 
     _catalog: Any = field(default=None, repr=False, compare=False)  # given by whoever made or loaded the state
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from . import tasks as do
 from .estate import late_reward_check, move_to_workshop, places_for, workshop_moves
 from .describe import square_text, tile_text
-from .events import instruct, note, roman, who
+from .events import instruct, roman, who
 from .flow import ASKED, MAIN, choose, option, push, run, task
 from .gain import add_vp, gain
 from .rulebook import ROUNDS
@@ -101,21 +101,30 @@ def _resolve_held(state: GameState, t: dict, lane: str) -> None:
 
 @task(do.QUARANTINE)
 def _quarantine(state: GameState, t: dict, lane: str) -> None:
-    """R-EOR-4 / R-CIT-3: space II leaves quarantine, space I moves to II."""
-    instruct(state, T("Quarantine: citizens in space II leave their cabin; citizens in space I move to space II."),
-             "R-CIT-3")
+    """R-EOR-4 / R-CIT-3: space II leaves quarantine, space I moves to II. One line per citizen, naming
+    whose it is and which cabin, so each player moves their own pieces."""
     state.all_at_once()
+    anyone = False
     for seat in state.order:
         s = state.seats[seat]
         leaving = []
-        for cab in s.cabins:
+        for n, cab in enumerate(s.cabins, 1):
             if cab.citizen and cab.space == 2:
-                leaving.append(cab.citizen.to_dict())
+                leaving.append({"do": do.LEAVE_QUARANTINE, "seat": seat, "citizen": cab.citizen.to_dict(), "cabin": n})
                 cab.citizen, cab.space = None, 0
             elif cab.citizen:
                 cab.space = 2
+                instruct(state, T("{who}: move the {citizen} in cabin {n} from quarantine space I to space II.",
+                                  who=who(state, seat), citizen=_citizen(cab.citizen), n=n), "R-CIT-3", seat=seat)
+        anyone = anyone or bool(leaving) or any(cab.citizen for cab in s.cabins)
         if leaving:
-            push(state, str(seat), *({"do": do.LEAVE_QUARANTINE, "seat": seat, "citizen": c} for c in leaving))
+            push(state, str(seat), *leaving)
+    if not anyone:
+        instruct(state, T("Quarantine: no citizen is in a cabin; nothing moves."), "R-CIT-3")
+
+
+def _citizen(cit: Citizen) -> str:
+    return T("upgraded {cls}", cls=cit.cls) if cit.upgraded else cit.cls
 
 
 @task(do.LEAVE_QUARANTINE)
@@ -124,10 +133,11 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     s = state.seats[seat]
     cit = Citizen.from_dict(t["citizen"])
+    lines = {"who": who(state, seat), "citizen": _citizen(cit), "n": t.get("cabin", "?")}
     places = places_for(state, seat, cit.cls)
     if not places:
-        instruct(state, T("{who}'s {cls} leaves quarantine but finds no room: discard it.", who=who(state, seat),
-                          cls=cit.cls), "Q-7")
+        instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine but finds no room: "
+                          "discard it.", **lines), "Q-7", seat=seat)
         return
     opts = [option(p, T("The {square}", square=square_text(state, seat, p[1]))
                    if p[0] == "square" else T("The {workshop}", workshop=tile_text(state, s.workshops[p[1]].tile)))
@@ -140,10 +150,10 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     kind, at = pick
     if kind == "square":
         s.squares[at] = cit
-        note(state, T("{who}'s {cls} leaves quarantine for the {square}.", who=who(state, seat), cls=cit.cls,
-                      square=square_text(state, seat, at)), "R-CIT-3")
+        instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine for the {square}.",
+                          square=square_text(state, seat, at), **lines), "R-CIT-3", seat=seat)
     else:
         s.workshops[at].citizen = cit
-        note(state, T("{who}'s {cls} leaves quarantine for the {workshop}.", who=who(state, seat), cls=cit.cls,
-                      workshop=tile_text(state, s.workshops[at].tile)), "R-CIT-3")
+        instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine for the {workshop}.",
+                          workshop=tile_text(state, s.workshops[at].tile), **lines), "R-CIT-3", seat=seat)
         late_reward_check(state, lane, seat, at)

@@ -8,6 +8,9 @@ stored in it. Texts are English with their templates kept beside them (`label` a
 `seat_view(state, seat)`:
   seat, name, colour, letter   whose phone this is (letter: the colour's initial, for colour-blind players)
   phase, round, over           "setup" / "play" / "upkeep" / "over"; the round 1…6; whether the game ended
+  upkeep                       between rounds: {round, final, ready}: the round being set up (final: round
+                               VI is over, the scoring comes), ready: only the host's "the table is ready"
+                               still holds the first turn; else None
   turn                         the seat whose turn it is in the play phase, else None
   your_turn                    turn == seat
   question                     the question this seat must answer now (as `pending` gives it), or None
@@ -47,6 +50,7 @@ from __future__ import annotations
 from .flow import question, waiting
 from .movement import available
 from .repopulate import tiles_left
+from .rulebook import ROUNDS
 from .state import COLOUR_LETTERS, GameState, Place
 
 #: rules of the log entries that tell the solo opponent's turns (its reveals, moves and takings)
@@ -96,7 +100,18 @@ def whose_turn(state: GameState) -> int | None:
 
 
 def _moment(state: GameState) -> dict:
-    return {"phase": state.phase, "round": state.round, "over": state.phase == "over"}
+    return {"phase": state.phase, "round": state.round, "over": state.phase == "over", "upkeep": _upkeep(state)}
+
+
+def _upkeep(state: GameState) -> dict | None:
+    """Between two rounds: the round the table is setting up (`final` after round VI: production, then
+    the scoring) and whether only the host's "the table is ready" still holds it (C-18)."""
+    if state.phase != "upkeep":
+        return None
+    counted = any(e.get("rule") == "R-NEXT-1" for e in state.report)  # the round counter has moved
+    nxt = state.round if counted else state.round + 1
+    ready = any(d["kind"] == "table_ready" for _, d in waiting(state))
+    return {"round": nxt, "final": nxt > ROUNDS, "ready": ready}
 
 
 def _who(state: GameState, seat: int) -> dict:
