@@ -28,6 +28,7 @@ from .codes import give_codes
 from .disk import check_database, fault_of
 from .recent import CACHE_GAMES, RecentGames
 from .schema import migrations
+from .undos import undo_note, undos_of
 
 SNAPSHOT_EVERY = 10
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
@@ -326,23 +327,27 @@ class Store:
         return Game(gid, new, work, "")
 
     def undo(self, gid: str, seen_version: int, count: int = 1) -> Game:
-        """Take back the last `count` actions. The log keeps them (marked undone); the replay uses the
-        same seed, so every draw comes out as before (ANCHORS: undo never re-rolls)."""
+        """Take back the last `count` actions: marked undone, replayed with the same seed (draws come out as
+        before); the undo's row keeps what the table puts back and the log it took away (store/undos.py)."""
         with self._write(gid, seen_version) as (db, version):
             live = [v for (v,) in db.execute("select version from actions where game_id = ? and kind = 'act' "
                                              "and undone = 0 order by version desc limit ?", [gid, count])]
             if not live:
                 raise IllegalAction("there is nothing to undo")
+            cached = self._cache.get(gid)
+            before = cached[1] if cached and cached[0] == version else self._rebuild(db, gid, version)
             for v in live:
                 db.execute("update actions set undone = 1 where game_id = ? and version = ?", [gid, v])
             db.execute("delete from snapshots where game_id = ? and version >= ?", [gid, min(live)])
-            new = version + 1
-            db["actions"].insert({"game_id": gid, "version": new, "who": "host",
-                                  "action": json.dumps({"undo": sorted(live)}), "undone": 0, "kind": "undo",
+            new, state = version + 1, self._rebuild(db, gid, version)
+            db["actions"].insert({"game_id": gid, "version": new, "who": "host", "undone": 0, "kind": "undo",
+                                  "action": json.dumps(undo_note(sorted(live), before, state)),
                                   "time": time.time(), "via": "host"})
-            state = self._rebuild(db, gid, new)
         self._cache.put(gid, new, state)
         return Game(gid, new, state, "")
+
+    def undos(self, gid: str, latest: bool = False) -> list[dict]:
+        return undos_of(self._db(), gid, latest)
 
     def history(self, gid: str) -> list[dict]:
         """Every logged action, undone ones included (a whole game in one export)."""

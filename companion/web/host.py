@@ -19,11 +19,12 @@ from .draw import city_key
 from .forms import form_options, int_field, tap_fields
 from .limits import count_new_game
 from .tap import play
+from .undone import host_put_back, log_rows, put_back_marks
 from .views import base, join_page_url, menu_view, qr_svg, seats_view, waiting_seats
 
 bp = Blueprint("host", __name__)
 
-PARTS = ("status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")
+PARTS = ("put_back", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")
 
 
 @bp.get("/")
@@ -60,6 +61,9 @@ def host_context(gid: str) -> dict:
     phones = current_app.extensions["phones"].news_key(gid)
     table = table_view(game.state)
     seats = seats_view(game, table)
+    undos = store().undos(gid)  # after an undo: what the table puts back, and the log it took away
+    put_back = host_put_back(undos, game.version)
+    ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=log_rows(game.state.log, undos))
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
                host=menu_view(game, "host"), key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())
@@ -101,8 +105,8 @@ def news(gid: str):
 def _region(gid: str, name: str, ctx: dict | None = None) -> str:
     ctx = ctx or host_context(gid)
     if name == "city":  # the biggest picture: drawn again only when what it shows changes
-        return render_once(_CITY, (gid, city_key(ctx["state"]), str(get_locale())), "partials/_city.html",
-                           lambda: ctx)
+        key = (gid, city_key(ctx["state"]), repr(sorted(ctx["back_marks"].items())), str(get_locale()))
+        return render_once(_CITY, key, "partials/_city.html", lambda: ctx)
     return render_template(f"partials/_{name}.html", **ctx)
 
 

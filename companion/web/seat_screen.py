@@ -13,12 +13,13 @@ from flask_babel import get_locale
 
 from ..engine import seat_view
 from ..store import Game
-from .common import news_answer, render_once, screen_answer
+from .common import news_answer, render_once, screen_answer, store
 from .draw import estate_key
 from .translate import request_gettext, tr
+from .undone import seat_put_back
 from .views import base
 
-PARTS = ("seat_status", "menu", "minimap", "estate")
+PARTS = ("seat_status", "seat_put_back", "menu", "minimap", "estate")
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,8 @@ def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
     ctx = base(game)
     ctx.update(view=view, seat_index=seat, seat=game.state.seats[seat], menu=view["menu"], question=view["question"],
                decision=view["decision"], targets=map_targets(view, game.version, urls.post), post_url=urls.post,
-               part_url=urls.part, news_url=urls.news, proxy=proxy)
+               part_url=urls.part, news_url=urls.news, proxy=proxy,  # after an undo, its own put-back lines:
+               put_back=seat_put_back(store().undos(game.id, latest=True), game.state, seat))
     return ctx
 
 

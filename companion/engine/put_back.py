@@ -1,0 +1,315 @@
+"""What the table must put back after an undo: the pieces of the game before it, compared with the game
+after the replay, said as instructions in printed terms ("Ada gives back 2 fire tokens").
+
+The screen changes at once on an undo; the cardboard and wood do not. Each kind of piece has a reader
+(everything of that kind the table can see, keyed) and a speaker (what to do where a key differs), so
+every difference found is named; a speaker never stays silent about a difference it is given. Places of
+the city are given as `places` for the host's map marks, never named by id.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .describe import square_text, tile_name, tile_text
+from .events import roman, who
+from .put_back_city import CITY
+from .state import TOKENS, GameState
+from ..words import N, T, keep
+
+NOTHING = T("Nothing to put back: the undone choices moved no pieces on the table.")
+
+#: The counters a seat keeps beside its board, as the table counts them.
+COUNTS = {
+    "coins": lambda n: N("{n} coin", "{n} coins", n=n),
+    "lumber": lambda n: T("{n} lumber", n=n),  # the same word for one or many
+    "fire": lambda n: N("{n} fire token", "{n} fire tokens", n=n),
+    "major_fire": lambda n: N("{n} major fire token", "{n} major fire tokens", n=n),
+    "rats": lambda n: N("{n} rat token", "{n} rat tokens", n=n),
+}
+
+
+def line(text, seat: int | None = None, places: list[str] | None = None) -> dict:
+    """One instruction: its words (template kept), whose pieces it moves, and the places to mark."""
+    entry = keep({"seat": seat}, "text", text)
+    if places:
+        entry["places"] = places
+    return entry
+
+
+# --- a seat's counters, markers and overseers ------------------------------------------------------
+
+def _counters(state: GameState) -> dict:
+    return {(i, k): getattr(s, k) for i, s in enumerate(state.seats) for k in (*TOKENS, "rats", "vp")}
+
+
+def _say_counter(before: GameState, after: GameState, key, b: int, a: int) -> list[dict]:
+    seat, kind = key
+    name = who(after, seat)
+    if kind == "vp":
+        return [line(T("Move {who}'s scoring counter from {b} to {a} VP.", who=name, b=b, a=a), seat)]
+    what = COUNTS[kind](abs(b - a))
+    text = (T("{who} gives back {what}.", who=name, what=what) if b > a
+            else T("{who} takes back {what}.", who=name, what=what))
+    return [line(text, seat)]
+
+
+def _registers(state: GameState) -> dict:
+    out = {(i, "register", k): n for i, s in enumerate(state.seats) for k, n in s.registers.items()}
+    out.update({(i, "scroll", k): n for i, s in enumerate(state.seats) for k, n in s.scroll.items()})
+    return out
+
+
+def _say_register(before: GameState, after: GameState, key, b: int, a: int) -> list[dict]:
+    seat, kind, name = key
+    if kind == "register":
+        text = T("Move {who}'s counter on the {kind} register from space {b} to space {a}.", who=who(after, seat),
+                 kind=name, b=b, a=a)
+    else:
+        text = T("Move {who}'s scroll marker on the {track} track from level {b} to level {a}.",
+                 who=who(after, seat), track=name, b=b, a=a)
+    return [line(text, seat)]
+
+
+def _overseers(state: GameState) -> dict:
+    return {(i, cls): (ov.step, ov.branch, ov.upgraded) for i, s in enumerate(state.seats)
+            for cls, ov in s.overseers.items()}
+
+
+def _say_overseer(before: GameState, after: GameState, key, b: tuple, a: tuple) -> list[dict]:
+    """R-OVS-3: an overseer walks its path step by step, choosing a branch at its second advance."""
+    seat, cls = key
+    name, out = who(after, seat), []
+    if b[:2] != a[:2]:
+        if a[0] == 0:
+            text = T("Move {who}'s {cls} overseer back to its start space.", who=name, cls=cls)
+        elif a[1] and a[1] != b[1]:
+            text = T("Move {who}'s {cls} overseer to step {step} of its {branch} branch.", who=name, cls=cls,
+                     step=a[0], branch=a[1])
+        elif a[0] < b[0]:
+            text = N("Move {who}'s {cls} overseer back {n} space (to step {step}).",
+                     "Move {who}'s {cls} overseer back {n} spaces (to step {step}).", n=b[0] - a[0], who=name,
+                     cls=cls, step=a[0])
+        else:
+            text = N("Move {who}'s {cls} overseer on {n} space (to step {step}).",
+                     "Move {who}'s {cls} overseer on {n} spaces (to step {step}).", n=a[0] - b[0], who=name,
+                     cls=cls, step=a[0])
+        out.append(line(text, seat))
+    if b[2] != a[2]:
+        out.append(line(T("Turn {who}'s {cls} overseer to its upgraded side.", who=name, cls=cls) if a[2] else
+                        T("Turn {who}'s {cls} overseer back to its plain side.", who=name, cls=cls), seat))
+    return out
+
+
+# --- lieutenants -----------------------------------------------------------------------------------
+
+def _lieutenants(state: GameState) -> dict:
+    return {i: tuple(sorted((lt.where, lt.used) for lt in s.lieutenants)) for i, s in enumerate(state.seats)}
+
+
+def _lt_place(state: GameState, where: str, used: bool) -> tuple:
+    """A lieutenant's spot in words (standing: used this round, R-TURN-1; lying: not yet), and its mark."""
+    kind, _, at = where.partition(":")
+    if kind in ("hex", "dock"):
+        name = tile_name(state, at)
+        text = (T("standing on the marked {tile}", tile=name) if used else
+                T("lying on the marked {tile}", tile=name))
+        return text, [where]
+    if kind == "estate":
+        return (T("standing beside the board") if used else T("on the estate")), []
+    return (T("in the box") if kind == "box" else T("in the supply")), []
+
+
+def _pairs(gone: list, back: list) -> list[tuple]:
+    """Lieutenants that left a spot, each matched with a spot to go back to: the same hex first (only
+    stood up or laid down), then in order."""
+    back, pairs = list(back), []
+    for item in gone:
+        match = next((b for b in back if b[0] == item[0]), back[0] if back else None)
+        if match is not None:
+            back.remove(match)
+        pairs.append((item, match))
+    return pairs + [(None, b) for b in back]
+
+
+def _say_lieutenants(before: GameState, after: GameState, seat, b: tuple, a: tuple) -> list[dict]:
+    """A seat's lieutenants are alike: each one that is elsewhere now goes back to a spot it left."""
+    name, out = who(after, seat), []
+    for now, then in _pairs(list((Counter(b) - Counter(a)).elements()), list((Counter(a) - Counter(b)).elements())):
+        if now is None or then is None:  # never with five lieutenants a seat; said anyway
+            text, places = _lt_place(before, *(now or then))
+            out.append(line(T("{who}: check the lieutenant {now}.", who=name, now=text), seat, places))
+            continue
+        at, places = _lt_place(before, *now)
+        if now[0] == then[0]:
+            text = (T("{who}: stand the lieutenant {at} up again.", who=name, at=at) if then[1] else
+                    T("{who}: lay the lieutenant {at} down again.", who=name, at=at))
+        else:
+            there, places_a = _lt_place(after, *then)
+            text = T("{who}: take the lieutenant {now} and put it {then}.", who=name, now=at, then=there)
+            places = places + [p for p in places_a if p not in places]
+        out.append(line(text, seat, places))
+    return out
+
+
+# --- citizens, cabins, workshops, boats, wagons, covered squares -------------------------------------
+
+def _citizens(before: GameState, after: GameState) -> tuple[dict, dict]:
+    """Citizens by their token; a token that only one side has is matched with an alike one (same class,
+    side and spot) on the other side first: new citizens from the supply are indistinguishable."""
+    b_all, a_all = _citizens_of(before), _citizens_of(after)
+    only_a = {}
+    for cid in a_all.keys() - b_all.keys():
+        only_a.setdefault(a_all[cid], []).append(cid)
+    for cid in sorted(b_all.keys() - a_all.keys()):
+        twins = only_a.get(b_all[cid])
+        if twins:
+            a_all[cid] = a_all.pop(twins.pop())
+    return b_all, a_all
+
+
+def _citizens_of(state: GameState) -> dict:
+    out = {}
+    for i, s in enumerate(state.seats):
+        for sq, c in s.squares.items():
+            out[c.id] = (("square", i, sq), c.cls, c.upgraded)
+        for n, cab in enumerate(s.cabins):
+            if cab.citizen:
+                out[cab.citizen.id] = (("cabin", i, n, cab.space), cab.citizen.cls, cab.citizen.upgraded)
+        for n, ws in enumerate(s.workshops):
+            if ws.citizen:
+                out[ws.citizen.id] = (("workshop", i, n), ws.citizen.cls, ws.citizen.upgraded)
+    for tile, h in state.hexes.items():
+        for c in h.citizens:
+            out[c.id] = (("hex", tile), c.cls, c.upgraded)
+    return out
+
+
+def _citizen_at(state: GameState, at: tuple | None) -> tuple:
+    """Where a citizen token lies, in words (R-CIT-3: quarantine spaces I and II), its seat and its mark."""
+    if at is None:
+        return T("in the supply"), None, []
+    if at[0] == "hex":
+        return T("on the marked {tile}", tile=tile_name(state, at[1])), None, [f"hex:{at[1]}"]
+    seat, name = at[1], who(state, at[1])
+    if at[0] == "square":
+        return T("on {who}'s {square}", who=name, square=square_text(state, seat, at[2])), seat, []
+    if at[0] == "workshop":
+        tile = state.seats[seat].workshops[at[2]].tile
+        return T("in {who}'s {workshop}", who=name, workshop=tile_text(state, tile)), seat, []
+    if at[3]:
+        return T("in {who}'s cabin {n}, space {space}", who=name, n=at[2] + 1, space=roman(at[3])), seat, []
+    return T("in {who}'s cabin {n}", who=name, n=at[2] + 1), seat, []
+
+
+def _say_citizen(before: GameState, after: GameState, key, b, a) -> list[dict]:
+    cls = (b or a)[1]
+    now, seat_b, places_b = _citizen_at(before, b and b[0])
+    then, seat_a, places_a = _citizen_at(after, a and a[0])
+    seat, places = seat_b if seat_b is not None else seat_a, places_b + places_a
+    out = []
+    if b is None:
+        out.append(line(T("Put one {cls} from the supply {then}.", cls=cls, then=then), seat, places))
+    elif a is None:
+        out.append(line(T("Take the {cls} {now} back to the supply.", cls=cls, now=now), seat, places))
+    elif b[0] != a[0]:
+        out.append(line(T("Put the {cls} {now} back {then}.", cls=cls, now=now, then=then), seat, places))
+    if a is not None and b is not None and a[2] != b[2]:
+        out.append(line(T("Turn the {cls} {then} to its upgraded side.", cls=cls, then=then) if a[2] else
+                        T("Turn the {cls} {then} back to its plain side.", cls=cls, then=then), seat, places_a))
+    return out
+
+
+def _estates(state: GameState) -> dict:
+    out = {}
+    for i, s in enumerate(state.seats):
+        out.update({(i, "cabin", n): cab.improvement for n, cab in enumerate(s.cabins) if cab.improvement})
+        out.update({(i, "workshop", n): (ws.tile, ws.spent) for n, ws in enumerate(s.workshops)})
+        out.update({(i, "boat", tile): True for tile in s.boats})
+        out.update({(i, "wagon", w.tile): w.used for w in s.wagons})
+        out.update({(i, "covered", sq): True for sq in s.spent_squares})
+    return out
+
+
+def _say_estate(before: GameState, after: GameState, key, b, a) -> list[dict]:
+    seat, kind, at = key
+    name, out = who(after, seat), []
+    if kind == "cabin":
+        if b:
+            out.append(T("Take the {tile} off {who}'s cabin {n}.", tile=tile_text(before, b), who=name, n=at + 1))
+        if a:
+            out.append(T("Put the {tile} back on {who}'s cabin {n}.", tile=tile_text(after, a), who=name, n=at + 1))
+    elif kind == "workshop":
+        out.extend(_say_workshop(before, after, name, b, a))
+    elif kind in ("boat", "wagon") and (a is None or b is None):
+        tile = tile_text(after, at)
+        out.append(T("{who} gives back the {tile}.", who=name, tile=tile) if a is None else
+                   T("{who} takes back the {tile}.", who=name, tile=tile))
+    elif kind == "wagon":  # R-REPOP-3: a wagon turns face down once it has carried citizens this round
+        tile = tile_text(after, at)
+        out.append(T("Turn {who}'s {tile} face down.", who=name, tile=tile) if a else
+                   T("Turn {who}'s {tile} face up again.", who=name, tile=tile))
+    else:  # R-ADV-2: a used single-use square is covered
+        square = square_text(after, seat, at)
+        out.append(T("Take the cover off {who}'s {square}.", who=name, square=square) if a is None else
+                   T("Cover {who}'s {square} again.", who=name, square=square))
+    return [line(text, seat) for text in out]
+
+
+def _say_workshop(before: GameState, after: GameState, name: str, b, a) -> list:
+    """R-BUILD-5: a late workshop turns face down once it has given its reward."""
+    if b and a and b[0] == a[0]:
+        tile = tile_text(after, a[0])
+        return [T("Turn {who}'s {tile} face down.", who=name, tile=tile) if a[1] else
+                T("Turn {who}'s {tile} face up again.", who=name, tile=tile)]
+    out = []
+    if b:
+        out.append(T("Take the {tile} off {who}'s estate.", tile=tile_text(before, b[0]), who=name))
+    if a:
+        out.append(T("Put the {tile} back on {who}'s estate.", tile=tile_text(after, a[0]), who=name))
+    return out
+
+
+def both(read):
+    """A reader of one state, for both sides."""
+    def read_both(before: GameState, after: GameState) -> tuple[dict, dict]:
+        return read(before), read(after)
+    read_both.__name__ = read.__name__
+    return read_both
+
+
+SEATS = ((both(_counters), _say_counter), (both(_registers), _say_register), (both(_overseers), _say_overseer),
+         (both(_lieutenants), _say_lieutenants), (both(_estates), _say_estate), (_citizens, _say_citizen))
+
+
+def changes(before: GameState, after: GameState) -> list[tuple]:
+    """Every difference the table can see, with its instructions: (key, [line, …]), key first by kind."""
+    found = []
+    for read, say in SEATS + tuple((both(r), say) for r, say in CITY):
+        b_all, a_all = read(before, after)
+        for key in sorted(b_all.keys() | a_all.keys(), key=repr):
+            b, a = b_all.get(key), a_all.get(key)
+            if b != a:
+                found.append(((read.__name__.strip("_"), key), say(before, after, key, b, a)))
+    return found
+
+
+def put_back(before: GameState, after: GameState) -> list[dict]:
+    """What the table does to match the game after an undo: the game-wide lines first, then each seat's,
+    in play order after the undo; one line saying so when nothing on the table changes."""
+    lines = [ln for _, said in changes(before, after) for ln in said]
+    if not lines:
+        return [line(NOTHING)]
+    order = {seat: n for n, seat in enumerate(after.order or range(len(after.seats)))}
+    return sorted(lines, key=lambda ln: -1 if ln["seat"] is None else 1 + order.get(ln["seat"], ln["seat"]))
+
+
+def undone_log(before: GameState, after: GameState) -> tuple[int, list[dict]]:
+    """The log entries the undo took away: where they stood (the length of the log they followed) and
+    the entries, so the host's log can still show them, marked undone."""
+    kept = 0
+    for old, new in zip(before.log, after.log):
+        if old != new:
+            break
+        kept += 1
+    return kept, before.log[kept:]

@@ -1,0 +1,67 @@
+"""After an undo the screen has changed but the table has not: what the host and each phone show of the
+put-back instruction the store kept with the undo (store/undos.py), and the host's log with the entries
+the undo took away still in place, struck through and marked "undone"."""
+
+from __future__ import annotations
+
+BACK = "↶"  # the map mark of a put-back line: "↶2" beside line 2, on the place it names
+
+
+def host_put_back(undos: list[dict], version: int) -> list[dict]:
+    """The latest undo's lines with their map marks, until the next action is taken (the undo is then no
+    longer the game's latest version)."""
+    if not undos or undos[-1]["version"] != version:
+        return []
+    lines = undos[-1].get("put_back", [])
+    return [{**ln, "mark": f"{BACK}{n}"} if ln.get("places") else ln for n, ln in enumerate(lines, 1)]
+
+
+def put_back_marks(lines: list[dict]) -> dict[str, dict]:
+    """The places the put-back lines name, as marks on the host's map (as the checklists mark theirs)."""
+    marks: dict[str, list[str]] = {}
+    for ln in lines:
+        for place in ln.get("places", []):
+            marks.setdefault(place, []).append(ln["mark"])
+    return {place: {"label": "·".join(labels), "mark": True} for place, labels in marks.items()}
+
+
+def seat_put_back(undos: list[dict], state, seat: int) -> list[dict]:
+    """A seat's own lines of the latest undo, until that seat acts again or the game moves on to
+    another round or phase (then the table has played on from the pieces as they were put back)."""
+    if not undos:
+        return []
+    last = undos[-1]
+    if str(seat) in last.get("acted_after", []) or (last.get("round"), last.get("phase")) != (state.round,
+                                                                                               state.phase):
+        return []
+    return [ln for ln in last.get("put_back", []) if ln["seat"] == seat]
+
+
+def log_rows(log: list[dict], undos: list[dict]) -> list[dict]:
+    """The host's log in the order things happened: each entry ({"entry"}), the ones an undo took away
+    where they stood ({"entry", "undone": True}), and each undo after them ({"undo"}).
+
+    Rows are slots filled as the undos are replayed in order: an undo frees the slots of the entries it
+    took away (filled with the entries it kept), new entries take new slots at the end, and the slots
+    still standing at the end get today's log."""
+    rows: list[dict] = []
+    live: list[int] = []  # the rows of the entries standing at this point, in log order
+    for undo in undos:
+        if "log_at" in undo:  # undos saved before undos kept their log have no entries to show
+            at, gone = undo["log_at"], undo["undone_log"]
+            _grow(rows, live, at + len(gone))
+            for row, entry in zip(live[at:], gone):
+                rows[row] = {"entry": entry, "undone": True}
+            del live[at:]
+        rows.append({"undo": undo})
+    _grow(rows, live, len(log))
+    for row, entry in zip(live, log):
+        rows[row] = {"entry": entry}
+    return [row for row in rows if row]
+
+
+def _grow(rows: list[dict], live: list[int], size: int) -> None:
+    """New slots at the end for the entries logged since the last undo."""
+    while len(live) < size:
+        live.append(len(rows))
+        rows.append({})
