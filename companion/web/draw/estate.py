@@ -1,5 +1,5 @@
 """A seat's estate board as pictures a phone can hold upright: each sector, the quarantine cabins, the
-workshops and the overseers' paths is its own picture, W units wide with no text under 12 units. A phone
+workshops and the overseers' paths is its own picture, 320 units wide with no text under 12 units. A phone
 360 px wide shows each at about its own size across the screen, so nothing scrolls sideways and every word
 reads (at least 11 px); a wide screen lays the pictures side by side (static/app.css).
 `estate_key` says when a seat's region must be drawn again, so a move by one player redraws one estate
@@ -30,7 +30,8 @@ SECTORS = ("craftsman", "aristocrat", "nun")  # as the board lays them out: top,
 
 def estate_key(state, seat_index: int) -> str:
     """Everything a seat's estate region shows, as one short string: the seat itself and the hexes it
-    repopulated (the holdings show how many tiles are left); the rest comes from the catalog, which a game never changes.
+    repopulated (the holdings show how many tiles are left); the rest comes from the catalog, which a game
+    never changes.
     Two moments with the same key draw the same estate, so a move by one player redraws one estate
     instead of every phone's (tests/test_svg.py checks this over whole games)."""
     seat = state.seats[seat_index].to_dict()

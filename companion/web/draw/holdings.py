@@ -14,6 +14,7 @@ from .glyphs import letter
 from .icons import coin, fire, lieutenant, lumber, major_fire, rat, vp, words
 from .markup import SVG_NS, Gettext, el, english
 
+
 def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:
     """Everything a seat holds: the counters first, then the rest as a definition list, readable by screen
     readers and on any screen."""
@@ -37,15 +38,17 @@ def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:
 
 def counters_html(seat, _: Gettext = english) -> Markup:
     """The seat's counters as the table counts them, each its icon, its number and its word: what a player
-    looks up most, so a phone shows it first and at a glance (lieutenants: the figures on the estate and in
-    Messina, and how many of them have not acted this round)."""
+    looks up most, so a phone shows it first and at a glance. Lieutenants: the figures on the estate and in
+    Messina (not those in the supply, R-SETUP-15, or given up to the box), and how many of them have not
+    acted this round (R-ROUND-3)."""
     figures = [lt for lt in seat.lieutenants if lt.where not in ("supply", "box")]
     unused = sum(1 for lt in figures if not lt.used)
     counts = [("coins", coin, _("Coins"), seat.coins, None), ("lumber", lumber, _("Lumber"), seat.lumber, None),
-              ("fire", fire, _("Fire"), seat.fire, None), ("major-fire", major_fire, _("Major fire"), seat.major_fire, None),
+              ("fire", fire, _("Fire"), seat.fire, None),
+              ("major-fire", major_fire, _("Major fire"), seat.major_fire, None),
               ("rats", rat, _("Rats"), seat.rats, None), ("vp", _shield, _("VP"), seat.vp, None),
               ("lieutenants", lieutenant, _("Lieutenants"), len(figures), f"{_('not yet used')}: {unused}")]
-    return el("ul", {"class": "counters", "data-seat-colour": seat.colour},
+    return el("ul", {"class": "counters"},
               [el("li", {"class": "counter", "data-counter": key},
                   el("svg", {"xmlns": SVG_NS, "viewBox": "-12 -12 24 24", "width": 24, "height": 24,
                              "class": "counter-icon", "aria-hidden": "true"}, draw(0, 0, 22)),

@@ -74,7 +74,8 @@ def rat(x, y, s=20) -> Markup:
     """A rat token: a grey rat in profile (body, head, ear and tail), facing right."""
     return el("g", {"class": "icon icon-rat"},
               el("path", {"d": f"M{fmt(x - s * 0.3)},{fmt(y + s * 0.1)} q{fmt(-s * 0.2)},{fmt(s * 0.3)} "
-                               f"{fmt(-s * 0.18)},{fmt(-s * 0.2)}", "fill": "none", "stroke": INK, "stroke-width": 1.2}),
+                               f"{fmt(-s * 0.18)},{fmt(-s * 0.2)}", "fill": "none", "stroke": INK,
+                          "stroke-width": 1.2}),
               el("ellipse", {"cx": x - s * 0.04, "cy": y + s * 0.08, "rx": s * 0.3, "ry": s * 0.2, "fill": "#757575",
                              "stroke": INK}),
               el("circle", {"cx": x + s * 0.28, "cy": y - s * 0.04, "r": s * 0.14, "fill": "#757575", "stroke": INK}),
