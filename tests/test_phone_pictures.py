@@ -6,10 +6,12 @@ tests/test_browser_estate.py measures the same in a real browser."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 from test_svg import NS, finished, fresh, groups, parse
+from test_web import api_menu, app, client, game, phone, text  # noqa: F401  (fixtures)
 
 from companion.web.draw import estate_svg, minimap_svg
 
@@ -70,3 +72,16 @@ def test_the_mini_map_numbers_every_offered_place_in_legible_sizes(players):
     assert len(groups(root, "not-offered")) == len(places) - 5
     letters = {w for _s, w in words if not w.isdigit()}
     assert letters and all(len(w) == 1 for w in letters)  # a hex's colour letter, never an id or a name
+
+
+def test_the_mini_maps_numbers_follow_the_menu_and_its_key_says_each_option(phone, client):
+    """The phone's mini map (issue 14 item 4): each place it offers carries a number, 1, 2, 3… in the
+    menu's order, and the key under the map gives that option's words and cost."""
+    g, who, tok = phone
+    labels = [html.escape(o["label"], quote=False) for o in api_menu(client, g, who)["menu"]]
+    body = text(client.get(f"/seat/{tok}"))
+    key = re.findall(r'<li><span class="marker" aria-hidden="true">(\d+)</span> <span>(.*?) · <strong>', body)
+    assert [int(n) for n, _w in key] == list(range(1, len(key) + 1)) and len(key) >= 10
+    assert len(re.findall(r'class="[a-z -]*\btarget"', body)) == len(key)  # one number per place offered
+    places = [w for _n, w in key]
+    assert places == [w for w in labels if w in places]  # every one an option's words, in the menu's order
