@@ -129,7 +129,7 @@ def test_a_lieutenant_is_placed_by_what_the_table_sees_not_by_an_id():
     assert f"back {boat.back}, {boat.cargo}" in words and f"back {wagon.back} (used)" in words
     assert "boat-1" not in words and "wagon-1a" not in words
     state.seats[0].board = "b-red"
-    head = " ".join(texts(parse(estate_svg(state, 0))))
+    head = " ".join(parse(estate_svg(state, 0)).itertext())
     assert "board side B" in head and "b-red" not in head
 
 
@@ -296,8 +296,7 @@ def test_tokens_list_everything_a_seat_holds():
     state = finished(4, True, seed=24)
     for i, seat in enumerate(state.seats):
         root = parse_html(tokens_html(state, i))
-        dl = root.find("dl")
-        words = " ".join(dl.itertext())
+        words = " ".join(root.itertext())
         for label in ("Coins", "Lumber", "Fire", "Major fire", "Rats", "VP", "Boats", "Wagons", "Lieutenants",
                       "Repopulation tiles left", "Registers", "Scroll tracks", "Deferred rewards"):
             assert label in words
@@ -309,6 +308,27 @@ def test_tokens_list_everything_a_seat_holds():
     seat0 = state.seats[0]
     if any(lt.where.startswith("hex:") for lt in seat0.lieutenants):
         assert "standing" in " ".join(parse_html(tokens_html(state, 0)).itertext())
+
+
+def test_the_counters_come_first_each_with_its_icon_number_and_word():
+    """Issue 14 item 4: a phone shows the numbers a player looks up most before anything else."""
+    state = finished(4, True, seed=24)
+    for i, seat in enumerate(state.seats):
+        root = parse_html(tokens_html(state, i))
+        assert [child.tag for child in root] == ["ul", "dl"] and root[0].get("class") == "counters"
+        counters = {li.get("data-counter"): li for li in root[0]}
+        figures = [lt for lt in seat.lieutenants if lt.where not in ("supply", "box")]
+        expected = {"coins": (seat.coins, "Coins", "coin"), "lumber": (seat.lumber, "Lumber", "lumber"),
+                    "fire": (seat.fire, "Fire", "fire"), "major-fire": (seat.major_fire, "Major fire", "major-fire"),
+                    "rats": (seat.rats, "Rats", "rat"), "vp": (seat.vp, "VP", "vp"),
+                    "lieutenants": (len(figures), "Lieutenants", "lieutenant")}
+        assert list(counters) == list(expected)
+        for key, (n, word, icon) in expected.items():
+            li = counters[key]
+            assert li.find("span[@class='n']").text == str(n) and li.find("span[@class='what']").text == word
+            assert li.find(NS + "svg").find(NS + "g").get("class") == f"icon icon-{icon}"
+        unused = sum(1 for lt in figures if not lt.used)
+        assert counters["lieutenants"].find("span[@class='sub']").text == f"not yet used: {unused}"
 
 
 def test_wheel_shows_window_rat_and_mapping():

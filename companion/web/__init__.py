@@ -90,8 +90,8 @@ def _templates(app: Flask, corrections: Path) -> None:
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
     app.jinja_env.globals.update(
         {name: partial(getattr(draw, name), _=gettext)
-         for name in ("city_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg", "option_face",
-                      "line_faces", "pick_filter")}, qr_svg=qr_svg, pick_marks=draw.pick_marks,
+         for name in ("city_svg", "minimap_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg",
+                      "option_face", "line_faces", "pick_filter")}, qr_svg=qr_svg, pick_marks=draw.pick_marks,
         arranged=partial(menus.arranged, _=gettext),  # a long menu: choosable first, greyed folded
         tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
         catalog_now=partial(catalog_in_force, corrections),  # the host screen's notice about corrections

@@ -152,13 +152,9 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: b
     outlines and numbers the places the current setup or upkeep steps point at (marks.py)."""
     marks = step_marks(state) if marked else {}
     targets = {**{p: {"label": label, "mark": True} for p, label in marks.items()}, **(targets or {})}
-    lay = state.catalog.layout_for(state.players)
-    centres = [axial_to_xy(q, r) for q, r in [*lay.start, *lay.harbors.values(), *lay.expansion.values()]]
+    lay, centres, empty = city_plan(state)
     bounds = [(x - HW, y - R, x + HW, y + R) for x, y in centres]
-    used = {h.space for h in state.hexes.values()}
-    spaces = {**dict(zip(start_spaces(state), lay.start)), **lay.expansion}  # start spaces are empty while dealt
-    under = [_empty_space(sid, *axial_to_xy(*coord), marks.get(f"space:{sid}"), _) for sid, coord in spaces.items()
-             if sid not in used]
+    under = [_empty_space(sid, x, y, marks.get(f"space:{sid}"), _) for sid, (x, y) in empty.items()]
     places = []
     for dock in state.catalog.docks.values():
         if dock.harbor in lay.harbors:
@@ -172,20 +168,41 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: b
         place = str(Place.hex(tile))
         places.append((place, _hex_group(state, tile, hx, hy, targets.get(place), _)))
     places.sort(key=lambda p: p[0] in targets)  # stable: targets last, on top
+    return svg(*view_box(bounds), _("City of Messina"), "city", under, [p[1] for p in places])
+
+
+def city_plan(state) -> tuple:
+    """The map's geometry for this player count, shared by the host's map and a phone's mini map: the
+    layout, every space's centre, and the empty spaces' centres by id (start spaces are empty while dealt)."""
+    lay = state.catalog.layout_for(state.players)
+    centres = [axial_to_xy(q, r) for q, r in [*lay.start, *lay.harbors.values(), *lay.expansion.values()]]
+    used = {h.space for h in state.hexes.values()}
+    spaces = {**dict(zip(start_spaces(state), lay.start)), **lay.expansion}
+    return lay, centres, {sid: axial_to_xy(*coord) for sid, coord in spaces.items() if sid not in used}
+
+
+def view_box(bounds) -> tuple[float, float, float, float]:
+    """The smallest box round every (x0, y0, x1, y1) with a margin: a map's viewBox."""
     x0, y0 = min(b[0] for b in bounds) - 8, min(b[1] for b in bounds) - 8
     x1, y1 = max(b[2] for b in bounds) + 8, max(b[3] for b in bounds) + 8
-    return svg(x0, y0, x1 - x0, y1 - y0, _("City of Messina"), "city", under, [p[1] for p in places])
+    return x0, y0, x1 - x0, y1 - y0
 
 
-def _placed_dock(state, dock, lay, centres, target, _: Gettext):
-    """A dock box beside its harbor on the side away from the city's centre, with a pier to it.
-    Returns the pier, the box and the box's bounds (its badge included)."""
+def dock_spot(dock, lay, centres) -> tuple[float, float, float, tuple[float, float]]:
+    """Where a dock's box sits: beside its harbor on the side away from the city's centre. Its top-left
+    corner, its height and its harbor's centre (where the pier starts)."""
     cx = sum(p[0] for p in centres) / len(centres)
     cy = sum(p[1] for p in centres) / len(centres)
     hx, hy = axial_to_xy(*lay.harbors[dock.harbor])
     height = 22 + dock.spaces * BOAT_H + 28
     x = hx + HW + 10 if hx >= cx else hx - HW - 10 - DOCK_W
-    y = hy - height / 2 + (-R * 0.3 if hy < cy else R * 0.3)
+    return x, hy - height / 2 + (-R * 0.3 if hy < cy else R * 0.3), height, (hx, hy)
+
+
+def _placed_dock(state, dock, lay, centres, target, _: Gettext):
+    """A dock box beside its harbor, with a pier to it. Returns the pier, the box and the box's bounds
+    (its badge included)."""
+    x, y, height, (hx, hy) = dock_spot(dock, lay, centres)
     pier = el("line", {"class": "pier", "x1": hx, "y1": hy, "x2": x + DOCK_W / 2, "y2": y + height / 2,
                        "stroke": "#555", "stroke-width": 6})
     box, _h = _dock_box(state, dock, x, y, target, _)

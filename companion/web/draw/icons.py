@@ -67,7 +67,19 @@ def vp(x, y, s=20, count: int | str | None = None) -> Markup:
               el("polygon", {"points": _pts(x, y, s, shield), "fill": "#fff3c4", "stroke": "#6b4f00",
                              "stroke-width": 1.4}),
               txt(x, y - s * 0.04, "VP" if count is None else str(count), size=s * (0.36 if count is None else 0.5),
-                  **{"font-weight": "bold"}))
+                  **{"font-weight": "bold"}) if count != "" else None)  # "": the bare shield, its number beside it
+
+
+def rat(x, y, s=20) -> Markup:
+    """A rat token: a grey rat in profile (body, head, ear and tail), facing right."""
+    return el("g", {"class": "icon icon-rat"},
+              el("path", {"d": f"M{fmt(x - s * 0.3)},{fmt(y + s * 0.1)} q{fmt(-s * 0.2)},{fmt(s * 0.3)} "
+                               f"{fmt(-s * 0.18)},{fmt(-s * 0.2)}", "fill": "none", "stroke": INK,
+                          "stroke-width": 1.2}),
+              el("ellipse", {"cx": x - s * 0.04, "cy": y + s * 0.08, "rx": s * 0.3, "ry": s * 0.2, "fill": "#757575",
+                             "stroke": INK}),
+              el("circle", {"cx": x + s * 0.28, "cy": y - s * 0.04, "r": s * 0.14, "fill": "#757575", "stroke": INK}),
+              el("circle", {"cx": x + s * 0.24, "cy": y - s * 0.2, "r": s * 0.07, "fill": "#bdbdbd", "stroke": INK}))
 
 
 def scroll(x, y, s=20) -> Markup:
