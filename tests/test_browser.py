@@ -1,6 +1,9 @@
 """End to end in a real headless Chromium (Debian's, driven by Playwright): the host creates a 3-player
-game, three phones join by their join URLs and tap menu buttons through all of round I into round II,
-and the host page's map and log show it. Screenshots land in test-output/."""
+game, three phones (390×844) join by their join URLs and tap menu buttons through all of round I into
+round II, and the host page's map and log show it. On the way, what issue 14 asks of a real table: the
+estate never scrolls sideways (one phone also at 360 px), a menu shows choosable options before greyed
+ones, the upkeep holds round II until the host says the table is ready, and an undo says what to put
+back on the host and on the phone. Screenshots land in test-output/."""
 
 from __future__ import annotations
 
@@ -69,7 +72,16 @@ def test_three_phones_play_round_one_into_round_two(server):
         host.wait_for_function("() => !document.querySelector('#seats').innerText.includes('not joined')",
                                timeout=10000)
 
-        taps = 0
+        # issue 14 item 4: the estate fits these phones, and a 360-px one
+        for page in phones:
+            assert page.evaluate(NO_SIDEWAYS_SCROLL)
+        phones[2].set_viewport_size({"width": 360, "height": 740})
+        phones[2].wait_for_timeout(200)
+        assert phones[2].evaluate(NO_SIDEWAYS_SCROLL)
+        phones[2].screenshot(path=str(OUT / "table-phone-360.png"), full_page=True)
+        phones[2].set_viewport_size({"width": 390, "height": 844})
+
+        taps = menus_seen = 0
         deadline = time.time() + 240
         while "Round II" not in host.locator("#status h1").inner_text():
             assert time.time() < deadline, "round I did not end in time"
@@ -78,6 +90,12 @@ def test_three_phones_play_round_one_into_round_two(server):
                 n = buttons.count()
                 if not n:
                     continue
+                disabled = page.evaluate(OPTION_STATES)
+                if any(disabled):  # issue 14 item 6: every choosable option before any greyed one
+                    assert disabled == sorted(disabled), disabled
+                    if not menus_seen:
+                        page.screenshot(path=str(OUT / "table-phone-menu.png"), full_page=True)
+                    menus_seen += 1
                 labels = buttons.all_inner_texts()
                 ends = [i for i, t in enumerate(labels) if "End your turn" in t or "Recall" in t]
                 pick = ends[0] if ends and rng.random() < 0.6 else rng.randrange(n)
@@ -87,6 +105,7 @@ def test_three_phones_play_round_one_into_round_two(server):
                 page.wait_for_timeout(50)
             host.wait_for_timeout(300)
         assert taps >= 9  # at least one turn per lieutenant of round I
+        assert menus_seen, "no menu with greyed options in round I"
         # C-18: the round II checklist tops the host screen, and no phone may act until the table is ready
         ready = host.locator("#decide button", has_text="The table is ready")
         ready.wait_for(timeout=20000)
@@ -113,7 +132,35 @@ def test_three_phones_play_round_one_into_round_two(server):
         for i, page in enumerate(phones):
             page.wait_for_timeout(200)
             page.screenshot(path=str(OUT / f"phone-{i + 1}.png"), full_page=True)
+        # issue 14 item 3: round II's first move, undone on the host, says what to put back on both screens
+        actor = next(p for p in phones if p.locator("#menu button.option:not([disabled])").count())
+        moves = "() => (document.querySelector('#log').innerText.match(/stands a lieutenant|recalls/g) || []).length"
+        before = host.evaluate(moves)
+        for _ in range(4):  # a move may first ask which lieutenant goes: tap until a figure stands
+            with actor.expect_response(lambda r: r.request.method == "POST"):
+                actor.locator("#menu button.option:not([disabled])").first.click()
+            actor.wait_for_timeout(300)
+            moved = actor.evaluate("() => document.querySelector('#poll').dataset.version")
+            host.wait_for_function(f"() => document.querySelector('#poll').dataset.version === '{moved}'",
+                                   timeout=15000)
+            if host.evaluate(moves) > before:
+                break
+        assert host.evaluate(moves) > before, "round II's first move did not stand a lieutenant"
+        host.locator("#undo input[name=confirm]").check()
+        host.locator("#undo button[type=submit]").click()
+        host.wait_for_function("() => !document.querySelector('#put_back').classList.contains('hidden') && "
+                               "document.querySelector('#put_back').innerText.includes('(')", timeout=15000)
+        actor.wait_for_function("() => (document.querySelector('#seat_put_back')?.innerText || '').length > 10",
+                                timeout=15000)
+        assert host.locator("#put_back").is_visible() and actor.locator("#seat_put_back").is_visible()
+        assert host.locator("#log li.undone").count() >= 1
+        host.screenshot(path=str(OUT / "table-undo-host.png"), full_page=True)
+        actor.screenshot(path=str(OUT / "table-undo-phone.png"), full_page=True)
         browser.close()
+
+
+NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+OPTION_STATES = "() => [...document.querySelectorAll('#menu button.option')].map(b => b.disabled)"
 
 
 def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
