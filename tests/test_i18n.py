@@ -236,8 +236,8 @@ def test_french_seat_and_host_pages_end_to_end(french_app):
     assert "your turn: where does a lieutenant go?" not in fr
     en = page(client, seat_url, "en")
     assert f"{name}, your turn: where does a lieutenant go?" in en and "à vous" not in en
-    de = page(client, seat_url, "de")  # no German catalog yet: English, never an error
-    assert f"{name}, your turn: where does a lieutenant go?" in de
+    de = page(client, seat_url, "de")
+    assert f"{name}, dein Zug: wohin geht ein Leutnant?" in de and "your turn" not in de
     assert "Rien à décider pour l'instant." in page(client, f"/seat/{game['seats'][waiting]['token']}", "fr")
 
     host_url = f"/host/{game['id']}?key={game['host_token']}"
