@@ -180,7 +180,7 @@ def test_the_french_catalog_has_both_forms_of_a_phrase_with_a_count(french_app):
         assert tr(keep({}, "cost", N("{n} coin", "{n} coins", n=1)), "cost", request_gettext) == "1 pièce"
         assert tr(keep({}, "cost", N("{n} coin", "{n} coins", n=3)), "cost", request_gettext) == "3 pièces"
         cubes = T("{what}", what=N("{label}; {n} plague cube", "{label}; {n} plague cubes", n=2, label="x"))
-        assert tr(keep({}, "text", cubes), "text", request_gettext) == "x ; 2 cubes de peste"
+        assert tr(keep({}, "text", cubes), "text", request_gettext) == "x ; 2 cubes peste"  # the rulebook's "cube peste"
 
 
 @pytest.fixture
@@ -243,9 +243,9 @@ def test_french_seat_and_host_pages_end_to_end(french_app):
     host_url = f"/host/{game['id']}?key={game['host_token']}"
     fr = page(client, host_url, "fr")
     assert "Réglez la roue de population sur la fenêtre" in fr
-    assert re.search(r"Placez 1 (religieuse|aristocrate|artisan) sur chaque hexagone", fr)
-    assert "La manche I commence. Ordre du tour :" in fr
-    assert "Journal de la partie" in fr
+    assert re.search(r"Placez 1 (nonne|aristocrate|artisan) sur chaque hexagone", fr)
+    assert "La manche I commence. Ordre de jeu :" in fr  # a round is a "manche", a turn a "tour"
+    assert "Journal de partie" in fr
 
     menu = client.get(f"/api/seats/{game['seats'][first]['token']}/menu").get_json()
     recall = next(o for o in menu["menu"] if o["label"].startswith("Recall"))
