@@ -120,8 +120,13 @@ def _bundle_text(bundle: Bundle) -> Text:
 
 @lru_cache(maxsize=4096)
 def _reward_text(reward: Reward) -> Text:
-    """Texts are immutable, so one per reward serves every menu that shows it."""
-    return joined((b.text() for b in reward.options), " or ")
+    """Texts are immutable, so one per reward serves every menu that shows it. "or" is a word to translate,
+    not a separator: "a or b or c" is "(a or b) or c"."""
+    texts = [b.text() for b in reward.options]
+    text = texts[0]
+    for more in texts[1:]:
+        text = T("{first} or {second}", first=text, second=more)
+    return text
 
 
 NOTHING = Reward((Bundle(()),), "nothing")

@@ -103,7 +103,7 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
     if state.opponent is not None:
         first_mover(state)
         instruct(state, T("Play order for round {round}: {names}; turns alternate.", round=roman(state.round),
-                          names=", ".join(order_names(state))), "R-SOLO-4", order=[0])
+                          names=joined(order_names(state))), "R-SOLO-4", order=[0])
         return
     kind = state.priority(state.round)
     order = standing(state, kind)

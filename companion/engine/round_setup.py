@@ -12,7 +12,7 @@ from .flow import ASKED, choose, option, push, task
 from .solo import order_names
 from .state import BoatAtDock, GameState, Place
 from .turns import start_turns
-from ..words import T, keep
+from ..words import T, joined, keep
 
 
 @task(do.BOAT_ARRIVES)
@@ -82,9 +82,9 @@ def begin_round(state: GameState, t: dict, lane: str) -> None:
     (C-18). Round I's setup has its own checklist and the table's first reveals."""
     if "pick" not in t:
         if state.opponent is not None:
-            names = ", ".join(order_names(state))
+            names = joined(order_names(state))  # "the opponent" stays translatable
         else:
-            names = ", ".join(who(state, s) for s in state.order)
+            names = joined(who(state, s) for s in state.order)
         instruct_to = state.setup_steps if state.round == 1 else state.report
         text = T("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
         instruct_to.append({**keep({"step": len(instruct_to) + 1}, "text", text),

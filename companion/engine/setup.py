@@ -294,9 +294,9 @@ def _order(state: GameState, t: dict, lane: str) -> None:
     if state.opponent:
         state.opponent.stamp = state.next_stamp()
         first_mover(state)
-        names = ", ".join(f"P{i + 1} {name}" for i, name in enumerate(order_names(state)))
+        names = joined(T("P{pos} {name}", pos=i + 1, name=name) for i, name in enumerate(order_names(state)))
     else:
-        names = ", ".join(f"P{i + 1} {who(state, s)}" for i, s in enumerate(order))
+        names = joined(T("P{pos} {name}", pos=i + 1, name=who(state, s)) for i, s in enumerate(order))
     instruct(state, T("Play order for round I: {names}. Put one counter of each on the play-order indicator.",
                       names=names),
              "R-SETUP-17" if n > 1 else "R-SOLO-4", order=order)
