@@ -66,7 +66,7 @@ def _item_text(item: "Item") -> Text:
     if icon == "major-fire":
         return N("{n} major fire", "{n} major fires", n=n)
     if icon == "lumber":
-        return T("{n} lumber", n=n)
+        return N("{n} lumber", "{n} lumber", n=n)  # one word in English, not in every language
     if icon == "vp":
         return T("{n} VP", n=n)
     if icon == "activate":

@@ -22,7 +22,7 @@ NOTHING = T("Nothing to put back: the undone choices moved no pieces on the tabl
 #: The counters a seat keeps beside its board, as the table counts them.
 COUNTS = {
     "coins": lambda n: N("{n} coin", "{n} coins", n=n),
-    "lumber": lambda n: T("{n} lumber", n=n),  # the same word for one or many
+    "lumber": lambda n: N("{n} lumber", "{n} lumber", n=n),  # one word in English, not in French
     "fire": lambda n: N("{n} fire token", "{n} fire tokens", n=n),
     "major_fire": lambda n: N("{n} major fire token", "{n} major fire tokens", n=n),
     "rats": lambda n: N("{n} rat token", "{n} rat tokens", n=n),

@@ -227,7 +227,7 @@ def _units(state: GameState, seat: int, kind: str) -> tuple[int, str]:
     if kind == "workshops":
         return len(s.workshops), N("{n} workshop", "{n} workshops", n=len(s.workshops))
     if kind == "lumber":
-        return s.lumber, T("{n} lumber", n=s.lumber)
+        return s.lumber, N("{n} lumber", "{n} lumber", n=s.lumber)
     if kind == "improvements":
         n = sum(1 for cab in s.cabins if cab.improvement)
         return n, N("{n} improvement", "{n} improvements", n=n)
