@@ -3,6 +3,7 @@ only the default, and two devices at one game may read it in two languages."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -68,3 +69,32 @@ def test_an_unknown_language_is_refused_and_changes_nothing(client, code):
 def test_the_way_back_is_only_ever_a_page_of_this_server(client, target):
     r = client.get("/language/de", query_string={"next": target})
     assert r.status_code == 303 and r.headers["Location"] == "/"
+
+
+@pytest.mark.parametrize("lang, path, words", [
+    ("de", "/no-such-page", "Diese Seite gibt es hier nicht."),  # Werkzeug's own 404, in our words
+    ("fr", "/seat/not-a-seat", "Ce lien de place n'est pas valide"),
+    ("fr", "/host/not-a-game", "Cette partie n'existe pas."),
+])
+def test_a_refusal_speaks_the_readers_language(client, lang, path, words):
+    client.get(f"/language/{lang}")
+    r = client.get(path)
+    assert r.status_code in (403, 404) and words in html.unescape(r.get_data(as_text=True))
+
+
+def test_a_refused_tap_says_why_in_the_readers_language(client):
+    """An option that is not on the menu (a forged or stale form) is refused in the phone's language."""
+    game = create(client)
+    host = {"X-Host-Token": game["host_token"]}
+    asked = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()["pending"][0]
+    who = asked["who"]
+    tok = game["seats"][who]["token"]
+    client.set_cookie(f"seat_{tok}", game["seats"][who]["device"])
+    client.get("/language/de")
+    page = client.get(f"/seat/{tok}").get_data(as_text=True)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    menu = client.get(f"/api/seats/{tok}/menu", headers={"X-Seat-Device": game["seats"][who]["device"]}).get_json()
+    r = client.post(f"/seat/{tok}/act", data={"csrf": csrf, "version": menu["version"], "decision": asked["id"],
+                                            "choice": len(menu["menu"]) + 5})
+    text = html.unescape(r.get_data(as_text=True))
+    assert r.status_code == 400 and "Diese Option steht nicht im Menü." in text and "not on the menu" not in text

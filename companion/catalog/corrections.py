@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..instance import write_whole
+from ..words import T
 from .families import FAMILIES, CatalogError, Records
 from .loader import catalog_from_files
 from .model import Catalog
@@ -44,17 +45,17 @@ def _shipped() -> Records:
 def shipped_record(family: str, rid: str) -> dict:
     """The record as shipped (a copy): what a reset returns to and what a correction is compared with."""
     if family not in FAMILIES:
-        raise Unknown(f"There is no family {family!r} in the catalog.")
+        raise Unknown(T("There is no family '{family}' in the catalog.", family=family))
     for record in _shipped()[family]:
         if record["id"] == rid:
             return copy.deepcopy(record)
-    raise Unknown(f"There is no record {rid!r} among the {family} records.")
+    raise Unknown(T("There is no record '{rid}' among the {family} records.", rid=rid, family=family))
 
 
 def shipped_ids(family: str) -> list[str]:
     """A family's record ids in the catalog's order."""
     if family not in FAMILIES:
-        raise Unknown(f"There is no family {family!r} in the catalog.")
+        raise Unknown(T("There is no family '{family}' in the catalog.", family=family))
     return [record["id"] for record in _shipped()[family]]
 
 

@@ -26,9 +26,15 @@ from .news import Bulletin, NewsPoll, news_routes
 from .phones import Sightings
 from .translate import compile_catalogs
 from .views import qr_svg
+from ..words import T
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "companion" / "translations"
+#: what a refusal Werkzeug raised on its own says, in words a table can read in its language
+UNKNOWN = {400: T("The companion could not read that request."), 404: T("There is no such page here."),
+           405: T("This page does not take that kind of request."),
+           413: T("That is more than the companion accepts at once."),
+           414: T("That address is too long."), 431: T("That request's headers are too large.")}
 
 
 def create_app(config: dict | None = None) -> Flask:
@@ -118,7 +124,10 @@ def _refusals(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
-        return refusal(exc.description or exc.name, exc.code)
+        said = exc.description
+        if not said or said == type(exc).description:  # Werkzeug's own English: an unknown address or method
+            said = UNKNOWN.get(exc.code, T("That is not possible here."))
+        return refusal(said, exc.code)
 
     @app.errorhandler(StoreFault)
     def _store_fault(exc: StoreFault):

@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 from flask import abort, current_app, request
 from flask_babel import gettext as _
 
+from ..words import T
+
 ANY = ("0.0.0.0", "", "::")  # listening on every interface: phones need the address of the LAN one
 LOCAL = ("localhost",)  # what create_app answers to when `serve` did not say (tests, other WSGI servers)
 
@@ -95,8 +97,8 @@ def check_host() -> None:
     names = current_app.config.get("HOST_NAMES") or LOCAL
     if not answers_to(request.environ.get("HTTP_HOST"), names):
         public = current_app.config.get("PUBLIC_URL")
-        abort(421, f"This companion does not answer to that name. Open {public}/ instead." if public else
-              "This companion does not answer to that name. Open the address it showed when it started.")
+        abort(421, T("This companion does not answer to that name. Open {public}/ instead.", public=public) if public
+              else T("This companion does not answer to that name. Open the address it showed when it started."))
 
 
 class HostGate:

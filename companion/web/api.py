@@ -17,6 +17,7 @@ from .forms import json_options, json_tap
 from .limits import count_new_game
 from .tap import menu_json, play
 from .views import join_url
+from ..words import T
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -27,7 +28,7 @@ def _json() -> dict:
     except RecursionError:  # absurdly nested JSON
         data = None
     if not isinstance(data, dict):
-        abort(400, "Send a JSON object.")
+        abort(400, T("Send a JSON object."))
     return data
 
 
@@ -38,7 +39,7 @@ def create():
     try:
         game = store().create(opts, seed)
     except IllegalAction as exc:
-        abort(400, str(exc))
+        abort(400, exc.reason)
     seats = store().seats(game.id)
     return jsonify({"id": game.id, "version": game.version, "host_token": game.host_token,
                     "host_url": public_base() + url_for("host.page", gid=game.id, key=game.host_token),

@@ -45,8 +45,8 @@ FAMILY_NAMES = {
     "layout": (T("City layouts"), T("Layout")),
 }
 ADMIN_COOKIE = "catalog_admin"
-NEEDS_ADMIN = ("Changing the catalog needs this companion's admin link: serve prints it when it starts, and a "
-               "host screen offers it as a QR code. Anyone may read this page; nothing was changed.")
+NEEDS_ADMIN = T("Changing the catalog needs this companion's admin link: serve prints it when it starts, and a "
+                "host screen offers it as a QR code. Anyone may read this page; nothing was changed.")
 UPLOAD = "corrections"  # the import form's file field
 
 
@@ -92,7 +92,7 @@ def import_file():
     _may_change()
     upload = request.files.get(UPLOAD)
     if upload is None or not upload.filename:
-        abort(400, "Choose a corrections file to import.")
+        abort(400, T("Choose a corrections file to import."))
     try:
         _corrections().replace(upload.read(OVERRIDE_LIMIT + 1))
     except CatalogError as exc:
@@ -174,7 +174,7 @@ def _may_change() -> None:
 def _sign_in(key: str):
     """The admin link's key moves into a cookie scripts cannot read, and leaves the address bar."""
     if not hmac.compare_digest(key.encode("utf-8", "surrogatepass"), current_app.extensions["catalog_admin"].encode()):
-        abort(403, "This is not this companion's admin link. Nothing was changed.")
+        abort(403, T("This is not this companion's admin link. Nothing was changed."))
     resp = make_response(redirect(url_for("catalog.index"), 303))
     resp.set_cookie(ADMIN_COOKIE, key, httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 365)
     return resp
@@ -184,7 +184,7 @@ def _known(family: str, rid: str | None = None) -> None:
     try:
         shipped_ids(family) if rid is None else shipped_record(family, rid)
     except Unknown as exc:
-        abort(404, str(exc))
+        abort(404, exc.args[0])
 
 
 def _records(now) -> dict:

@@ -10,9 +10,10 @@ from flask import abort, current_app, jsonify, render_template, request, session
 from werkzeug.exceptions import Forbidden
 
 from ..store import Deleted, Game, NotFound, Store
-from .translate import request_gettext
+from .translate import request_gettext, tr
+from ..words import T, keep
 
-DELETED = "This game was deleted by its host."
+DELETED = T("This game was deleted by its host.")
 
 
 def store() -> Store:
@@ -30,7 +31,7 @@ def _found(read, missing: str):
 
 
 def load(gid: str) -> Game:
-    return _found(lambda: store().load(gid), "There is no such game.")
+    return _found(lambda: store().load(gid), T("There is no such game."))
 
 
 def host_key(gid: str) -> str | None:
@@ -42,18 +43,18 @@ def require_host(gid: str) -> Game:
     game = load(gid)
     given = host_key(gid) or ""
     if not hmac.compare_digest(given.encode(), game.host_token.encode()):
-        abort(403, "This page needs the host's link.")
+        abort(403, T("This page needs the host's link."))
     return game
 
 
 def seat_of(token: str) -> dict:
     return _found(lambda: store().seat_by_token(token),
-                  "This seat link is not valid (it may be mistyped or from another game).")
+                  T("This seat link is not valid (it may be mistyped or from another game)."))
 
 
 SEAT_HEADER = "X-Seat-Device"  # a script's copy of the phone cookie (POST /api/seats/<token>/join gives it)
-MOVED = "This seat moved to another phone — scan the seat's code to take it back."
-ELSEWHERE = "This seat is not on this phone. Scan the seat's code on the host screen to play here."
+MOVED = T("This seat moved to another phone — scan the seat's code to take it back.")
+ELSEWHERE = T("This seat is not on this phone. Scan the seat's code on the host screen to play here.")
 
 
 class SeatMoved(Forbidden):
@@ -105,7 +106,7 @@ def csrf_token() -> str:
 def check_csrf() -> None:
     sent = request.form.get("csrf", "")
     if not sent or not hmac.compare_digest(sent.encode(), session.get("csrf", "").encode()):
-        abort(400, "This form has expired. Reload the page and try again.")
+        abort(400, T("This form has expired. Reload the page and try again."))
 
 
 def render_once(cache: dict, key: tuple, template: str, context, limit: int = 512) -> str:
@@ -149,7 +150,7 @@ def refusal(message: str, code: int):
     API, the flash partial for htmx, an error page otherwise."""
     if request.path.startswith("/api/"):
         return jsonify({"error": message}), code
-    text = request_gettext(message)
+    text = tr(keep({}, "text", message), "text", request_gettext)  # a Text with values, or a fixed sentence
     if request.headers.get("HX-Request"):
         return render_template("partials/_error.html", message=text), code
     return render_template("error.html", message=text, code=code), code

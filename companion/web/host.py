@@ -21,6 +21,7 @@ from .limits import count_new_game
 from .tap import play
 from .undone import host_put_back, log_rows, put_back_marks
 from .views import base, join_page_url, menu_view, qr_svg, seats_view, waiting_seats
+from ..words import T
 
 bp = Blueprint("host", __name__)
 
@@ -91,7 +92,7 @@ def _remember_host(resp, gid: str, key: str):
 def part(gid: str, name: str):
     """One live region of the host screen, fetched again after a refused action."""
     if name not in PARTS:
-        abort(404, "No such part of the screen.")
+        abort(404, T("No such part of the screen."))
     return _region(gid, name)
 
 
@@ -128,16 +129,16 @@ def undo(gid: str):
     game = require_host(gid)
     check_csrf()
     if request.form.get("confirm") != "yes":
-        abort(400, "Tick the box to confirm the undo.")
+        abort(400, T("Tick the box to confirm the undo."))
     count = int_field("count")
     if not 1 <= count <= 20:
-        abort(400, "Undo between 1 and 20 actions at a time.")
+        abort(400, T("Undo between 1 and 20 actions at a time."))
     try:
         store().undo(gid, int_field("version"), count)
     except Stale:
-        abort(409, "The game moved on: look again before undoing.")
-    except IllegalAction as exc:
-        abort(409, str(exc))
+        abort(409, T("The game moved on: look again before undoing."))
+    except IllegalAction:  # the store's only refusal of an undo
+        abort(409, T("There is nothing to undo."))
     del game
     return _back(gid)
 
@@ -148,7 +149,7 @@ def delete(gid: str):
     require_host(gid)
     check_csrf()
     if request.form.get("confirm") != "yes":
-        abort(400, "Tick the box to confirm that the game should be deleted.")
+        abort(400, T("Tick the box to confirm that the game should be deleted."))
     try:
         store().delete(gid)
     except NotFound:  # deleted by another screen a moment ago: just as good
@@ -162,7 +163,7 @@ def proxy_context(gid: str, index: int) -> dict:
     """The seat's phone page, inside the host's session: the same screen, posting as the host."""
     game = require_host(gid)
     if not 0 <= index < len(game.state.seats):
-        abort(404, "No such seat.")
+        abort(404, T("No such seat."))
     urls = screen.Addresses(post=url_for("host.act_for_post", gid=gid, index=index),
                             news=url_for("host.seat_news", gid=gid, index=index),
                             part=lambda name: url_for("host.seat_part", gid=gid, index=index, name=name))
@@ -191,7 +192,7 @@ def act_for_post(gid: str, index: int):
     game = require_host(gid)
     check_csrf()
     if not 0 <= index < len(game.state.seats):
-        abort(404, "No such seat.")
+        abort(404, T("No such seat."))
     version, decision, choice = tap_fields()
     play(gid, index, version, decision, choice, "host")
     if request.headers.get("HX-Request"):
@@ -215,7 +216,7 @@ def qr(gid: str, index: int):
     ctx = host_context(gid)
     seats = ctx["seats"]
     if not 0 <= index < len(seats):
-        abort(404, "No such seat.")
+        abort(404, T("No such seat."))
     return Response(str(qr_svg(seats[index]["url"])), mimetype="image/svg+xml")
 
 

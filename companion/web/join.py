@@ -8,11 +8,12 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from ..store import NotFound
 from ..store.codes import LENGTH, typed_code
 from .common import check_csrf, csrf_token, seat_of, store
+from ..words import T
 
 bp = Blueprint("join", __name__)
 YEAR = 60 * 60 * 24 * 365
-WRONG = "No seat has that code. Check the letters under your seat's QR code on the host screen."
-TOO_MANY = "Too many codes tried from this phone in the last minute. Wait a minute and try again."
+WRONG = T("No seat has that code. Check the letters under your seat's QR code on the host screen.")
+TOO_MANY = T("Too many codes tried from this phone in the last minute. Wait a minute and try again.")
 
 
 @bp.get("/j/<token>")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, request
 
+from ..words import T
 from .common import refusal
 
 bp = Blueprint("language", __name__)
@@ -38,7 +39,7 @@ def back_to(target: str | None) -> str:
 @bp.get("/language/<code>")
 def choose(code: str):
     if code not in LANGUAGES:
-        return refusal("No such language here: the companion speaks English, Français and Deutsch.", 404)
+        return refusal(T("No such language here: the companion speaks English, Français and Deutsch."), 404)
     resp = redirect(back_to(request.args.get("next")), 303)
     resp.set_cookie(COOKIE, code, httponly=True, samesite="Lax", max_age=YEAR)
     return resp

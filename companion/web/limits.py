@@ -8,8 +8,9 @@ import time
 from collections import OrderedDict, deque
 
 from flask import abort, current_app, request
+from ..words import T
 
-TOO_MANY = "Too many new games from this device in the last minute. Wait a minute and try again."
+TOO_MANY = T("Too many new games from this device in the last minute. Wait a minute and try again.")
 
 
 def count_new_game() -> None:

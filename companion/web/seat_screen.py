@@ -18,6 +18,7 @@ from .draw import estate_key
 from .translate import request_gettext, tr
 from .undone import seat_put_back
 from .views import base
+from ..words import T
 
 PARTS = ("seat_status", "seat_put_back", "menu", "minimap", "estate")
 
@@ -59,7 +60,7 @@ def map_targets(view: dict, version: int, post_url: str) -> dict:
 def part(make: Callable[[], dict], name: str) -> str:
     """One live region, fetched again after a refused tap (the name is checked before anything is read)."""
     if name not in PARTS:
-        abort(404, "No such part of the screen.")
+        abort(404, T("No such part of the screen."))
     return region(make(), name)
 
 
