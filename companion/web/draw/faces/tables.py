@@ -43,7 +43,7 @@ def round_info_face(catalog, rid: str, _: Gettext) -> Markup:
          else _("round {round}: {priority}, {boats}, {fire}")).format(
             round=ROMAN[i], priority=_(r.priority),
             boats=ngettext("{n} boat", "{n} boats", r.boats, _).format(n=r.boats),
-            fire=ngettext("{n} fire", "{n} fire", r.fire_cost, _).format(n=r.fire_cost))
+            fire=ngettext("{n} fire", "{n} fires", r.fire_cost, _).format(n=r.fire_cost))
         for i, r in enumerate(info.rounds)))
     cols = []
     for i, r in enumerate(info.rounds):
