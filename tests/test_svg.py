@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 
@@ -395,8 +396,8 @@ def test_fixed_words_go_through_gettext():
     mark = lambda s: f"«{s}»"  # noqa: E731
     city = str(city_svg(state, _=mark))
     assert "«Dock»" in city and "«empty space»" in city
-    assert "«Round»" in str(wheel_svg(state, _=mark))
+    assert f"«Round {state.round}»" in str(wheel_svg(state, _=mark))  # one template, "Round {n}" (issue 15)
     assert "«not improved»" in str(estate_svg(state, 0, _=mark))
     assert "«Coins»" in str(tokens_html(state, 0, _=mark))
     done = finished(2)
-    assert "«total»" in str(scoring_svg(done.scoring, done, _=mark))
+    assert re.search(r"«[^«»]+ · total -?\d+»", str(scoring_svg(done.scoring, done, _=mark)))  # one template

@@ -69,7 +69,7 @@ def _repop_tile(state, h, x, y, _: Gettext) -> Markup | None:
         return None
     seat = state.seats[h.repopulated_by]
     return el("g", {"class": "repop-tile", "data-colour": seat.colour},
-              el("title", {}, f"{_('repopulated by')} {seat.name} ({letter(seat.colour)})"),
+              el("title", {}, _("repopulated by {name} ({letter})").format(name=seat.name, letter=letter(seat.colour))),
               el("rect", {"x": x - 9, "y": y - 9, "width": 18, "height": 18,
                           "fill": PLAYER_FILL.get(seat.colour, "#888"), "stroke": "#000", "stroke-width": 1.5}),
               txt(x, y, letter(seat.colour), size=10, fill=ink(seat.colour), **{"font-weight": "bold"}))
@@ -138,9 +138,10 @@ def _boat(state, at, x, y, _: Gettext) -> Markup:
     info = state.catalog.boats.get(at.tile)
     hull = " ".join(f"{fmt(x + dx)},{fmt(y + dy)}" for dx, dy in ((-32, -8), (32, -8), (24, 8), (-24, 8)))
     cube = el("rect", {"class": "boat-cube", "x": x + 36, "y": y - 5, "width": 10, "height": 10, "fill": "#000"})
-    words = f"{_('Boat')}, {_('back')} {info.back}, {_('carries')} {_(info.cargo)}" if info else _("Boat")
+    words = (_("Boat, back {back}, carries {cargo}").format(back=info.back, cargo=_(info.cargo)) if info
+             else _("Boat"))
     return el("g", {"class": "boat" + (" has-cube" if at.cube else ""), "data-boat": at.tile},
-              el("title", {}, words + (f", {_('plague cube')}" if at.cube else "")),
+              el("title", {}, words + (", " + _("plague cube") if at.cube else "")),
               el("polygon", {"points": hull, "fill": "#8d6e63", "stroke": "#3e2723"}),
               number_disc(info.back, x - 12, y, 7) if info else None,
               cargo_mark(info.cargo, x + 12, y, 18) if info else None, cube if at.cube else None)
@@ -228,8 +229,8 @@ def wheel_svg(state, _: Gettext = english) -> Markup:
     w = state.catalog.wheel[state.wheel]
     rows = [txt(10, 14, _("Population wheel"), size=13, anchor="start",
                 **{"font-weight": "bold"}),
-            txt(310, 38, f"{_('Round')} {state.round}", size=12, anchor="end"),
-            el("g", {"class": "wheel-rat", "data-rat": w.rat}, txt(10, 38, f"{_('rat')}:", size=11, anchor="start"),
+            txt(310, 38, _("Round {n}").format(n=state.round), size=12, anchor="end"),
+            el("g", {"class": "wheel-rat", "data-rat": w.rat}, txt(10, 38, _("rat:"), size=11, anchor="start"),
                rat_glyph(w.rat, 56, 38, _, 1.4), txt(90, 38, _(w.rat), size=11, anchor="start"))]
     for i, (colour, cls) in enumerate(w.colours.items()):
         y = 66 + i * 26

@@ -43,13 +43,13 @@ def estate_svg(state, seat_index: int, _: Gettext = english) -> Markup:
     words, so colour is never needed to read it."""
     seat = state.seats[seat_index]
     board = state.catalog.boards[seat.board]
-    parts = [_figure(f"{_(cls).capitalize()} ({CLASS_LETTER[cls]})", f"sector sector-{cls}",
+    parts = [_figure(_(cls).capitalize() + f" ({CLASS_LETTER[cls]})", f"sector sector-{cls}",
                      *_sector(board, cls, seat, _)) for cls in SECTORS]
     parts += [_figure(_("Quarantine cabins"), "cabins", *_cabins(state, seat, _)),
               _figure(_("Workshops"), "workshops", *_workshops(state, seat, board, _)),
               _figure(_("Overseers"), "overseers", *_overseers(board, seat, _))]
     head = el("p", {"class": "estate-head"}, el("span", {"class": f"seat-chip c-{seat.colour}"}, letter(seat.colour)),
-              f" {_('Estate of')} {seat.name} · {_('board side')} {board.side.upper()}")
+              " " + _("Estate of {name} · board side {side}").format(name=seat.name, side=board.side.upper()))
     return el("div", {"class": "estate", "data-seat": seat_index}, head,
               el("div", {"class": "estate-pictures"}, parts), _legend(_))
 
@@ -62,9 +62,10 @@ def _figure(caption: str, cls: str, body, height: float) -> Markup:
 
 def _legend(_: Gettext) -> Markup:
     """A one-glance key in words, so colour is never needed to read the estate."""
-    lines = [f"A = {_('aristocrat')} · N = {_('nun')} · C = {_('craftsman')}", _("gold with a star = upgraded"),
-             f"{_('once')} = {_('single-use square')} · {_('crossed out = already used')}",
-             f"T1–T4 = {_('landing space type')}"]
+    lines = [" · ".join(mark + " = " + _(cls) for mark, cls in (("A", "aristocrat"), ("N", "nun"), ("C", "craftsman"))),
+             _("gold with a star = upgraded"),
+             _("{once} = single-use square · crossed out = already used").format(once=_("once")),
+             "T1–T4 = " + _("landing space type")]
     return el("ul", {"class": "legend"}, [el("li", {}, line) for line in lines])
 
 
@@ -121,7 +122,7 @@ def _cabin(state, i: int, cab, x, y, _: Gettext) -> Markup:
     """A quarantine cabin: spaces I and II (the citizen in the one it occupies) and its improvement."""
     imp = state.catalog.improvements.get(cab.improvement) if cab.improvement else None
     body = [el("rect", {"x": x, "y": y, "width": HALF, "height": 96, "rx": 5, "fill": "#f3efe6", "stroke": "#444"}),
-            txt(x + 8, y + 12, f"{_('Cabin')} {i + 1}", size=TEXT, anchor="start", **{"font-weight": "bold"})]
+            txt(x + 8, y + 12, _("Cabin {n}").format(n=i + 1), size=TEXT, anchor="start", **{"font-weight": "bold"})]
     for k, roman in ((1, "I"), (2, "II")):
         sx = x + 8 + (k - 1) * 68
         body += [el("rect", {"x": sx, "y": y + 24, "width": 62, "height": 36, "fill": "#fff", "stroke": "#777",
@@ -159,9 +160,9 @@ def _workshop(state, ws, x, y, _: Gettext) -> Markup:
         return el("g", {"class": "workshop empty"}, body,
                   txt(x + HALF / 2, y + 42, _("empty slot"), size=TEXT, fill="#666"))
     cls = w.cls if w else "?"
-    body += [txt(x + 8, y + 12, f"{_(cls)} ({CLASS_LETTER.get(cls, '?')})", size=TEXT, anchor="start",
+    body += [txt(x + 8, y + 12, _(cls) + f" ({CLASS_LETTER.get(cls, '?')})", size=TEXT, anchor="start",
                  **{"font-weight": "bold"}),
-             txt(x + HALF - 6, y + 12, f"{_('era')} {ERA.get(w.era, w.era) if w else '?'}", size=TEXT, anchor="end"),
+             txt(x + HALF - 6, y + 12, _("era {era}").format(era=ERA.get(w.era, w.era) if w else "?"), size=TEXT, anchor="end"),
              _workshop_gives(w, x + 56, y + 42, _) if w else None]
     body.append(citizen_chip(ws.citizen, x + HALF - 18, y + 42, _, r=CHIP) if ws.citizen else
                 txt(x + 8, y + 72, _("no citizen"), size=TEXT, anchor="start", fill="#666"))
@@ -203,10 +204,11 @@ def _overseer(board, cls: str, ov, y, _: Gettext) -> Markup:
     """One overseer's path of 7 steps (start … centre), four then three to a row, with its marker, branch and
     upgrade."""
     path = board.paths.get(cls)
-    status = [_("step") + f" {ov.step}", _("branch") + f" {_(ov.branch)}" if ov.branch else _("no branch yet")]
+    status = [_("step {n}").format(n=ov.step),
+              _("branch {branch}").format(branch=_(ov.branch)) if ov.branch else _("no branch yet")]
     if ov.upgraded:
         status.append(_("upgraded"))
-    out = [txt(4, y + 8, f"{_(cls).capitalize()} ({CLASS_LETTER[cls]})", size=13, anchor="start",
+    out = [txt(4, y + 8, _(cls).capitalize() + f" ({CLASS_LETTER[cls]})", size=13, anchor="start",
                **{"font-weight": "bold"}),
            txt(4, y + 26, ", ".join(status), size=TEXT, anchor="start", fill="#333")]
     for k in range(7):

@@ -11,7 +11,7 @@ import math
 from markupsafe import Markup
 
 from ...engine.state import COLOUR_LETTERS
-from .markup import Gettext, el, english, fmt, txt
+from .markup import Gettext, el, english, fmt, ngettext, txt
 
 PLAYER_FILL = {"red": "#d62728", "yellow": "#f2c12e", "blue": "#1f6fd1", "green": "#2ca02c"}
 HEX_FILL = {"orange": "#f6a04d", "white": "#f4f1e8", "blue": "#9cc3ec", "red": "#e8847a", "harbor": "#b9b9b9"}
@@ -62,7 +62,8 @@ def lieutenant_mark(seat, used: bool, x, y, _: Gettext = english) -> Markup:
     w, h = (11, 19) if used else (19, 11)
     pose = _("standing") if used else _("lying")
     return el("g", {"class": "lieutenant " + ("standing" if used else "lying"), "data-colour": seat.colour},
-              el("title", {}, f"{seat.name} ({letter(seat.colour)}): {_('lieutenant')}, {pose}"),
+              el("title", {}, _("{name} ({letter}): lieutenant, {pose}").format(name=seat.name,
+                                                                             letter=letter(seat.colour), pose=pose)),
               el("rect", {"x": x - w / 2, "y": y - h / 2, "width": w, "height": h, "rx": 2,
                           "fill": PLAYER_FILL.get(seat.colour, "#888"), "stroke": "#000"}),
               txt(x, y, letter(seat.colour), size=8, fill=ink(seat.colour), **{"font-weight": "bold"}))
@@ -80,7 +81,7 @@ def rat_glyph(rat: str, x, y, _: Gettext = english, size=1.0) -> Markup:
         d = -1 if rat == "left" else 1
         body = el("ellipse", {"cx": x, "cy": y, "rx": 5.5 * s, "ry": 3.5 * s, "fill": "#555"})
         head = el("circle", {"cx": x + d * 5.5 * s, "cy": y - 1 * s, "r": 2.5 * s, "fill": "#555"})
-    return el("g", {"class": f"rat rat-{rat}"}, el("title", {}, f"{_('rat')}: {_(rat)}"), body, head,
+    return el("g", {"class": f"rat rat-{rat}"}, el("title", {}, _("rat: {rat}").format(rat=_(rat))), body, head,
               txt(x + 12 * s, y, RAT_LETTER[rat], size=9 * s, **{"font-weight": "bold"}))
 
 
@@ -92,7 +93,7 @@ def cubes_mark(n: int, x, y, _: Gettext = english) -> Markup:
     body = [cube(x + 4.5 + i * 11, y, 9) for i in range(shown)]
     if n > 3:
         body.append(txt(x + 12, y, f"×{n}", size=10, anchor="start", **{"font-weight": "bold"}))
-    return el("g", {"class": "cubes", "data-count": n}, el("title", {}, f"{n} {_('plague cubes')}"), body)
+    return el("g", {"class": "cubes", "data-count": n}, el("title", {}, ngettext("{n} plague cube", "{n} plague cubes", n, _).format(n=n)), body)
 
 
 def cube(x, y, side=9) -> Markup:

@@ -26,7 +26,8 @@ def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:
             (_("Wagons"), _items(_wagon_text(c, w, _) for w in seat.wagons)),
             (_("Lieutenants"), _items(_lieutenant_text(state, lt, _) for lt in seat.lieutenants)),
             (_("Repopulation tiles left"), tiles_left(state, seat_index)),
-            (_("Registers"), _items(f"{_(k)}: {v}" for k, v in seat.registers.items())),
+            (_("Registers"), _items(_("{register}: {n}").format(register=_(k), n=v)
+                                          for k, v in seat.registers.items())),
             (_("Scroll tracks"), _items(f"{k}: {v} / {tops.get(k, '?')}" for k, v in seat.scroll.items())),
             (_("Deferred rewards"), _items(seat.deferred))]
     body = [el("div", {"class": "token-row"}, el("dt", {}, k), el("dd", {}, v)) for k, v in rows]
@@ -47,7 +48,7 @@ def counters_html(seat, _: Gettext = english) -> Markup:
               ("fire", fire, _("Fire"), seat.fire, None),
               ("major-fire", major_fire, _("Major fire"), seat.major_fire, None),
               ("rats", rat, _("Rats"), seat.rats, None), ("vp", _shield, _("VP"), seat.vp, None),
-              ("lieutenants", lieutenant, _("Lieutenants"), len(figures), f"{_('not yet used')}: {unused}")]
+              ("lieutenants", lieutenant, _("Lieutenants"), len(figures), _("not yet used: {n}").format(n=unused))]
     return el("ul", {"class": "counters"},
               [el("li", {"class": "counter", "data-counter": key},
                   el("svg", {"xmlns": SVG_NS, "viewBox": "-12 -12 24 24", "width": 24, "height": 24,
@@ -70,19 +71,19 @@ def _lieutenant_text(state, lt, _: Gettext) -> str:
     """Where a lieutenant is; its pose only for figures in play (supply and box have none)."""
     if lt.where in ("supply", "box"):
         return _where(state, lt, _)
-    return f"{_where(state, lt, _)}, {_('standing') if lt.used else _('lying')}"
+    return (_("{where}, standing") if lt.used else _("{where}, lying")).format(where=_where(state, lt, _))
 
 
 def _boat_text(c, boat: str, _: Gettext) -> str:
     """A boat as its tile reads: the number on its back and its goods (its id is on no tile)."""
     b = c.boats.get(boat)
-    return f"{_('back')} {b.back}, {_(b.cargo)}" if b else "?"
+    return _("back {back}, {cargo}").format(back=b.back, cargo=_(b.cargo)) if b else "?"
 
 
 def _wagon_text(c, w, _: Gettext) -> str:
     """A wagon as its tile reads: the number on its back, and whether it is used this round."""
     info = c.wagons.get(w.tile)
-    return f"{_('back')} {info.back if info else '?'} ({_('used') if w.used else _('ready')})"
+    return (_("back {back} (used)") if w.used else _("back {back} (ready)")).format(back=info.back if info else "?")
 
 
 def _items(values) -> Markup:

@@ -25,6 +25,20 @@ def english(s: str) -> str:
     return s
 
 
+def ngettext(singular: str, plural: str, n: int, _: Gettext = english) -> str:
+    """The form of a phrase with a count `n`, through the `_` a picture was given: its catalog's plural
+    rule when `_` carries one (translate._plural), English rules otherwise. Named like gettext's, so
+    pybabel extracts both templates; format the fields after: ngettext("{n} cube", "{n} cubes", n, _)."""
+    from ..translate import _plural
+
+    return _plural(_, singular, plural, n)
+
+
+def upper_first(s: str) -> str:
+    """A phrase starting with a capital (a template may start with a lowercase word such as a class)."""
+    return s[:1].upper() + s[1:]
+
+
 def fmt(v) -> str:
     """Numbers short (12.5, not 12.500000001) so the markup stays small."""
     if isinstance(v, float):

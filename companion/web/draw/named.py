@@ -82,7 +82,7 @@ def _colour_chip(colour: str, _: Gettext) -> Markup:
 def _rat_chip(rat: str, _: Gettext) -> Markup:
     if rat == "none":
         return _chip(_("no rat"), txt(0, 0, "–", size=18, **{"font-weight": "bold"}))
-    return _chip(f"{_('rat')}: {_(rat)}", rat_glyph(rat, -4, 0, _, 1.2))
+    return _chip(_("rat: {rat}").format(rat=_(rat)), rat_glyph(rat, -4, 0, _, 1.2))
 
 
 def _icon_chip(icon: str, _: Gettext) -> Markup:

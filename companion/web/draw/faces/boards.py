@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from ..glyphs import CLASS_LETTER, PLAYER_FILL, ink, letter
 from ..icons import citizen, city, church, coin, lumber, overseer, popularity, reward_icons, vp, words
-from ..markup import Gettext, el, fmt, txt
+from ..markup import Gettext, el, fmt, txt, upper_first
 from .frame import EDGE, PAPER, face_svg, hexagon
 from .shapes import boat_shape, cabin_shape, cargo_mark, workshop_shape
 
@@ -20,21 +20,23 @@ CELL_W, CELL_H, PER_ROW = 50, 62, 8
 
 def side_words(side: str, _: Gettext) -> str:
     """A scoreboard side ("2p", "3-4p") as players read it."""
-    return f"{side.removesuffix('p').replace('-', '–')} {_('players')}"
+    return _("{players} players").format(players=side.removesuffix("p").replace("-", "–"))
 
 
 def register_face(catalog, rid: str, _: Gettext) -> Markup:
     """A register (M-7): its spaces from the start, each with what it gives and the VP it scores at the
     end, and the single and double bar lines (R-ADV-5)."""
     reg = catalog.registers[rid]
-    title = (f"{_(reg.kind).capitalize()} {_('register')}, {side_words(reg.side, _)}: {len(reg.spaces)} "
-             f"{_('spaces')}, {_('single bar before space')} {reg.single_bar + 1}, {_('double bar before space')} "
-             f"{reg.double_bar + 1}.")
+    title = upper_first(_("{register} register, {side}: {n} spaces, single bar before space {single}, "
+                          "double bar before space {double}.").format(
+        register=_(reg.kind), side=side_words(reg.side, _), n=len(reg.spaces), single=reg.single_bar + 1,
+        double=reg.double_bar + 1))
     cells = []
     for i, space in enumerate(reg.spaces):
         x, y = 6 + (i % PER_ROW) * CELL_W, 34 + (i // PER_ROW) * (CELL_H + 8)
         cells.append(el("g", {"class": "register-space", "data-index": i},
-                        el("title", {}, f"{_('space')} {i + 1}: {words(space.reward.text(), _)}; {space.vp} {_('VP')}"),
+                        el("title", {}, _("space {n}: {reward}; {vp} VP").format(
+                            n=i + 1, reward=words(space.reward.text(), _), vp=space.vp)),
                         el("rect", {"x": x, "y": y, "width": CELL_W - 4, "height": CELL_H, "rx": 4,
                                     "fill": "#fff" if i else "#eee", "stroke": EDGE}),
                         txt(x + 6, y + 8, str(i + 1), size=9, anchor="start", fill="#555"),
@@ -49,7 +51,7 @@ def register_face(catalog, rid: str, _: Gettext) -> Markup:
     return face_svg("register", rid, (0, 0, width, height), title,
                     el("rect", {"x": 1, "y": 1, "width": width - 2, "height": height - 2, "rx": 8, "fill": PAPER,
                                 "stroke": EDGE}),
-                    icon(18, 16, 20), txt(34, 16, f"{_(reg.kind).capitalize()} · {side_words(reg.side, _)}", size=13,
+                    icon(18, 16, 20), txt(34, 16, _(reg.kind).capitalize() + " · " + side_words(reg.side, _), size=13,
                                            anchor="start", **{"font-weight": "bold"}), cells)
 
 
@@ -69,14 +71,17 @@ def board_face(catalog, rid: str, _: Gettext) -> Markup:
     the single-use mark (R-ADV-2); a b side shows its colour with the colour's letter."""
     board = catalog.boards[rid]
     colour = rid.partition("-")[2] if board.side == "b" else ""
-    title = f"{_('Player board')}, {_('side')} {board.side}"
-    title += f", {_(colour)} ({letter(colour)})" if colour in PLAYER_FILL else ""
-    title += f": {len(board.squares)} {_('squares')}, {board.cabins} {_('cabins')}, {board.workshop_slots} " \
-             f"{_('workshop slots')}."
+    counts = dict(side=board.side, squares=len(board.squares), cabins=board.cabins, slots=board.workshop_slots)
+    if colour in PLAYER_FILL:
+        title = _("Player board, side {side}, {colour} ({letter}): {squares} squares, {cabins} cabins, "
+                  "{slots} workshop slots.").format(colour=_(colour), letter=letter(colour), **counts)
+    else:
+        title = _("Player board, side {side}: {squares} squares, {cabins} cabins, {slots} workshop slots.").format(
+            **counts)
     sectors = [_sector(board, cls, 6 + k * (3 * SQ_W + 16), 34, _) for k, cls in enumerate(SECTOR_ORDER)]
     width = 6 + 3 * (3 * SQ_W + 16)
     height = 34 + max(h for _g, h in sectors) + 6
-    head = [txt(12, 16, f"{_('side')} {board.side}", size=13, anchor="start", **{"font-weight": "bold"})]
+    head = [txt(12, 16, _("side {side}").format(side=board.side), size=13, anchor="start", **{"font-weight": "bold"})]
     if colour in PLAYER_FILL:
         head += [el("rect", {"x": 70, "y": 6, "width": 20, "height": 20, "fill": PLAYER_FILL[colour], "stroke": EDGE}),
                  txt(80, 16, letter(colour), size=12, fill=ink(colour), **{"font-weight": "bold"})]
@@ -89,7 +94,7 @@ def board_face(catalog, rid: str, _: Gettext) -> Markup:
 def _sector(board, cls: str, x, y, _: Gettext) -> tuple[Markup, float]:
     """A sector's heading (its class citizen) and its regions, three squares to a row."""
     out = [citizen(x + 12, y + 8, 18, cls, False, _),
-           txt(x + 26, y + 8, f"{_(cls).capitalize()} ({CLASS_LETTER.get(cls, '?')})", size=11, anchor="start")]
+           txt(x + 26, y + 8, _(cls).capitalize() + f" ({CLASS_LETTER.get(cls, '?')})", size=11, anchor="start")]
     ry = y + 20
     for rid in dict.fromkeys(s.region for s in board.sector(cls)):
         squares = board.region(rid)
@@ -106,7 +111,9 @@ def _square(sq, x, y, _: Gettext) -> Markup:
     once = [el("polygon", {"points": f"{fmt(x + SQ_W - 20)},{fmt(y + 1)} {fmt(x + SQ_W - 1)},{fmt(y + 1)} "
                                      f"{fmt(x + SQ_W - 1)},{fmt(y + 20)}", "fill": "#222"}),
             txt(x + SQ_W - 7, y + 7, "1", size=9, fill="#fff", **{"font-weight": "bold"})] if sq.once else []
-    said = words(sq.reward.text(), _) + (f" ({_('once per game')})" if sq.once else "")
+    said = words(sq.reward.text(), _)
+    if sq.once:
+        said = _("{reward} (once per game)").format(reward=said)
     return el("g", {"class": "board-square" + (" single-use" if sq.once else ""), "data-square": sq.id},
               el("title", {}, said),
               el("rect", {"x": x, "y": y, "width": SQ_W - 2, "height": SQ_H - 2, "rx": 4, "fill": "#fffdf5",
@@ -142,13 +149,14 @@ def scroll_board_face(catalog, rid: str, _: Gettext) -> Markup:
     """A scroll board (M-16, M-17): three tracks side by side, levels from the bottom up, each track
     headed by what it counts and its cap."""
     sb = catalog.scroll_boards[rid]
-    title = f"{_('Scroll board')}, {_('side')} {sb.side}: " + ", ".join(_(t.counts) for t in sb.tracks) + "."
+    title = _("Scroll board, side {side}: {tracks}.").format(side=sb.side,
+                                                             tracks=", ".join(_(t.counts) for t in sb.tracks))
     tall = max(len(t.levels) for t in sb.tracks)
     height = 60 + tall * LEVEL_H + 8
     cols = []
     for k, t in enumerate(sb.tracks):
         x = 8 + k * (TRACK_W + 8)
-        cap = f"{_('max')} {t.cap}" if t.cap else ""
+        cap = _("max {n}").format(n=t.cap) if t.cap else ""
         levels = [el("g", {"class": "level", "data-level": i},
                        el("rect", {"x": x, "y": height - 8 - (i + 1) * LEVEL_H, "width": TRACK_W, "height": LEVEL_H - 2,
                                    "rx": 3, "fill": "#fff" if i else "#eee", "stroke": EDGE}),
@@ -156,7 +164,7 @@ def scroll_board_face(catalog, rid: str, _: Gettext) -> Markup:
                            **{"font-weight": "bold"}))
                   for i, v in enumerate(t.levels)]
         cols.append(el("g", {"class": "track", "data-counts": t.counts},
-                       el("title", {}, f"{_(t.counts)}{', ' + cap if cap else ''}: "
+                       el("title", {}, _(t.counts) + (", " + cap if cap else "") + ": "
                                        + ", ".join(_level(v) for v in t.levels)),
                        _counted(t.counts, x + 14, 18), txt(x + 30, 18, _(t.counts.removeprefix("register-")), size=10,
                                                             anchor="start"),

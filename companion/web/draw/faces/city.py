@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from ..glyphs import HEX_FILL, RAT_LETTER, rat_glyph
 from ..icons import GAP, citizen, fitted, needs_icons, reward_icons, row_of, vp, words
-from ..markup import HW, R, Gettext, axial_to_xy, el, txt
+from ..markup import HW, R, Gettext, axial_to_xy, el, ngettext, txt
 from .frame import COLOUR_LETTER, EDGE, PAPER, colour_mark, face_svg, hexagon
 from .shapes import anchor, boat_shape, waves
 
@@ -22,13 +22,14 @@ PLAYERS_MARK = {"3-4": "3–4", "4": "4"}
 def hex_face(catalog, rid: str, _: Gettext) -> Markup:
     """A neighborhood hex (M-1)."""
     h = catalog.hexes[rid]
-    rat = f"{_('rat')}: {_(h.rat)}" if h.rat in RAT_LETTER else _("no rat")
-    title = (f"{_('Neighborhood hex')}, {_('class')} {h.cls}, {_(h.colour)} ({COLOUR_LETTER.get(h.colour, '?')}), "
-             f"{rat}. {_('Action')}: {words(h.action.text(), _)}.")
+    rat = _("rat: {rat}").format(rat=_(h.rat)) if h.rat in RAT_LETTER else _("no rat")
+    title = _("Neighborhood hex, class {cls}, {colour} ({letter}), {rat}. Action: {action}.").format(
+        cls=h.cls, colour=_(h.colour), letter=COLOUR_LETTER.get(h.colour, "?"), rat=rat,
+        action=words(h.action.text(), _))
     if h.players in PLAYERS_MARK:
-        title += f" {_('Only with')} {PLAYERS_MARK[h.players]} {_('players')}."
+        title += " " + _("Only with {players} players.").format(players=PLAYERS_MARK[h.players])
     if h.repop:
-        title += f" {_('Repopulate')}: {_repop_words(h, _)}; {h.repop_vp} {_('VP')}."
+        title += " " + _("Repopulate: {needs}; {vp} VP.").format(needs=_repop_words(h, _), vp=h.repop_vp)
     return face_svg("hex", rid, HEX_BOX, title,
                     hexagon(0, 0, R, HEX_FILL.get(h.colour, "#ccc"), **{"class": f"hex-shape hex-{h.colour}"}),
                     colour_mark(h.colour, 0, -R + 14, 9, _),
@@ -61,7 +62,7 @@ def _repop_box(h, _: Gettext) -> Markup:
     parts, x = row_of((h.repop_cost,), 0, s) if h.repop_cost and h.repop_cost.items else ([], 0.0)
     needs, x = needs_icons(h.repop_citizens, h.repop_lieutenant, x + (GAP * s * 2 if parts else 0), 0, s, _)
     return el("g", {"class": "repop", "transform": "translate(0 24)"},
-              el("title", {}, f"{_('Repopulate')}: {_repop_words(h, _)}"),
+              el("title", {}, _("Repopulate: {needs}").format(needs=_repop_words(h, _))),
               el("rect", {"x": -44, "y": -11, "width": 88, "height": 22, "rx": 4, "fill": PAPER, "stroke": EDGE}),
               fitted(parts + needs, x, 0, 0, 82, "needs"), vp(0, 22, 18, h.repop_vp))
 
@@ -69,7 +70,7 @@ def _repop_box(h, _: Gettext) -> Markup:
 def harbor_face(catalog, rid: str, _: Gettext) -> Markup:
     """A harbor hex (M-2): grey with waves and an anchor, and its action."""
     h = catalog.harbors[rid]
-    title = f"{_('Harbor hex')}. {_('Action')}: {words(h.action.text(), _)}."
+    title = _("Harbor hex. Action: {action}.").format(action=words(h.action.text(), _))
     return face_svg("harbor", rid, HEX_BOX, title,
                     hexagon(0, 0, R, HEX_FILL["harbor"], **{"class": "hex-shape hex-harbor"}),
                     anchor(0, -R + 22, 22), waves(0, R - 22, 60),
@@ -79,7 +80,8 @@ def harbor_face(catalog, rid: str, _: Gettext) -> Markup:
 def dock_face(catalog, rid: str, _: Gettext) -> Markup:
     """A dock (M-4): its boat spaces beside its harbor."""
     d = catalog.docks[rid]
-    title = f"{_('Dock')}: {d.spaces} {_('boat spaces')}, {_('beside its harbor')}."
+    title = ngettext("Dock: {n} boat space, beside its harbor.", "Dock: {n} boat spaces, beside its harbor.",
+                     d.spaces, _).format(n=d.spaces)
     spaces = [el("rect", {"class": "boat-space", "x": 44, "y": 8 + i * 26, "width": 66, "height": 20, "rx": 4,
                           "fill": "none", "stroke": EDGE, "stroke-dasharray": "4 3"}) for i in range(d.spaces)]
     height = 16 + d.spaces * 26
@@ -94,7 +96,7 @@ def docking_tile_face(catalog, rid: str, _: Gettext) -> Markup:
     tile = catalog.docking_tiles[rid]
     dock = catalog.docks.get(tile.dock)
     harbor = dock.harbor if dock else None
-    title = f"{_('Docking tile')}: {_('the dock of the marked harbor')}."
+    title = _("Docking tile: the dock of the marked harbor.")
     return face_svg("docking_tile", rid, (0, 0, 120, 90), title,
                     el("rect", {"x": 1, "y": 1, "width": 118, "height": 88, "rx": 8, "fill": "#dbe9f4",
                                 "stroke": EDGE, "stroke-width": 1.5}),
@@ -122,8 +124,8 @@ def _corner_map(catalog, marked: str | None, cx, cy, half) -> Markup:
 def wheel_face(catalog, rid: str, _: Gettext) -> Markup:
     """One window of the population wheel (M-10): its rat, and which citizen each hex colour receives."""
     w = {win.id: win for win in catalog.wheel}[rid]
-    gets = [f"{_(c)} → {_(cls) if cls else _('nobody')}" for c, cls in w.colours.items()]
-    title = f"{_('Population wheel window')}: {_('rat')} {_(w.rat)}; " + ", ".join(gets) + "."
+    gets = [_(c) + " → " + (_(cls) if cls else _("nobody")) for c, cls in w.colours.items()]
+    title = _("Population wheel window: rat {rat}; {colours}.").format(rat=_(w.rat), colours=", ".join(gets))
     rows = []
     for i, (colour, cls) in enumerate(w.colours.items()):
         y = 44 + i * 24
@@ -143,8 +145,9 @@ def layout_face(catalog, rid: str, _: Gettext) -> Markup:
     """A city layout (M-3): start spaces, corner harbors and expansion spaces, as a small map."""
     lay = catalog.layouts[rid]
     counts = "/".join(str(p) for p in lay.players)
-    title = (f"{_('City layout for')} {counts} {_('players')}: {len(lay.start)} {_('start spaces')}, "
-             f"{len(lay.harbors)} {_('harbors')}, {len(lay.expansion)} {_('expansion spaces')}.")
+    title = _("City layout for {players} players: {start} start spaces, {harbors} harbors, "
+              "{expansion} expansion spaces.").format(players=counts, start=len(lay.start),
+                                                      harbors=len(lay.harbors), expansion=len(lay.expansion))
     r = 20
     cells = ([(axial_to_xy(*at), "start") for at in lay.start] + [(axial_to_xy(*at), "harbor")
              for at in lay.harbors.values()] + [(axial_to_xy(*at), "expansion") for at in lay.expansion.values()])

@@ -7,7 +7,7 @@ from markupsafe import Markup
 
 from ..glyphs import rat_glyph
 from ..icons import church, city, fire, popularity, vp
-from ..markup import Gettext, el, txt
+from ..markup import Gettext, el, ngettext, txt
 from .boards import side_words
 from .frame import EDGE, PAPER, face_svg
 from .shapes import boat_shape
@@ -38,9 +38,13 @@ def round_info_face(catalog, rid: str, _: Gettext) -> Markup:
     """The round info table (M-5): per round, the priority register, the boats that arrive, the fire
     cost of a plague cube and the double-turn mark of the wheel."""
     info = catalog.round_info[rid]
-    title = f"{_('Round info table')}, {side_words(rid, _)}: " + "; ".join(
-        f"{_('round')} {ROMAN[i]}: {_(r.priority)}, {r.boats} {_('boats')}, {r.fire_cost} {_('fire')}"
-        + (f", {_('wheel turns twice')}" if r.double_wheel else "") for i, r in enumerate(info.rounds)) + "."
+    title = _("Round info table, {side}: {rounds}.").format(side=side_words(rid, _), rounds="; ".join(
+        (_("round {round}: {priority}, {boats}, {fire}, wheel turns twice") if r.double_wheel
+         else _("round {round}: {priority}, {boats}, {fire}")).format(
+            round=ROMAN[i], priority=_(r.priority),
+            boats=ngettext("{n} boat", "{n} boats", r.boats, _).format(n=r.boats),
+            fire=ngettext("{n} fire", "{n} fires", r.fire_cost, _).format(n=r.fire_cost))
+        for i, r in enumerate(info.rounds)))
     cols = []
     for i, r in enumerate(info.rounds):
         x = 34 + i * 44
@@ -64,8 +68,8 @@ def _double(x, y) -> Markup:
 def priority_tile_face(catalog, rid: str, _: Gettext) -> Markup:
     """The register priority tile (M-6): the register that sets play order in each round."""
     tile = catalog.priority_tiles[rid]
-    title = f"{_('Register priority tile')}, {side_words(rid, _)}: " + ", ".join(
-        f"{ROMAN[i]} {_(p)}" for i, p in enumerate(tile.priority)) + "."
+    title = _("Register priority tile, {side}: {rounds}.").format(side=side_words(rid, _), rounds=", ".join(
+        ROMAN[i] + " " + _(p) for i, p in enumerate(tile.priority)))
     cells = [el("g", {"class": "round", "data-round": i + 1}, txt(24 + i * 40, 14, ROMAN[i], size=12,
                                                                   **{"font-weight": "bold"}),
                 _priority(p, 24 + i * 40, 40, 24)) for i, p in enumerate(tile.priority)]
@@ -77,8 +81,9 @@ def rat_table_face(catalog, rid: str, _: Gettext) -> Markup:
     """The rat penalty table (M-19, Q-2): VP lost for each number of rats; the last column is the most."""
     table = catalog.rat_table
     n = len(table.penalty)
-    title = f"{_('Rat penalty')}: " + ", ".join(
-        f"{i}{'+' if i == n - 1 else ''} {_('rats')} −{v} {_('VP')}" for i, v in enumerate(table.penalty)) + "."
+    title = _("Rat penalty: {penalties}.").format(penalties=", ".join(
+        ngettext("{n} rat −{vp} VP", "{n} rats −{vp} VP", i, _).format(n=f"{i}{'+' if i == n - 1 else ''}", vp=v)
+        for i, v in enumerate(table.penalty)))
     cols = [el("g", {"class": "rat-count", "data-rats": i},
                txt(40 + i * 30, 16, f"{i}{'+' if i == n - 1 else ''}", size=12, **{"font-weight": "bold"}),
                txt(40 + i * 30, 40, f"−{v}" if v else "0", size=12)) for i, v in enumerate(table.penalty)]

@@ -24,7 +24,8 @@ def _card(fill=PAPER, h=H) -> Markup:
 def boat_face(catalog, rid: str, _: Gettext) -> Markup:
     """A boat tile (M-9): its back number, its goods and what it gives on arrival."""
     b = catalog.boats[rid]
-    title = f"{_('Boat')}, {_('back')} {b.back}, {_('carries')} {_(b.cargo)}: {words(b.reward.text(), _)}."
+    title = _("Boat, back {back}, carries {cargo}: {reward}.").format(back=b.back, cargo=_(b.cargo),
+                                                                      reward=words(b.reward.text(), _))
     return face_svg("boat", rid, (0, 0, W, H), title, _card("#e3f2fd"),
                     number_disc(b.back, 16, 16, 11), cargo_mark(b.cargo, W - 24, 16, 26),
                     txt(W - 24, 34, _(b.cargo), size=10),
@@ -36,18 +37,20 @@ def workshop_face(catalog, rid: str, _: Gettext) -> Markup:
     an upgraded citizen, or the once-only reward of a late workshop."""
     w = catalog.workshops[rid]
     era = ERA.get(w.era, str(w.era))
-    who = (_("upgraded") + " " if w.needs_upgraded else "") + _(w.cls)
-    title = f"{_('Workshop')}, {_('era')} {era}, {who} ({CLASS_LETTER.get(w.cls, '?')}), {_('costs')} {words(w.cost.text(), _)}"
+    who = _("upgraded {citizen}").format(citizen=_(w.cls)) if w.needs_upgraded else _(w.cls)
+    title = _("Workshop, era {era}, {citizen} ({letter}), costs {cost}").format(
+        era=era, citizen=who, letter=CLASS_LETTER.get(w.cls, "?"), cost=words(w.cost.text(), _))
     rows = []
     if w.era == 1:
         if w.output is not None and not w.needs_upgraded:
             rows.append((False, w.output))
         if w.upgraded_output is not None or w.needs_upgraded:
             rows.append((True, w.upgraded_output or w.output))
-        title += "; " + "; ".join(f"{_('upgraded') if up else _('regular')}: {words(r.text(), _)}" for up, r in rows)
+        title += "; " + "; ".join((_("upgraded: {reward}") if up else _("regular: {reward}")).format(
+            reward=words(r.text(), _)) for up, r in rows)
     elif w.reward is not None:
         rows.append((w.needs_upgraded, w.reward))
-        title += f"; {_('once')}: {words(w.reward.text(), _)}"
+        title += "; " + _("once: {reward}").format(reward=words(w.reward.text(), _))
     body = [_card(), el("rect", {"x": 1, "y": 1, "width": W - 2, "height": 28, "rx": 8, "fill": "#d7ccc8",
                                  "stroke": EDGE}),
             citizen(15, 15, 22, w.cls, w.needs_upgraded, _),
@@ -66,9 +69,11 @@ def improvement_face(catalog, rid: str, _: Gettext) -> Markup:
     """A cabin improvement (M-12): cost, what a citizen in the cabin produces, and the one class it
     serves if it names one."""
     imp = catalog.improvements[rid]
-    title = f"{_('Cabin improvement')}, {_('costs')} {words(imp.cost.text(), _)}: {words(imp.output.text(), _)}"
+    title = _("Cabin improvement, costs {cost}: {output}").format(cost=words(imp.cost.text(), _),
+                                                                  output=words(imp.output.text(), _))
     if imp.cls:
-        title += f" ({_('only for')} {_(imp.cls)}, {CLASS_LETTER.get(imp.cls, '?')})"
+        title += " " + _("(only for {citizen}, {letter})").format(citizen=_(imp.cls),
+                                                                  letter=CLASS_LETTER.get(imp.cls, "?"))
     return face_svg("improvement", rid, (0, 0, W, H), title + ".", _card("#f3efe6"),
                     cabin_shape(18, 18, 26), price(imp.cost, W - 52, 5, 48, 22, _, 15),
                     citizen(22, 62, 22, imp.cls, False, _), txt(40, 62, "→", size=13),
@@ -78,7 +83,8 @@ def improvement_face(catalog, rid: str, _: Gettext) -> Markup:
 def wagon_face(catalog, rid: str, _: Gettext) -> Markup:
     """A wagon (M-13): back number, cost and the VP it scores when built."""
     wg = catalog.wagons[rid]
-    title = f"{_('Wagon')}, {_('back')} {wg.back}, {_('costs')} {words(wg.cost.text(), _)}: {wg.vp} {_('VP')}."
+    title = _("Wagon, back {back}, costs {cost}: {vp} VP.").format(back=wg.back, cost=words(wg.cost.text(), _),
+                                                                   vp=wg.vp)
     return face_svg("wagon", rid, (0, 0, W, H), title, _card("#efebe9"),
                     number_disc(wg.back, 16, 16, 11), price(wg.cost, W - 60, 5, 56, 22, _, 15),
                     wagon_shape(36, 64, 48), vp(90, 62, 32, wg.vp))
@@ -96,8 +102,10 @@ def solo_tile_face(catalog, rid: str, _: Gettext) -> Markup:
     if tile is None or tile.harbor:
         where = _("a harbor")
     else:
-        where = f"{_(tile.colour)} ({COLOUR_LETTER.get(tile.colour, '?')}) {_('hex')}, {_('rat')} {_(tile.rat)}"
-    title = f"{_('Solo tile')}: {where}; {_('red action')}: {_(SOLO_ACTIONS.get(t.action, t.action))}."
+        where = _("{colour} ({letter}) hex, rat {rat}").format(
+            colour=_(tile.colour), letter=COLOUR_LETTER.get(tile.colour, "?"), rat=_(tile.rat))
+    title = _("Solo tile: {hex}; red action: {action}.").format(hex=where,
+                                                                action=_(SOLO_ACTIONS.get(t.action, t.action)))
     return face_svg("solo_tile", rid, (0, 0, W, 70), title,
                     el("rect", {"x": 1, "y": 1, "width": W - 2, "height": 68, "rx": 6, "fill": "#fff", "stroke": EDGE,
                                 "stroke-width": 1.5}),
