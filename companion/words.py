@@ -141,4 +141,5 @@ VOCABULARY = (
     T("orange"), T("popularity"), T("city"), T("church"), T("silk"), T("spices"), T("stones"), T("standing"),
     T("left"), T("right"), T("improvements"), T("workshops"), T("improvement"), T("workshop"), T("buildings"),
     T("repopulated"), T("overseers"), T("coins"), T("boats"), T("lumber"), T("goods"), T("none"),
+    T("register-popularity"), T("register-city"), T("register-church"),  # scroll tracks of the b boards
 )

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from ..words import stored_keys
 
 Gettext = Callable[[str], str]
-WORD = re.compile(r"[a-z]+")
+WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")  # a class, colour or track word ("register-city")
 
 
 def _same(s: str) -> str:

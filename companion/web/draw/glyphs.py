@@ -37,10 +37,10 @@ def citizen_chip(c, x, y, _: Gettext = english, r=7, kind="citizen") -> Markup:
     a citizen on the table, or a citizen icon printed on a tile (icons.py)."""
     cls = c.cls
     fill = GOLD if c.upgraded else CLASS_FILL.get(cls, "#777")
-    title = (_("upgraded") + " " if c.upgraded else "") + _(cls)
+    title = _("upgraded {cls}").format(cls=_(cls)) if c.upgraded else _(cls)
     mark = star(x + r * 0.85, y - r * 0.85, r * 0.6) if c.upgraded else None
     return el("g", {"class": f"{kind} {kind}-{cls}" + (" upgraded" if c.upgraded else "")},
-              el("title", {}, title),
+              el("title", {}, title) if cls != "any" else None,  # an icon's "any citizen": its reward says it
               el("circle", {"cx": x, "cy": y, "r": r, "fill": fill, "stroke": "#000", "stroke-width": 1}),
               txt(x, y, CLASS_LETTER.get(cls, "?"), size=r * 1.3, fill="#000" if c.upgraded else "#fff",
                   **{"font-weight": "bold"}), mark)

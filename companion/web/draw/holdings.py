@@ -28,7 +28,8 @@ def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:
             (_("Repopulation tiles left"), tiles_left(state, seat_index)),
             (_("Registers"), _items(_("{register}: {n}").format(register=_(k), n=v)
                                           for k, v in seat.registers.items())),
-            (_("Scroll tracks"), _items(f"{k}: {v} / {tops.get(k, '?')}" for k, v in seat.scroll.items())),
+            (_("Scroll tracks"), _items(_("{track}: {level} / {top}").format(track=_(k), level=v, top=tops.get(k, "?"))
+                                        for k, v in seat.scroll.items())),
             (_("Deferred rewards"), _items(seat.deferred))]
     body = [el("div", {"class": "token-row"}, el("dt", {}, k), el("dd", {}, v)) for k, v in rows]
     return counters_html(seat, _) + el(

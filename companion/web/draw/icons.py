@@ -61,12 +61,12 @@ def major_fire(x, y, s=20) -> Markup:
 
 
 def vp(x, y, s=20, count: int | str | None = None) -> Markup:
-    """Victory points: a shield with the number on it."""
+    """Victory points: a shield with the number on it (a star when no number: no word in any language)."""
     shield = ((-0.42, -0.45), (0.42, -0.45), (0.42, 0.1), (0, 0.5), (-0.42, 0.1))
     return el("g", {"class": "icon icon-vp"},
               el("polygon", {"points": _pts(x, y, s, shield), "fill": "#fff3c4", "stroke": "#6b4f00",
                              "stroke-width": 1.4}),
-              txt(x, y - s * 0.04, "VP" if count is None else str(count), size=s * (0.36 if count is None else 0.5),
+              txt(x, y - s * 0.04, "★" if count is None else str(count), size=s * (0.4 if count is None else 0.5),
                   **{"font-weight": "bold"}) if count != "" else None)  # "": the bare shield, its number beside it
 
 

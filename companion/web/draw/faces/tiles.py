@@ -12,6 +12,7 @@ from ..icons import citizen, reward_icons, vp, words
 from ..markup import Gettext, el, txt
 from .frame import COLOUR_LETTER, EDGE, PAPER, colour_mark, face_svg, hexagon, number_disc, price
 from .shapes import anchor, boat_shape, cabin_shape, cargo_mark, hourglass, wagon_shape, workshop_shape
+from ....words import T
 
 W, H = 120, 96
 
@@ -90,9 +91,10 @@ def wagon_face(catalog, rid: str, _: Gettext) -> Markup:
                     wagon_shape(36, 64, 48), vp(90, 62, 32, wg.vp))
 
 
-SOLO_ACTIONS = {"boat": "take a boat", "wagon": "take the wagon", "improvements": "take every cabin improvement",
-                "workshop-aristocrat": "take the aristocrat workshop", "workshop-nun": "take the nun workshop",
-                "workshop-craftsman": "take the craftsman workshop"}
+SOLO_ACTIONS = {"boat": T("take a boat"), "wagon": T("take the wagon"),
+                "improvements": T("take every cabin improvement"),
+                "workshop-aristocrat": T("take the aristocrat workshop"), "workshop-nun": T("take the nun workshop"),
+                "workshop-craftsman": T("take the craftsman workshop")}  # T: words the catalogs translate
 
 
 def solo_tile_face(catalog, rid: str, _: Gettext) -> Markup:

@@ -1,0 +1,204 @@
+"""No English left behind (issue 15 item 4): every string has its French and German translation, the
+catalog template is the one the code gives today, and every screen of whole seeded games (the host, each
+phone, the upkeep hold, table-draw decisions, the catalog check page, final scoring, refusals) reads in
+French and in German with no English sentence in it beyond names and rule IDs."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from companion.web import TRANSLATIONS, create_app
+from test_api import act_once
+
+ROOT = Path(__file__).resolve().parents[1]
+POT = TRANSLATIONS / "messages.pot"
+LANGS = ("fr", "de")
+FIELD = re.compile(r"\{(\w+)[^}]*\}|%\((\w+)\)s")
+#: words that give an English sentence away: none is a French or a German word ("coin(s)" is, a corner)
+ENGLISH = re.compile(r"\b(the|and|your|you|with|which|where|from|this|that|have|has|of|to|is|are|for|not|"
+                     r"nothing|takes|turn|round|each|every|back|here|there|"
+                     r"VP|lumber|fire|stones|spices|silk|upgraded|overseers?|workshops?|improvements?|"
+                     r"nuns?|craftsm[ae]n|aristocrats?|wagons?|boats?|plague|harbou?r|players?)\b", re.I)
+RULE_ID = re.compile(r"\b[A-Z]{1,4}(?:-[A-Z0-9]+)+\b")
+NAMES = ("Ada", "Bruno", "Chiara", "Messina 1347", "English", "Français", "Deutsch")
+
+
+def catalog(lang: str):
+    with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def fields(text: str) -> set[str]:
+    return {a or b for a, b in FIELD.findall(text)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_string_is_translated_with_the_same_fields(lang):
+    missing, wrong = [], []
+    for m in catalog(lang):
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, (list, tuple)) else (m.id,)
+        strings = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
+        if not all(strings):
+            missing.append(ids[0])
+            continue
+        want = set().union(*(fields(i) for i in ids))
+        if any(fields(s) - want for s in strings) or not fields(strings[0]) >= fields(ids[0]) - {"n"}:
+            wrong.append(ids[0])
+    assert not missing, f"{len(missing)} strings without a {lang} translation, e.g. {missing[:5]}"
+    assert not wrong, f"{lang} translations that lose or invent a {{field}}: {wrong[:5]}"
+
+
+def test_the_template_holds_exactly_what_the_code_says_today(tmp_path):
+    """A new string that was never extracted would show in English whatever the catalogs hold."""
+    fresh = tmp_path / "messages.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "_",
+                    "-k", "T", "-k", "N:1,2", "-o", str(fresh), "."], cwd=ROOT, check=True, capture_output=True)
+    ids = {}
+    for path in (POT, fresh):
+        with open(path, "rb") as f:
+            ids[path] = {m.id if isinstance(m.id, str) else tuple(m.id) for m in read_po(f) if m.id}
+    assert ids[fresh] - ids[POT] == set(), "strings the code has but messages.pot lacks: extract and update"
+    assert ids[POT] - ids[fresh] == set(), "messages.pot holds strings the code no longer has: extract and update"
+    for lang in LANGS:
+        held = {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalog(lang) if m.id}
+        assert held >= ids[fresh], f"the {lang} catalog lacks strings of the template: pybabel update"
+
+
+# --- whole games, read in each language --------------------------------------------------------------
+
+class Visible(HTMLParser):
+    """What a reader sees: text outside tags (SVG labels included), without scripts and styles, plus
+    the titles and labels a screen reader or a hover shows."""
+
+    def __init__(self):
+        super().__init__()
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        self._skip += tag in ("script", "style")
+        self.parts += [v for k, v in attrs if k in ("title", "aria-label", "placeholder", "alt") and v]
+
+    def handle_endtag(self, tag):
+        self._skip -= tag in ("script", "style") and self._skip > 0
+
+    def handle_data(self, data):
+        if not self._skip and data.strip():
+            self.parts.append(data)
+
+
+def english_in(html: str) -> list[str]:
+    parser = Visible()
+    parser.feed(html)
+    found = []
+    for part in parser.parts:
+        text = RULE_ID.sub(" ", part)
+        for name in NAMES:
+            text = text.replace(name, " ")
+        if ENGLISH.search(text):
+            found.append(part.strip()[:160])
+    return found
+
+
+@pytest.fixture
+def app(tmp_path):
+    translations = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, translations, ignore=shutil.ignore_patterns("*.mo"))
+    return create_app({"INSTANCE": str(tmp_path / "instance"), "TESTING": True,
+                       "BABEL_TRANSLATION_DIRECTORIES": str(translations)})
+
+
+class Table:
+    """A game read by a host screen and one phone per seat, every screen in `lang`."""
+
+    def __init__(self, app, lang: str, seats: int = 3, **options):
+        self.app, self.lang = app, lang
+        self.api = app.test_client()
+        players = [{"name": n, "colour": c} for n, c in (("Ada", "red"), ("Bruno", "yellow"), ("Chiara", "blue"))][:seats]
+        self.game = self.api.post("/api/games", json={"players": players, "seed": 7, **options}).get_json()
+        for s in self.game["seats"]:
+            s["device"] = self.api.post(f"/api/seats/{s['token']}/join", json={}).get_json()["device"]
+        self.screens = {"host": self._device()}
+        r = self.screens["host"].get(f"/host/{self.game['id']}?key={self.game['host_token']}")
+        assert r.status_code == 303
+        for i, s in enumerate(self.game["seats"]):
+            phone = self.screens[i] = self._device()
+            phone.set_cookie(f"seat_{s['token']}", s["device"])
+        self.english: dict[str, str] = {}
+
+    def _device(self):
+        device = self.app.test_client()
+        device.get(f"/language/{self.lang}")
+        return device
+
+    def look(self, when: str) -> None:
+        """Every screen as it is now; each English line found is kept with where it was seen."""
+        pages = {"host": self.screens["host"].get(f"/host/{self.game['id']}")}
+        for i, s in enumerate(self.game["seats"]):
+            pages[f"phone {i}"] = self.screens[i].get(f"/seat/{s['token']}")
+        for who, r in pages.items():
+            assert r.status_code == 200, (who, r.status_code)
+            for line in english_in(r.get_data(as_text=True)):
+                self.english.setdefault(line, f"{who}, {when}")
+
+    def state(self) -> dict:
+        return self.api.get(f"/api/games/{self.game['id']}/state",
+                            headers={"X-Host-Token": self.game["host_token"]}).get_json()
+
+    def play(self, rng: random.Random, until=lambda st: st["phase"] == "over", limit: int = 3000) -> dict:
+        seen = set()
+        for _ in range(limit):
+            st = self.state()
+            moment = (st["state"]["round"], st["phase"], tuple(q["kind"] for q in st["pending"]))
+            if moment not in seen:  # every kind of question, every phase, once per round
+                seen.add(moment)
+                self.look(f"round {st['state']['round']}, {st['phase']}, asked {moment[2]}")
+            if until(st):
+                return st
+            act_once(self.api, self.game, rng, st)
+        raise AssertionError("the game did not get there")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_whole_game_reads_without_english(app, lang):
+    table = Table(app, lang)
+    table.play(random.Random(3))
+    table.look("final scoring")
+    assert not table.english, _report(table.english, lang)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_draws_solo_and_refusals_read_without_english(app, lang):
+    solo = Table(app, lang, seats=1, advanced=True)
+    solo.play(random.Random(2), until=lambda st: st["state"]["round"] >= 3)
+    table = Table(app, lang, draw="table")
+    table.play(random.Random(5), until=lambda st: st["state"]["round"] >= 3)
+    table.english.update(solo.english)
+    host = table.screens["host"]
+    for path in ("/catalog", "/join", "/", "/seat/not-a-seat", f"/host/{table.game['id']}/export.json", "/no-such-page"):
+        r = host.get(path)
+        for line in english_in(r.get_data(as_text=True)) if "html" in r.content_type else []:
+            table.english.setdefault(line, path)
+    r = host.post(f"/host/{table.game['id']}/decide", data={"csrf": "forged", "version": "0", "choice": "0"})
+    assert r.status_code in (400, 403, 409)
+    for line in english_in(r.get_data(as_text=True)):
+        table.english.setdefault(line, "a forged tap")
+    assert not table.english, _report(table.english, lang)
+
+
+def _report(english: dict, lang: str) -> str:
+    lines = "\n".join(f"  [{where}] {line}" for line, where in list(english.items())[:40])
+    return f"{len(english)} English lines on {lang} screens:\n{lines}"
