@@ -13,6 +13,7 @@ from ...engine.state import Place
 from .glyphs import letter
 from .icons import coin, fire, lieutenant, lumber, major_fire, rat, vp, words
 from .markup import SVG_NS, Gettext, el, english
+from ...words import T
 
 
 def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:
@@ -65,7 +66,11 @@ def _where(state, lt, _: Gettext) -> str:
     place = Place.of(lt.where)
     if place.in_messina:
         return words(tile_name(state, place.at), _)
-    return _(lt.where)
+    return _(OFF_THE_MAP.get(lt.where, lt.where))
+
+
+#: a lieutenant not in Messina, in the words the put-back lines use (one msgid each, every language)
+OFF_THE_MAP = {"estate": T("on the estate"), "supply": T("in the supply"), "box": T("in the box")}
 
 
 def _lieutenant_text(state, lt, _: Gettext) -> str:
