@@ -77,7 +77,8 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["join_tries"] = PerMinute(app.config["JOIN_TRIES_PER_MINUTE"])
     app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (web/phones.py)
     _templates(app, corrections)
-    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog_page.bp, language.bp):  # catalog_page: /catalog, check your copy
+    # catalog_page: /catalog, check your copy; language: the switch in every page's header
+    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog_page.bp, language.bp):
         app.register_blueprint(bp)
     _layers(app)
     _refusals(app)
@@ -101,7 +102,7 @@ def _templates(app: Flask, corrections: Path) -> None:
         arranged=partial(menus.arranged, _=gettext),  # a long menu: choosable first, greyed folded
         tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
         catalog_now=partial(catalog_in_force, corrections),  # the host screen's notice about corrections
-        languages=language.links, reader_language=language.reader_language)  # the switch in every page's header  # the host screen's notice about corrections
+        languages=language.links, reader_language=language.reader_language)  # the switch in every page's header
 
 
 def _layers(app: Flask) -> None:
