@@ -258,6 +258,26 @@ def test_french_seat_and_host_pages_end_to_end(french_app):
     assert "recalls a lieutenant to the estate and takes 1 coin." in en
 
 
+def test_german_seat_and_host_pages_end_to_end(french_app):
+    """The same app, read in German (the fixture holds every committed catalog)."""
+    client = french_app.test_client()
+    players = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
+    game = client.post("/api/games", json={"players": players, "seed": 7}).get_json()
+    host = {"X-Host-Token": game["host_token"]}
+    first = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()["pending"][0]["who"]
+    for s in game["seats"]:
+        client.get(f"/j/{s['token']}")
+    de = page(client, f"/seat/{game['seats'][first]['token']}", "de")
+    assert f"{players[first]['name']}, dein Zug: wohin geht ein Leutnant?" in de
+    assert "Einen Leutnant auf dein Anwesen zurückrufen und 1 Münze nehmen" in de
+    assert "your turn" not in de
+    host_page = page(client, f"/host/{game['id']}?key={game['host_token']}", "de")
+    assert "Stellt das Bevölkerungsrad auf Fenster" in host_page
+    assert re.search(r"Setzt 1 Bürger \((Nonne|Aristokrat|Handwerker)\) auf jedes Hexfeld", host_page)
+    assert "Runde I beginnt. Zugfolge:" in host_page
+    assert "Spielprotokoll" in host_page
+
+
 def test_the_french_catalog_is_real_and_compiles():
     with FR_PO.open("rb") as f:
         catalog = read_po(f, locale="fr")
