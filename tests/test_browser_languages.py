@@ -43,6 +43,7 @@ def test_host_and_phone_switch_language_and_keep_it(srv, browser):  # noqa: F811
         assert phone.locator(TAP).count() > 0  # the menu is still there, in the new language
         wide = phone.evaluate(WIDEST)
         assert phone.evaluate(NO_SIDEWAYS_SCROLL), f"{lang}: wider than the phone: {wide}"  # long German words
+        assert phone.evaluate(SPILLING) == [], f"{lang}: words run out of their box"  # "Großer Feuermarker"
         phone.screenshot(path=str(OUT / f"phone-{lang}.png"), full_page=True)
 
 
@@ -50,3 +51,6 @@ NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= document.doc
 WIDEST = """() => [...document.querySelectorAll('body *')]
   .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
   .slice(0, 5).map(e => e.tagName + '.' + e.className + ': ' + (e.innerText || '').slice(0, 40))"""
+#: boxes on the phone whose words run past their own edge (the page may still fit while a counter spills)
+SPILLING = """() => [...document.querySelectorAll('#estate .counter, #estate dt, #estate dd, #decide button')]
+  .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.className + ': ' + e.innerText.slice(0, 40))"""
