@@ -85,7 +85,7 @@ def test_a_table_checks_its_copy_on_catalog_and_shares_the_corrections(tmp_path)
 
         # correct one hex's action and repopulation VP (R-ACT-2, R-REPOP-6)
         correct(page, srv, "n04", action="2 coin or 1 lumber", repop_vp="7")
-        assert "2 coin or 1 lumber" in page.inner_text(".differs")
+        assert "2 coins or 1 lumber" in page.inner_text(".differs")  # in words, as the menus say it
         page.screenshot(path=str(OUT / "catalog-corrected-hex.png"), full_page=True)
 
         # mark three records checked, from the family pages

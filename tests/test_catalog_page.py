@@ -138,7 +138,7 @@ def test_a_hexs_corrected_action_and_vp_reach_new_games_and_not_the_game_in_prog
     assert store.load(after["id"]).state.catalog.hexes["n04"].repop_vp == 7
     assert store.load(before["id"]).state.catalog.hexes["n04"].repop_vp == 3
     changes = page_text(client.get("/catalog/changes"))
-    assert "build or 1 major-fire" in changes and "2 coin or 1 lumber" in changes
+    assert "build or 1 major fire" in changes and "2 coins or 1 lumber" in changes  # in words, not the grammar
 
 
 BREAKING = {

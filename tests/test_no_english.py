@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from companion.catalog.corrections import shipped_ids
 from companion.web import TRANSLATIONS, create_app
+from companion.web.catalog_page import FAMILY_NAMES
 from test_api import act_once
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,18 +66,24 @@ class Visible(HTMLParser):
         self._skip = 0
 
     def handle_starttag(self, tag, attrs):
-        self._skip += tag in ("script", "style")
+        self._skip += tag in ("script", "style") or _grammar(tag, attrs)
         self.parts += [v for k, v in attrs if k in ("title", "aria-label", "placeholder", "alt") and v]
 
     def handle_endtag(self, tag):
-        self._skip -= tag in ("script", "style") and self._skip > 0
+        self._skip -= tag in ("script", "style", "code") and self._skip > 0
 
     def handle_data(self, data):
         if not self._skip and data.strip():
             self.parts.append(data)
 
 
-def english_in(html: str) -> list[str]:
+def _grammar(tag: str, attrs) -> bool:
+    """The catalog's reward grammar ("1 coin and 1 lumber") is the same in every language, as rule IDs are."""
+    return tag == "code" and ("class", "grammar") in attrs
+
+
+def english_in(html: str, lang: str = "") -> list[str]:
+    """English lines; on a French screen also a colon stuck to its word ("par cube: 1" is "par cube : 1")."""
     parser = Visible()
     parser.feed(html)
     found = []
@@ -83,9 +91,12 @@ def english_in(html: str) -> list[str]:
         text = RULE_ID.sub(" ", part)
         for name in NAMES:
             text = text.replace(name, " ")
-        if ENGLISH.search(text):
+        if ENGLISH.search(text) or (lang == "fr" and FRENCH_COLON.search(text)):
             found.append(part.strip()[:160])
     return found
+
+
+FRENCH_COLON = re.compile(r"\w:(\s|$)")
 
 
 @pytest.fixture
@@ -126,7 +137,7 @@ class Table:
             pages[f"phone {i}"] = self.screens[i].get(f"/seat/{s['token']}")
         for who, r in pages.items():
             assert r.status_code == 200, (who, r.status_code)
-            for line in english_in(r.get_data(as_text=True)):
+            for line in english_in(r.get_data(as_text=True), self.lang):
                 self.english.setdefault(line, f"{who}, {when}")
 
     def state(self) -> dict:
@@ -167,13 +178,45 @@ def test_table_draws_solo_and_refusals_read_without_english(app, lang):
     host = table.screens["host"]
     for path in ("/catalog", "/join", "/", "/seat/not-a-seat", f"/host/{table.game['id']}/export.json", "/no-such-page"):
         r = host.get(path)
-        for line in english_in(r.get_data(as_text=True)) if "html" in r.content_type else []:
+        for line in english_in(r.get_data(as_text=True), lang) if "html" in r.content_type else []:
             table.english.setdefault(line, path)
     r = host.post(f"/host/{table.game['id']}/decide", data={"csrf": "forged", "version": "0", "choice": "0"})
     assert r.status_code in (400, 403, 409)
-    for line in english_in(r.get_data(as_text=True)):
+    for line in english_in(r.get_data(as_text=True), lang):
         table.english.setdefault(line, "a forged tap")
     assert not table.english, _report(table.english, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_catalog_page_and_correction_form_reads_without_english(app, lang):
+    """Each family and each record as the admin sees it (values in words, the correction form's fields and
+    choices), and a refused correction: no English, and numbers written the reader's way (0,5)."""
+    reader = app.test_client()
+    reader.get(f"/language/{lang}")
+    assert reader.get(f"/catalog?key={app.extensions['catalog_admin']}").status_code == 303
+    english: dict[str, str] = {}
+    paths = ["/catalog", "/catalog/changes"] + [f"/catalog/{family}" for family in FAMILY_NAMES] + \
+        [f"/catalog/{family}/{rid}" for family in FAMILY_NAMES for rid in shipped_ids(family)]
+    pages = {path: reader.get(path) for path in paths}
+    csrf = re.search(r'name="csrf" value="([^"]+)"', pages["/catalog/hex/n04"].get_data(as_text=True)).group(1)
+    refused = reader.post("/catalog/hex/n04", data={"csrf": csrf, "repop_vp": "seven"})
+    assert refused.status_code == 400
+    for path, r in {**pages, "a refused correction": refused}.items():
+        assert r.status_code in (200, 400), path
+        html = r.get_data(as_text=True)
+        for line in english_in(html, lang) + [f"decimal point: {n}" for n in DECIMAL_POINT.findall(visible(html))]:
+            english.setdefault(line, path)
+    assert "n04" not in visible(refused.get_data(as_text=True))
+    assert not english, _report(english, lang)
+
+
+def visible(html: str) -> str:
+    parser = Visible()
+    parser.feed(html)
+    return RULE_ID.sub(" ", " ".join(parser.parts))
+
+
+DECIMAL_POINT = re.compile(r"\d\.\d")  # French and German write 0,5
 
 
 def _report(english: dict, lang: str) -> str:

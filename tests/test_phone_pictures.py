@@ -59,7 +59,7 @@ def test_the_mini_map_numbers_every_offered_place_in_legible_sizes(players):
     harbors = state.catalog.layout_for(players).harbors
     docks = [f"dock:{d.id}" for d in state.catalog.docks.values() if d.harbor in harbors]
     places = [docks[0]] + [f"hex:{tile}" for tile in sorted(state.hexes)] + docks[1:]
-    targets = {p: {"number": n, "key": "a place", "attrs": {"hx-post": "/x", "role": "button"}}
+    targets = {p: {"number": n, "key": "a place", "attrs": {"hx-post": "/x", "role": "button", "aria-label": "a place"}}
                for n, p in enumerate(places[:5], 1)}
     root = parse(minimap_svg(state, targets))
     scale = PHONE / float(root.get("viewBox").split()[2])
@@ -68,7 +68,7 @@ def test_the_mini_map_numbers_every_offered_place_in_legible_sizes(players):
     assert sorted(int(w) for _s, w in words if w.isdigit()) == [1, 2, 3, 4, 5]
     offered = groups(root, "target")
     assert {g.get("data-place") for g in offered} == set(places[:5])
-    assert all(g.get("role") == "button" and g.get("aria-label").endswith(": a place") for g in offered)
+    assert all(g.get("role") == "button" and g.get("aria-label") == "a place" for g in offered)
     assert len(groups(root, "not-offered")) == len(places) - 5
     letters = {w for _s, w in words if not w.isdigit()}
     assert letters and all(len(w) == 1 for w in letters)  # a hex's colour letter, never an id or a name
@@ -85,3 +85,6 @@ def test_the_mini_maps_numbers_follow_the_menu_and_its_key_says_each_option(phon
     assert len(re.findall(r'class="[a-z -]*\btarget"', body)) == len(key)  # one number per place offered
     places = [w for _n, w in key]
     assert places == [w for w in labels if w in places]  # every one an option's words, in the menu's order
+    spoken = re.findall(r'<g [^>]*class="[a-z -]*\btarget"[^>]*>', body)
+    spoken = sorted(re.search(r'aria-label="([^"]*)"', g).group(1) for g in spoken)
+    assert spoken == sorted(f"{n}: {w}" for n, w in key)  # a screen reader hears each place's number and words

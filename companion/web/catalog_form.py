@@ -17,6 +17,7 @@ from ..catalog.corrections import values
 from ..catalog.rewards import CLASSES
 from ..catalog.write import toml_value
 from ..words import T
+from .catalog_words import label
 
 #: fields whose text is a reward or a cost in the one reward grammar (docs/CATALOG.md)
 GRAMMAR = ("action", "reward", "output", "upgraded_output", "cost", "repop_cost")
@@ -28,20 +29,6 @@ CHOICES = {
     ("solo_tile", "action"): SOLO_ACTIONS, "counts": TRACK_KINDS, "priority": PRIORITIES,
     **{("wheel", c): CLASSES + ("none",) for c in COLOURS},
 }
-LABELS = {
-    "name": T("Name"), "class": T("Class"), "players": T("Player-count mark"), "colour": T("Colour"),
-    "rat": T("Rat icon"), "action": T("Action"), "repop": T("Has repopulation requirements"),
-    "repop_cost": T("Repopulation cost"), "repop_citizens": T("Citizens to repopulate"),
-    "repop_lieutenant": T("Lieutenant to repopulate"), "repop_vp": T("Repopulation VP"),
-    "back": T("Number on the back"), "cargo": T("Cargo"), "reward": T("Reward"), "era": T("Era"),
-    "cost": T("Cost"), "needs_upgraded": T("Needs an upgraded citizen"), "output": T("Output"),
-    "upgraded_output": T("Output with an upgraded citizen"), "vp": T("VP"), "hex": T("Hex"),
-    "space": T("Space"), "square": T("Square"), "track": T("Track"), "levels": T("Levels"),
-    "penalty": T("VP lost per rat count"), "rounds": T("Round"), "boats": T("Boats arriving"),
-    "fire_cost": T("Fire cost"), "double_wheel": T("Wheel turns twice"), "once": T("Single use"),
-}
-
-
 class FormProblem(ValueError):
     """A field that is missing or cannot be read (the message names the field)."""
 
@@ -65,20 +52,10 @@ def read_form(family: str, record: dict, form) -> dict:
     for name, before in values(record).items():
         raw = form.get(name)
         if raw is None:
-            raise FormProblem(f"The form has no field '{name}'. Load the page again and retry.")
+            raise FormProblem(T("The form has no field “{field}”. Load the page again and retry.",
+                                field=label(name)))
         typed[name] = _read(_field(family, name, before), raw.strip(), before)
     return typed
-
-
-def label(name: str) -> str:
-    """A field's name as a player reads it: `space[2].reward` -> "Space 3 · Reward" (English; the
-    template translates each part)."""
-    parts = []
-    for part in name.split("."):
-        key, _, index = part.partition("[")
-        words = str(LABELS.get(key, key.replace("_", " ").capitalize()))
-        parts.append(f"{words} {int(index.rstrip(']').split('][')[0]) + 1}" if index else words)
-    return " · ".join(parts)
 
 
 def _field(family: str, name: str, value) -> Field:
@@ -99,11 +76,12 @@ def _read(field: Field, raw: str, before):
     """One typed value, as the kind of value the record holds there."""
     if field.kind == "yes-no":
         if raw not in ("yes", "no"):
-            raise FormProblem(f"{label(field.name)}: choose yes or no.")
+            raise FormProblem(T("{field}: choose yes or no.", field=label(field.name)))
         return raw == "yes"
     if field.kind == "number":
         if not (raw.lstrip("-").isdecimal() and len(raw) <= 6):
-            raise FormProblem(f"{label(field.name)}: enter a whole number, not '{raw[:40]}'.")
+            raise FormProblem(T("{field}: enter a whole number, not “{typed}”.", field=label(field.name),
+                                typed=raw[:40]))
         return int(raw)
     if field.kind == "list":
         return _list(field, raw if raw.startswith("[") else f"[{raw}]")
@@ -115,5 +93,5 @@ def _list(field: Field, raw: str) -> list:
     try:
         return tomllib.loads(f"value = {raw}")["value"]
     except (tomllib.TOMLDecodeError, RecursionError, ValueError, KeyError):
-        raise FormProblem(f"{label(field.name)}: write the values separated by commas, like {field.value[:60]}.") \
-            from None
+        raise FormProblem(T("{field}: write the values separated by commas, like {example}.", field=label(field.name),
+                            example=field.value[:60])) from None

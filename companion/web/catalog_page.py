@@ -14,17 +14,19 @@ from collections import Counter
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask_babel import format_decimal
 
 from ..catalog import CatalogError, catalog_in_force
 from ..catalog.corrections import (Corrections, Unknown, differences, shipped_ids, shipped_record, source_of, values,
                                   with_values)
 from ..catalog.read import OVERRIDE_LIMIT
-from ..catalog.write import toml_value
+from ..catalog.rewards import ICONS
 from ..faults import StartupError
 from ..instance import kept_key
 from ..words import T
 from .address import public_base
-from .catalog_form import FormProblem, form_fields, label, read_form
+from .catalog_form import FormProblem, form_fields, read_form
+from .catalog_words import label, say, shown
 from .common import check_csrf, csrf_token
 from .draw.faces import face
 from .translate import request_gettext
@@ -137,7 +139,7 @@ def correct(family: str, rid: str):
     try:
         typed = with_values(before, read_form(family, before, request.form))
     except FormProblem as exc:
-        return _record_page(family, rid, before, now, [str(exc)], 400)
+        return _record_page(family, rid, before, now, [exc.args[0]], 400)
     return _change(family, rid, lambda c: c.correct(family, rid, typed), typed)
 
 
@@ -220,9 +222,13 @@ def _change(family: str, rid: str, change, typed: dict | None = None):
 def _record_page(family: str, rid: str, plain: dict, now, problems=(), status: int = 200):
     ids = shipped_ids(family)
     at = ids.index(rid)
+    fields = [(field, _say(label(field.name)),
+               [(choice, _say(_choice(family, field, choice, now.catalog))) for choice in field.choices])
+              for field in form_fields(family, plain)]
     return render_template("catalog/record.html", **_base(now), family=family, title=FAMILY_NAMES[family][0],
-                           card=_record(family, rid, plain, now), fields=form_fields(family, plain),
-                           problems=list(problems), field_label=label, previous=ids[at - 1] if at else None,
+                           card=_record(family, rid, plain, now), fields=fields,
+                           problems=[_say(p) for p in problems], previous=ids[at - 1] if at else None,
+                           grammar_icons=[(icon, _say(meaning)) for icon, meaning in ICONS.items()],
                            next=ids[at + 1] if at + 1 < len(ids) else None), status
 
 
@@ -234,16 +240,26 @@ def _record(family: str, rid: str, plain: dict, now) -> dict:
         "family": family, "id": rid, "kind": FAMILY_NAMES[family][1], "number": ids.index(rid) + 1,
         "face": face(now.catalog, family, rid, _=request_gettext),
         "source": built.prov.source, "corrected": now.catalog.origins.get((family, rid)) == str(now.override),
-        "rows": [(label(name), _shown(value), source_of(plain, name)) for name, value in values(plain).items()],
-        "differences": [(label(name), _shown(before), _shown(after))
+        "rows": [(_say(label(name)), _value(family, name, value, now.catalog), source_of(plain, name))
+                 for name, value in values(plain).items()],
+        "differences": [(_say(label(name)), _value(family, name, before, now.catalog),
+                         _value(family, name, after, now.catalog))
                         for name, before, after in differences(shipped_record(family, rid), plain)],
     }
 
 
-def _shown(value) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return value if isinstance(value, str) else "—" if value is None else toml_value(value)
+def _say(text) -> str:
+    return say(text, request_gettext)
+
+
+def _value(family: str, name: str, value, catalog) -> str:
+    """A value as the reader reads it, numbers written the reader's way (0,5 in French and German)."""
+    return _say(shown(family, name, value, catalog, format_decimal))
+
+
+def _choice(family: str, field, choice: str, catalog):
+    """A choice of the form in words: "yes"/"no" are the form's own values for a yes-no field."""
+    return shown(family, field.name, choice == "yes" if field.kind == "yes-no" else choice, catalog)
 
 
 def _progress(catalog) -> list[dict]:

@@ -43,6 +43,9 @@ def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
     return ctx
 
 
+SPOKEN = T("{number}: {place}")  # a numbered place on the mini map, as a screen reader says it
+
+
 def map_targets(view: dict, version: int, post_url: str) -> dict:
     """The spots the seat can tap on its mini map (the engine's `targets`), as tappable htmx elements,
     numbered in the menu's order; `key` is the option's words, for the map's key."""
@@ -50,10 +53,11 @@ def map_targets(view: dict, version: int, post_url: str) -> dict:
     spots = sorted(view["targets"].items(), key=lambda spot: spot[1]["choice"])
     for number, (place, target) in enumerate(spots, 1):
         sent = json.dumps({"choice": target["choice"], "version": version, "decision": view["decision"]})
-        out[place] = {"label": tr(target, "cost", request_gettext), "number": number,
-                      "key": tr(view["menu"][target["choice"]], "label", request_gettext), "attrs": {
+        key = tr(view["menu"][target["choice"]], "label", request_gettext)
+        out[place] = {"label": tr(target, "cost", request_gettext), "number": number, "key": key, "attrs": {
             "hx-post": post_url, "hx-vals": sent, "hx-target": "#poll", "hx-swap": "outerHTML",
-            "hx-include": "#csrf", "role": "button", "tabindex": "0"}}
+            "hx-include": "#csrf", "role": "button", "tabindex": "0",
+            "aria-label": request_gettext(SPOKEN).format(number=number, place=key)}}
     return out
 
 

@@ -43,11 +43,10 @@ def minimap_svg(state, targets: dict, _: Gettext = english) -> Markup:
 
 
 def _place(base: dict, target: dict | None) -> dict:
-    """A place's attributes: a target's tap (hx-post …) and its number and words for screen readers."""
+    """A place's attributes: a target's tap (hx-post …, and its number and words for screen readers)."""
     if not target:
         return {**base, "class": base["class"] + " not-offered"}
-    return {**base, **target["attrs"], "class": base["class"] + " target",
-            "aria-label": f"{target['number']}: {target['key']}"}
+    return {**base, **target["attrs"], "class": base["class"] + " target"}
 
 
 def _number(target: dict | None, cx, cy) -> Markup | None:

@@ -164,8 +164,8 @@ def scroll_board_face(catalog, rid: str, _: Gettext) -> Markup:
                            **{"font-weight": "bold"}))
                   for i, v in enumerate(t.levels)]
         cols.append(el("g", {"class": "track", "data-counts": t.counts},
-                       el("title", {}, _(t.counts) + (", " + cap if cap else "") + ": "
-                                       + ", ".join(_level(v) for v in t.levels)),
+                       el("title", {}, _("{track}: {levels}").format(track=_(t.counts) + (", " + cap if cap else ""),
+                                                                     levels=", ".join(_level(v) for v in t.levels))),
                        _counted(t.counts, x + 14, 18), txt(x + 30, 18, _(t.counts.removeprefix("register-")), size=10,
                                                             anchor="start"),
                        txt(x + TRACK_W / 2, 40, cap, size=10, fill="#444") if cap else None, levels))
