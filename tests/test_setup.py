@@ -446,6 +446,16 @@ def test_C_1_table_draw_asks_the_host_for_reveals(n):
     assert all(o["available"] and o["action"]["who"] == "host" for o in opts)
 
 
+def test_C_1_each_question_to_the_host_is_one_whole_question(n):
+    """What the host is asked reads as one question, so every language can word it its own way."""
+    state = game(n, 0, draw="table")
+    asked = set()
+    play_table(state, lambda p, opts: asked.add(p["prompt"]) or opts[0])
+    assert all(q.endswith("?") and "came up" not in q for q in asked), asked
+    assert {"Which hex is on the marked space?", "Which boat is on top of the boat stack?",
+            "Which docking tile was drawn?"} <= asked
+
+
 @pytest.mark.parametrize("seed", (0, 5))
 def test_C_1_table_draw_first_answers_reach_play_with_setup_invariants(catalog, n, seed):
     state = game(n, seed, draw="table")

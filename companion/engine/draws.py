@@ -46,13 +46,13 @@ def shuffled(state: GameState, items) -> list:
     return out
 
 
-def reveal(state: GameState, lane: str, t: dict, what: str, candidates, label: Callable[[str], str] | None = None,
-           rule: str | None = None, prompt: str | None = None, place: str | None = None) -> str | None:
+def reveal(state: GameState, lane: str, t: dict, question: str, candidates, label: Callable[[str], str] | None = None,
+           rule: str | None = None, place: str | None = None) -> str | None:
     """The tile revealed for task `t`: its `pick` once answered, a forced or RNG choice, or None
     after leaving a host decision (table-draw mode) that re-runs `t` with the answer. The host is asked
-    "Which {what} came up?" unless a whole `prompt` is given; each candidate is named by what is printed
-    on it and shown by its face, so the host taps the picture of the tile in hand. `place`: the spot
-    on the map the question is about."""
+    `question`, a whole sentence (so each language words it its own way); each candidate is named by what
+    is printed on it and shown by its face, so the host taps the picture of the tile in hand. `place`: the
+    spot on the map the question is about."""
     if "pick" in t:
         return t["pick"]
     cands = sorted(set(candidates))
@@ -61,13 +61,13 @@ def reveal(state: GameState, lane: str, t: dict, what: str, candidates, label: C
     if state.options.draw == "app" and len(cands) > 1:
         return cands[randbelow(state, len(cands))]
     name = label or (lambda c: tile_text(state, c))
-    pick = choose(state, lane, "host", "reveal", prompt or T("Which {what} came up?", what=what),
+    pick = choose(state, lane, "host", "reveal", question,
                   [option(c, name(c), face=face_of(state, c)) for c in cands], t, rule,
                   place=place)  # one candidate: taken for you
     return None if pick is ASKED else pick
 
 
-def stack_next(state: GameState, stack: Stack, lane: str, t: dict, what: str,
+def stack_next(state: GameState, stack: Stack, lane: str, t: dict, question: str,
                label: Callable[[str], str] | None = None, rule: str | None = None) -> tuple[bool, str | None]:
     """Take the next tile of a stack. Returns (ready, tile): ready is False while the host is asked;
     tile is None when the stack is empty."""
@@ -75,7 +75,7 @@ def stack_next(state: GameState, stack: Stack, lane: str, t: dict, what: str,
         return True, stack.top.pop(0)
     if stack.hidden > 0:
         pool = state.pools[stack.pool]
-        tile = reveal(state, lane, t, what, pool, label, rule)
+        tile = reveal(state, lane, t, question, pool, label, rule)
         if tile is None and "pick" not in t and pool:
             return False, None
         pool.remove(tile)

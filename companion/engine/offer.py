@@ -18,7 +18,7 @@ def _reveal_face_up(state: GameState, t: dict, lane: str) -> None:
     stack = state.improvements[t["index"]] if t["what"] == "improvement" else state.workshops[t["index"]]
     where = (T("improvement stack {n}", n=t["index"] + 1) if t["what"] == "improvement"
              else T("{cls} workshop stack", cls=t["index"]))
-    ready, tile = stack_next(state, stack, lane, t, T("tile on top of the {where}", where=where),
+    ready, tile = stack_next(state, stack, lane, t, T("Which tile is on top of the {where}?", where=where),
                              None, "R-SETUP-9" if t["what"] == "improvement"
                              else "R-SETUP-11")
     if not ready:
@@ -39,8 +39,8 @@ def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
         return
     back = stack.backs[0]
     pool = state.pools[f"wagons-{back}"]
-    tile = reveal(state, lane, t, T("wagon (back {back}) turned up on wagon stack {n}", back=back, n=t["index"] + 1),
-                  pool, None, "R-SETUP-10")
+    question = T("Which wagon (back {back}) turned up on wagon stack {n}?", back=back, n=t["index"] + 1)
+    tile = reveal(state, lane, t, question, pool, None, "R-SETUP-10")
     if tile is None:
         return
     pool.remove(tile)

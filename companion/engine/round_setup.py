@@ -25,7 +25,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
             state.pools["docking"] = sorted(state.catalog.docking_tiles)
             pile.hidden = len(state.pools["docking"])
             instruct(state, T("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5")
-        ready, tile = stack_next(state, pile, lane, t, T("docking tile was drawn"), rule="R-NEXT-5")
+        ready, tile = stack_next(state, pile, lane, t, T("Which docking tile was drawn?"), rule="R-NEXT-5")
         if not ready:
             return
         state.docked_at = tile
@@ -41,7 +41,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     else:
         instruct(state, T("The boat stack is empty: no boat arrives."), "R-NEXT-5")
         return
-    ready, boat = stack_next(state, stack, lane, t, T("boat is on top of the boat stack"),
+    ready, boat = stack_next(state, stack, lane, t, T("Which boat is on top of the boat stack?"),
                              None, "R-SETUP-8")
     if not ready:
         return

@@ -102,14 +102,14 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
         while len(scrolls) < n:
             name = state.seats[len(scrolls)].name
             if len(colours) == len(scrolls):
-                pick = reveal(state, lane, t, "", [x for x in COLOURS if x not in colours], rule="R-ADV-1",
-                              prompt=T("Which colour did {name} draw?", name=name))
+                pick = reveal(state, lane, t, T("Which colour did {name} draw?", name=name),
+                              [x for x in COLOURS if x not in colours], rule="R-ADV-1")
                 if pick is None:
                     return
                 colours.append(pick)
             else:
-                pick = reveal(state, lane, t, "", [x for x in b_scrolls if x not in scrolls], rule="R-ADV-1",
-                              prompt=T("Which b scroll board did {name} draw?", name=name),
+                pick = reveal(state, lane, t, T("Which b scroll board did {name} draw?", name=name),
+                              [x for x in b_scrolls if x not in scrolls], rule="R-ADV-1",
                               label=lambda x: scroll_board_text(state, x))
                 if pick is None:
                     return
@@ -170,8 +170,8 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     if len(spaces) == 1 and not b_placed:
         cands = bs
     t = {**t, "places": [str(Place.space(spaces[0]))]}  # the host's map marks the space asked about
-    tile = reveal(state, lane, t, "", cands, lambda x: hex_text(state, x), "R-SETUP-2",
-                  T("Which hex is on the marked space?"), place=f"space:{spaces[0]}")
+    tile = reveal(state, lane, t, T("Which hex is on the marked space?"), cands, lambda x: hex_text(state, x),
+                  "R-SETUP-2", place=f"space:{spaces[0]}")
     if tile is None:
         return
     state.hexes[tile] = Hex(tile=tile, space=spaces[0])
@@ -255,8 +255,7 @@ def _wheel(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-6: the wheel starts at any window (every window shows a rat and three colours)."""
     wheel = state.catalog.wheel
     ids = [w.id for w in wheel]
-    pick = reveal(state, lane, t, "", ids, rule="R-SETUP-6", prompt=T("Which window of the population wheel is "
-                                                                         "showing?"))
+    pick = reveal(state, lane, t, T("Which window of the population wheel is showing?"), ids, rule="R-SETUP-6")
     if pick is None:
         return
     state.wheel = ids.index(pick)
@@ -276,9 +275,10 @@ def _order(state: GameState, t: dict, lane: str) -> None:
     else:  # C-1: the table put the counters on the indicator in random order; the host enters it
         order = list(t.get("order", []))
         while len(order) < n:
-            pick = reveal(state, lane, t, "", [i for i in range(n) if i not in order], lambda i: who(state, i),
-                          "R-SETUP-17", prompt=T("Round I play order, drawn at random: whose counter is P{pos} on "
-                                                 "the play-order indicator?", pos=len(order) + 1))
+            question = T("Round I play order, drawn at random: whose counter is P{pos} on the play-order indicator?",
+                         pos=len(order) + 1)
+            pick = reveal(state, lane, t, question, [i for i in range(n) if i not in order], lambda i: who(state, i),
+                          "R-SETUP-17")
             if pick is None:
                 return
             order.append(pick)

@@ -75,7 +75,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("No solo tile names an available hex: the opponent loses this turn."), "R-SOLO-5")
         push(state, lane, {"do": do.NEXT_TURN})
         return
-    ready, tile = stack_next(state, opp.deck, lane, t, T("solo tile did the opponent reveal"),
+    ready, tile = stack_next(state, opp.deck, lane, t, T("Which solo tile did the opponent reveal?"),
                              None, "R-SOLO-5")
     if not ready:
         return
@@ -128,7 +128,8 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
             return
         near = min(d for d, _ in docks)
         boats = [b.tile for d, dock in docks if d == near for b in state.docks[dock]]
-        boat = reveal(state, lane, t, T("boat does the opponent take (random among the nearest)"), boats, None, "R-SOLO-7")
+        question = T("Which boat does the opponent take (random among the nearest)?")
+        boat = reveal(state, lane, t, question, boats, None, "R-SOLO-7")
         if boat is None:
             return
         for dock, at in state.docks.items():
