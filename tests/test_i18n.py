@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from companion.catalog import shipped_catalog
+from companion.catalog import parse_citizens, shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
 from companion.words import N, T, Text, again, joined, keep, stored_keys
 from companion.simulate import play_game
@@ -181,6 +181,18 @@ def test_the_french_catalog_has_both_forms_of_a_phrase_with_a_count(french_app):
         assert tr(keep({}, "cost", N("{n} coin", "{n} coins", n=3)), "cost", request_gettext) == "3 pièces"
         cubes = T("{what}", what=N("{label}; {n} plague cube", "{label}; {n} plague cubes", n=2, label="x"))
         assert tr(keep({}, "text", cubes), "text", request_gettext) == "x ; 2 cubes peste"  # the rulebook's "cube peste"
+
+
+def test_R_REPOP_5_citizens_a_repopulation_needs_read_with_their_own_plurals(french_app):
+    """Each class has its own phrase, so "upgraded" and the class agree with the count in every language."""
+    needs = parse_citizens("2 craftsman and 1 upgraded nun and 2 upgraded aristocrat")
+    assert [str(n.text()) for n in needs] == ["2 craftsmen", "1 upgraded nun", "2 upgraded aristocrats"]
+    said = {}
+    for lang in ("fr", "de"):
+        with french_app.test_request_context("/", headers={"Accept-Language": lang}):
+            said[lang] = [tr(keep({}, "text", n.text()), "text", request_gettext) for n in needs]
+    assert said["fr"] == ["2 artisans", "1 nonne améliorée", "2 aristocrates améliorés"]
+    assert said["de"] == ["2 Handwerker", "1 aufgewertete Nonne", "2 aufgewertete Aristokraten"]
 
 
 @pytest.fixture

@@ -186,10 +186,15 @@ class Need:
     upgraded: bool
 
     def text(self) -> Text:
-        n, cls = self.count, self.cls
-        if self.upgraded:
-            return N("{n} upgraded {cls}", "{n} upgraded {cls}s", n=n, cls=cls)
-        return N("{n} {cls}", "{n} {cls}s", n=n, cls=cls)
+        """One phrase per class, so a language can inflect the class and "upgraded" with the count."""
+        n, up = self.count, self.upgraded
+        if self.cls == "aristocrat":
+            return N("{n} upgraded aristocrat", "{n} upgraded aristocrats", n=n) if up else \
+                N("{n} aristocrat", "{n} aristocrats", n=n)
+        if self.cls == "nun":
+            return N("{n} upgraded nun", "{n} upgraded nuns", n=n) if up else N("{n} nun", "{n} nuns", n=n)
+        return N("{n} upgraded craftsman", "{n} upgraded craftsmen", n=n) if up else \
+            N("{n} craftsman", "{n} craftsmen", n=n)
 
 
 _NEED = re.compile(r"^(\d+)\s+(upgraded\s+)?([a-z]+)$")
