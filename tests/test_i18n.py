@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 
 from companion.catalog import parse_citizens, shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
+from companion.engine.describe import tile_text
 from companion.words import N, T, Text, again, joined, keep, stored_keys
 from companion.simulate import play_game
 from companion.web import TRANSLATIONS, create_app
@@ -193,6 +194,14 @@ def test_R_REPOP_5_citizens_a_repopulation_needs_read_with_their_own_plurals(fre
             said[lang] = [tr(keep({}, "text", n.text()), "text", request_gettext) for n in needs]
     assert said["fr"] == ["2 artisans", "1 nonne améliorée", "2 aristocrates améliorés"]
     assert said["de"] == ["2 Handwerker", "1 aufgewertete Nonne", "2 aufgewertete Aristokraten"]
+
+
+def test_R_BUILD_3_an_improvement_for_one_class_names_that_class_in_the_plural():
+    state = new_game(options_for(3), 7, shipped_catalog())
+    only = {i.cls: tile_text(state, rid) for rid, i in state.catalog.improvements.items() if i.cls}
+    assert set(only) == {"aristocrat", "nun", "craftsman"}
+    assert [only[c].endswith(f"{w} only)") for c, w in
+            (("aristocrat", "aristocrats"), ("nun", "nuns"), ("craftsman", "craftsmen"))] == [True] * 3
 
 
 @pytest.fixture

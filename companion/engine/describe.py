@@ -57,8 +57,7 @@ def tile_text(state: GameState, tile: str) -> str:
     if family == "improvement":
         i = c.improvements[tile]
         if i.cls:
-            return T("cabin improvement costing {cost} (yields {output}, {cls}s only)", cost=cost_text(i.cost),
-                     output=i.output.text(), cls=i.cls, face=face)
+            return _improvement_for(i.cls, cost_text(i.cost), i.output.text(), face)
         return T("cabin improvement costing {cost} (yields {output})", cost=cost_text(i.cost),
                  output=i.output.text(), face=face)
     if family == "workshop":
@@ -75,6 +74,17 @@ def tile_text(state: GameState, tile: str) -> str:
     if w.rat in ("left", "right"):
         return T("window with the rat on the {rat}", rat=w.rat, face=face)
     return T("window with a standing rat", face=face)
+
+
+def _improvement_for(cls: str, cost: str, output: str, face: str) -> str:
+    """An improvement only one class may use: one phrase per class, so each language words the plural."""
+    if cls == "aristocrat":
+        return T("cabin improvement costing {cost} (yields {output}, aristocrats only)", cost=cost, output=output,
+                 face=face)
+    if cls == "nun":
+        return T("cabin improvement costing {cost} (yields {output}, nuns only)", cost=cost, output=output, face=face)
+    return T("cabin improvement costing {cost} (yields {output}, craftsmen only)", cost=cost, output=output,
+             face=face)
 
 
 def _workshop_text(state: GameState, tile: str, face: str) -> str:
