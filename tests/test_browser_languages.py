@@ -44,6 +44,7 @@ def test_host_and_phone_switch_language_and_keep_it(srv, browser):  # noqa: F811
         wide = phone.evaluate(WIDEST)
         assert phone.evaluate(NO_SIDEWAYS_SCROLL), f"{lang}: wider than the phone: {wide}"  # long German words
         assert phone.evaluate(SPILLING) == [], f"{lang}: words run out of their box"  # "Großer Feuermarker"
+        assert phone.evaluate(WORD_TOO_WIDE) == [], f"{lang}: a counter's word is cut in two"  # "Lieutenan-ts"
         phone.screenshot(path=str(OUT / f"phone-{lang}.png"), full_page=True)
 
 
@@ -54,3 +55,9 @@ WIDEST = """() => [...document.querySelectorAll('body *')]
 #: boxes on the phone whose words run past their own edge (the page may still fit while a counter spills)
 SPILLING = """() => [...document.querySelectorAll('#estate .counter, #estate dt, #estate dd, #decide button')]
   .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.className + ': ' + e.innerText.slice(0, 40))"""
+#: counters whose longest word is wider than the counter, so the word would be cut mid-word
+WORD_TOO_WIDE = """() => { const pen = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('#estate .counter .what')].filter(e => {
+    const style = getComputedStyle(e); pen.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+    return e.innerText.split(/\\s+/).some(w => pen.measureText(w).width > e.clientWidth + 1);
+  }).map(e => e.innerText); }"""
