@@ -1,10 +1,12 @@
 """No English left behind (issue 15 item 4; tests/test_catalogs.py checks each translation): the catalog
 template is the one the code gives today, and every screen of whole seeded games (the host, each
-phone, the upkeep hold, table-draw decisions, the catalog check page, final scoring, refusals) reads in
-French and in German with no English sentence in it beyond names and rule IDs."""
+phone, the upkeep hold, table-draw decisions, the catalog check page, final scoring, refusals, the
+problems of a refused or broken catalog correction) reads in French and in German with no English
+sentence in it beyond names, file paths and rule IDs."""
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import shutil
@@ -16,10 +18,12 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from companion.catalog.corrections import shipped_ids
+from companion.catalog.corrections import shipped_ids, shipped_record
+from companion.catalog.write import toml_text
 from companion.web import TRANSLATIONS, create_app
 from companion.web.catalog_page import FAMILY_NAMES
 from test_api import act_once
+from test_catalog_page import form_of
 
 ROOT = Path(__file__).resolve().parents[1]
 POT = TRANSLATIONS / "messages.pot"
@@ -30,6 +34,9 @@ ENGLISH = re.compile(r"\b(the|and|your|you|with|which|where|from|this|that|have|
                      r"VP|lumber|fire|stones|spices|silk|upgraded|overseers?|workshops?|improvements?|"
                      r"nuns?|craftsm[ae]n|aristocrats?|wagons?|boats?|plague|harbou?r|players?)\b", re.I)
 RULE_ID = re.compile(r"\b[A-Z]{1,4}(?:-[A-Z0-9]+)+\b")
+#: a catalog file a problem names, as code names it in every language; stripped like a rule ID because a
+#: test's folder ("/tmp/pytest-of-root/…") holds words of the English list
+TOML_PATH = re.compile(r"(?:[\w.-]*/)+[\w.-]+\.toml\b")
 NAMES = ("Ada", "Bruno", "Chiara", "Messina 1347", "English", "Français", "Deutsch")
 
 
@@ -88,7 +95,7 @@ def english_in(html: str, lang: str = "") -> list[str]:
     parser.feed(html)
     found = []
     for part in parser.parts:
-        text = RULE_ID.sub(" ", part)
+        text = TOML_PATH.sub(" ", RULE_ID.sub(" ", part))
         for name in NAMES:
             text = text.replace(name, " ")
         if ENGLISH.search(text) or (lang == "fr" and FRENCH_COLON.search(text)):
@@ -101,6 +108,10 @@ FRENCH_COLON = re.compile(r"\w:(\s|$)")
 
 @pytest.fixture
 def app(tmp_path):
+    return translated_app(tmp_path)
+
+
+def translated_app(tmp_path):
     translations = tmp_path / "translations"
     shutil.copytree(TRANSLATIONS, translations, ignore=shutil.ignore_patterns("*.mo"))
     return create_app({"INSTANCE": str(tmp_path / "instance"), "TESTING": True,
@@ -208,6 +219,56 @@ def test_every_catalog_page_and_correction_form_reads_without_english(app, lang)
             english.setdefault(line, path)
     assert "n04" not in visible(refused.get_data(as_text=True))
     assert not english, _report(english, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_problems_of_a_refused_or_broken_correction_read_without_english(monkeypatch, tmp_path, lang):
+    """What the loader says when it refuses a change (a third B hex, R-SETUP-2/3), an imported file (one
+    the merge refuses, one whose records do not build) or the corrections already in the instance's file
+    (a host screen's notice, the new-game page): every problem in the reader's words; file paths, families,
+    ids, field names and rule IDs stay as the catalog writes them."""
+    monkeypatch.delenv("MESSINA_CATALOG")  # this instance's own corrections file (conftest points at none)
+    app = translated_app(tmp_path)
+    reader = app.test_client()
+    reader.get(f"/language/{lang}")
+    assert reader.get(f"/catalog?key={app.extensions['catalog_admin']}").status_code == 303
+    csrf = re.search(r'name="csrf" value="([^"]+)"', reader.get("/catalog").get_data(as_text=True)).group(1)
+    pages = {"a third B hex": reader.post("/catalog/hex/n16", data=form_of(reader, "hex", "n16") | {
+        "class": "B", "csrf": csrf})}
+    for name, data in BROKEN_IMPORTS.items():
+        pages[name] = reader.post("/catalog/import", data={"csrf": csrf, "corrections": (io.BytesIO(data), "c.toml")},
+                                  content_type="multipart/form-data")
+    assert all(r.status_code == 400 and 'class="problems"' in r.get_data(as_text=True) for r in pages.values())
+    assert not app.extensions["catalog_file"].exists()  # nothing refused was written
+    app.extensions["catalog_file"].write_text(toml_text({"hex": [_changed("n04", repop_vp="seven")]}))
+    table = Table(app, lang)
+    table.look("with broken corrections")
+    host = table.screens["host"]
+    pages |= {"/": host.get("/"), "/catalog": host.get("/catalog"), "host": host.get(f"/host/{table.game['id']}")}
+    english = dict(table.english)
+    for where, r in pages.items():
+        html = r.get_data(as_text=True)
+        assert NAMED[where] in visible(html), where  # the problem, naming its record, is on the page
+        for line in english_in(html, lang):
+            english.setdefault(line, where)
+    assert not english, _report(english, lang)
+
+
+def _changed(rid: str, **values) -> dict:
+    return shipped_record("hex", rid) | values
+
+
+#: corrections files the loader refuses: at the merge (no such family's table, a record with no id, an id
+#: the shipped catalog lacks), and while building records (a class that is no class, a reward that is no
+#: reward: the grammar's own problem nested in the field's)
+BROKEN_IMPORTS = {
+    "an import the merge refuses": b'dock = 3\n[[hex]]\nid = "n99"\n[[hex]]\nname = "no id"\n',
+    "an import whose records do not build": toml_text({"hex": [_changed("n16", **{"class": "D"}),
+                                                                _changed("n04", action="2 gold")]}).encode(),
+}
+#: the record each page's problems name (the instance's broken file corrects n04)
+NAMED = {"a third B hex": "n16", "an import the merge refuses": "n99", "an import whose records do not build": "n16",
+         "/": "n04", "/catalog": "n04", "host": "n04"}
 
 
 def visible(html: str) -> str:

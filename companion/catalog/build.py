@@ -9,9 +9,11 @@ import math
 from types import MappingProxyType
 from typing import Any, Callable
 
+from ..words import T
 from . import model as m
 from .fields import (Problem, bool_field, citizens_field, coord, cost_field, int_field, one_of, provenance,
                      reward_field, str_field)
+from .problems import told
 from .rewards import CLASSES, GrammarError
 
 COLOURS = ("orange", "white", "blue", "red")
@@ -32,11 +34,11 @@ def build_record(family: str, rec: dict) -> Any:
     try:
         return _BUILDERS[family](rec)
     except (Problem, GrammarError) as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(told(exc)) from None
     except RecursionError:
-        raise RecordError("nested too deeply") from None
+        raise RecordError(T("nested too deeply")) from None
     except Exception as exc:
-        raise RecordError(f"missing or malformed field: {exc!r}") from None
+        raise RecordError(T("missing or malformed field: {error}", error=repr(exc))) from None
 
 
 def _hex(rec: dict) -> m.Hex:
@@ -70,32 +72,32 @@ def _docking_tile(rec):
 def _layout(rec):
     players = rec.get("players")
     if not isinstance(players, list) or not players or not all(p in (2, 3, 4) for p in players):
-        raise Problem(f"players must list player counts 2–4, not {players!r}")
+        raise Problem(T("{key} must list player counts 2–4, not {value}", key="players", value=repr(players)))
     start = tuple(coord(c, "start") for c in rec.get("start", []))
     harbors = rec.get("harbors")
     if not isinstance(harbors, dict) or len(harbors) != 4:
-        raise Problem("harbors must map the 4 harbor ids to coordinates")
-    harbors = {h: coord(c, f"harbor {h}") for h, c in harbors.items()}
+        raise Problem(T("{key} must map the 4 harbor ids to coordinates", key="harbors"))
+    harbors = {h: coord(c, T("harbor {harbor}", harbor=h)) for h, c in harbors.items()}
     expansion = {}
     for x in rec.get("expansion", []):
-        expansion[str_field(x, "id")] = coord(x.get("at"), f"expansion {x.get('id')}")
+        expansion[str_field(x, "id")] = coord(x.get("at"), T("expansion {space}", space=str(x.get("id"))))
     if len(expansion) != 6:
-        raise Problem(f"a city has 6 expansion spaces (R-NEXT-6), found {len(expansion)}")
+        raise Problem(T("a city has 6 expansion spaces (R-NEXT-6), found {n}", n=len(expansion)))
     ring = tuple(rec.get("ring", []))
     if sorted(ring) != sorted(list(harbors) + list(expansion)):
-        raise Problem("ring must list each harbor and expansion space exactly once")
+        raise Problem(T("{key} must list each harbor and expansion space exactly once", key="ring"))
     cells = list(start) + list(harbors.values()) + list(expansion.values())
     if len(set(cells)) != len(cells):
-        raise Problem("two spaces share a coordinate")
+        raise Problem(T("two spaces share a coordinate"))
     placed = set(start) | set(harbors.values())
     if not _connected(placed):
-        raise Problem("start hexes and harbors do not form one connected city")
+        raise Problem(T("start hexes and harbors do not form one connected city"))
     for xid, at in expansion.items():
         if sum(_neighbour(at, c) for c in placed) < 2:
-            raise Problem(f"expansion space {xid} touches fewer than 2 placed hexes")
+            raise Problem(T("expansion space {space} touches fewer than 2 placed hexes", space=xid))
     for hid, at in harbors.items():
         if not any(_neighbour(at, c) for c in start):
-            raise Problem(f"harbor {hid} touches no start hex")
+            raise Problem(T("harbor {harbor} touches no start hex", harbor=hid))
     return m.Layout(rec["id"], tuple(players), start, MappingProxyType(harbors), MappingProxyType(expansion),
                     ring, provenance(rec))
 
@@ -124,25 +126,25 @@ def _wheel(rec):
         colours[colour] = None if value == "none" else value
     given = [c for c in colours.values() if c]
     if sorted(given) != sorted(CLASSES):
-        raise Problem("a window shows each citizen class on exactly one colour and one colour empty (R-R1-2)")
+        raise Problem(T("a window shows each citizen class on exactly one colour and one colour empty (R-R1-2)"))
     return m.WheelWindow(rec["id"], one_of(rec, "rat", RATS), MappingProxyType(colours), provenance(rec))
 
 
 def _round_info(rec):
     rows = rec.get("rounds")
     if not isinstance(rows, list) or len(rows) != 6:
-        raise Problem("rounds must list the 6 rounds I–VI")
+        raise Problem(T("{key} must list the 6 rounds I–VI", key="rounds"))
     out = []
     for i, row in enumerate(rows, 1):
         try:
             out.append(m.RoundRow(one_of(row, "priority", PRIORITIES), int_field(row, "boats", 1, 2),
                                   int_field(row, "fire_cost", 1, 2), bool_field(row, "double_wheel")))
         except Problem as exc:
-            raise Problem(f"round {i}: {exc}") from None
+            raise Problem(T("round {round}: {problem}", round=i, problem=told(exc))) from None
     if out[0].priority != "none" or out[0].boats != 1:
-        raise Problem("round I has no priority register (random order) and 1 boat (R-R1-1, R-R1-3)")
+        raise Problem(T("round I has no priority register (random order) and 1 boat (R-R1-1, R-R1-3)"))
     if any(r.priority == "none" for r in out[1:]):
-        raise Problem("rounds II–VI need a priority register (R-NEXT-4)")
+        raise Problem(T("rounds II–VI need a priority register (R-NEXT-4)"))
     return m.RoundInfo(rec["id"], tuple(out), provenance(rec))
 
 
@@ -150,26 +152,27 @@ def _priority_tile(rec):
     values = rec.get("priority")
     if not isinstance(values, list) or len(values) != 6 or values[0] != "none" or any(
             v not in PRIORITIES[1:] for v in values[1:]):
-        raise Problem("priority must list 6 values: 'none' for round I, then popularity/city/church/score")
+        raise Problem(T("{key} must list 6 values: {none} for round I, then {others}", key="priority", none="'none'",
+                        others="/".join(PRIORITIES[1:])))
     return m.PriorityTile(rec["id"], tuple(values), provenance(rec))
 
 
 def _register(rec):
     spaces = rec.get("space")
     if not isinstance(spaces, list) or len(spaces) < 2:
-        raise Problem("a register needs its [[register.space]] list")
+        raise Problem(T("a register needs its {table} list", table="[[register.space]]"))
     built = []
     for i, s in enumerate(spaces):
         try:
             built.append(m.RegisterSpace(reward_field(s, "reward"), int_field(s, "vp", 0, 99)))
         except Problem as exc:
-            raise Problem(f"space {i}: {exc}") from None
+            raise Problem(T("space {space}: {problem}", space=i, problem=told(exc))) from None
     n = len(built)
     single, double = int_field(rec, "single_bar", 1, n - 1), int_field(rec, "double_bar", 1, n - 1)
     if double <= single:
-        raise Problem("double_bar must lie beyond single_bar (R-ADV-5)")
+        raise Problem(T("{key} must lie beyond {other} (R-ADV-5)", key="double_bar", other="single_bar"))
     if not built[0].reward.is_nothing:
-        raise Problem("the start space (index 0) gives nothing")
+        raise Problem(T("the start space (index 0) gives nothing"))
     return m.Register(rec["id"], one_of(rec, "kind", ("popularity", "city", "church")),
                       one_of(rec, "side", ("2p", "3-4p")), single, double, tuple(built), provenance(rec))
 
@@ -177,18 +180,18 @@ def _register(rec):
 def _rat_table(rec):
     pen = rec.get("penalty")
     if not isinstance(pen, list) or len(pen) < 8 or not all(isinstance(p, int) and p >= 0 for p in pen):
-        raise Problem("penalty must list VP lost for 0, 1, 2 … rats")
+        raise Problem(T("{key} must list VP lost for 0, 1, 2 … rats", key="penalty"))
     if any(b < a for a, b in zip(pen, pen[1:])):
-        raise Problem("penalty must never shrink as rats grow")
+        raise Problem(T("{key} must never shrink as rats grow", key="penalty"))
     if pen[7] != 13 or pen[-1] != 21 or max(pen) != 21:
-        raise Problem("the rulebook fixes 7 rats → 13 VP and a maximum of 21 (R-END-2)")
+        raise Problem(T("the rulebook fixes 7 rats → 13 VP and a maximum of 21 (R-END-2)"))
     return m.RatTable(rec["id"], tuple(pen), provenance(rec))
 
 
 def _boat(rec):
     reward = reward_field(rec, "reward")
     if reward.is_choice or not reward.icons() <= {"coin", "vp"}:
-        raise Problem("a boat gives coins or VP (R-TURN-DOCK-5)")
+        raise Problem(T("a boat gives coins or VP (R-TURN-DOCK-5)"))
     return m.Boat(rec["id"], int_field(rec, "back", 1, 9), one_of(rec, "cargo", ("stones", "spices", "silk")),
                   reward, provenance(rec))
 
@@ -205,7 +208,8 @@ def _workshop(rec):
 def _improvement(rec):
     cls = rec.get("class")
     if cls is not None and cls not in CLASSES:
-        raise Problem(f"class must be one of {CLASSES}, not {cls!r}")
+        raise Problem(T("{key} must be one of {allowed}, not {value}", key="class", allowed=str(CLASSES),
+                        value=repr(cls)))
     return m.Improvement(rec["id"], cost_field(rec, "cost"), reward_field(rec, "output"), cls, provenance(rec))
 
 
@@ -226,12 +230,13 @@ def _square(rec, parent):
 
 def _space(rec, where: str) -> m.PathSpace:
     if not isinstance(rec, dict):
-        raise Problem(f"{where}: a path space is a table")
+        raise Problem(T("{where}: a path space is a table", where=where))
     t = one_of(rec, "type", ("T1", "T2", "T3", "T4"))
     sq, rg = tuple(rec.get("squares", [])), tuple(rec.get("regions", []))
     need = {"T1": (2, 0), "T2": (0, 1), "T3": (0, 2), "T4": (0, 0)}[t]
     if (len(sq), len(rg)) != need:
-        raise Problem(f"{where} {rec.get('id')}: {t} needs {need[0]} squares and {need[1]} regions (R-OVS-7)")
+        raise Problem(T("{where} {space}: {type} needs {squares} squares and {regions} regions (R-OVS-7)", where=where,
+                        space=str(rec.get("id")), type=t, squares=need[0], regions=need[1]))
     return m.PathSpace(str_field(rec, "id"), t, sq, rg, bool_field(rec, "hexagonal", False))
 
 
@@ -240,7 +245,7 @@ def _board(rec):
     squares = tuple(_square(s, prov) for s in rec.get("square", []))
     by_id = {s.id: s for s in squares}
     if len(squares) != 18 or len(by_id) != 18:
-        raise Problem("a board has 18 squares with distinct ids (3 sectors × 6)")
+        raise Problem(T("a board has 18 squares with distinct ids (3 sectors × 6)"))
     side = one_of(rec, "side", ("a", "b"))
     regions = _regions(squares, side)
     paths = {}
@@ -248,7 +253,7 @@ def _board(rec):
         path = _path(p, by_id, regions)
         paths[path.overseer] = path
     if sorted(paths) != sorted(CLASSES):
-        raise Problem("a board has one path per overseer (aristocrat, nun, craftsman)")
+        raise Problem(T("a board has one path per overseer ({overseers})", overseers=", ".join(CLASSES)))
     return m.Board(rec["id"], side, int_field(rec, "cabins", 1, 6), int_field(rec, "workshop_slots", 1, 12),
                    squares, MappingProxyType(paths), prov, MappingProxyType(by_id))
 
@@ -262,13 +267,14 @@ def _regions(squares: tuple[m.Square, ...], side: str) -> dict[str, list[m.Squar
     for cls in CLASSES:
         sector = [s for s in squares if s.sector == cls]
         if len(sector) != 6:
-            raise Problem(f"sector {cls} has {len(sector)} squares, needs 6")
+            raise Problem(T("sector {sector} has {n} squares, needs 6", sector=cls, n=len(sector)))
         once = sum(s.once for s in sector)
         if once != (1 if side == "b" else 0):
-            raise Problem(f"sector {cls}: {once} single-use squares (R-ADV-2: one on b boards, none on a)")
+            raise Problem(T("sector {sector}: {n} single-use squares (R-ADV-2: one on b boards, none on a)", sector=cls,
+                            n=once))
     for rid, members in regions.items():
         if len(members) != 3 or len({s.sector for s in members}) != 1:
-            raise Problem(f"region {rid} must be 3 squares of one sector")
+            raise Problem(T("region {region} must be 3 squares of one sector", region=rid))
     return regions
 
 
@@ -276,23 +282,26 @@ def _path(p, by_id: dict[str, m.Square], regions: dict[str, list[m.Square]]) -> 
     """An overseer's path: step 1, then two branches of steps 2–6 (R-OVS-3), each space naming squares
     and regions of this board, and the centre (T4) at step 6 only."""
     cls = one_of(p, "overseer", CLASSES)
-    first = _space(p.get("first"), f"{cls} path step 1")
-    left = tuple(_space(s, f"{cls} path left") for s in p.get("left", []))
-    right = tuple(_space(s, f"{cls} path right") for s in p.get("right", []))
+    first = _space(p.get("first"), T("{overseer} path step 1", overseer=cls))
+    left = tuple(_space(s, T("{overseer} path left", overseer=cls)) for s in p.get("left", []))
+    right = tuple(_space(s, T("{overseer} path right", overseer=cls)) for s in p.get("right", []))
     if len(left) != 5 or len(right) != 5:
-        raise Problem(f"{cls} path: each branch lists steps 2–6 (R-OVS-3)")
+        raise Problem(T("{overseer} path: each branch lists steps 2–6 (R-OVS-3)", overseer=cls))
     for space in (first,) + left + right:
         for sid in space.squares:
             if sid not in by_id:
-                raise Problem(f"{cls} path space {space.id}: unknown square {sid}")
+                raise Problem(T("{overseer} path space {space}: unknown square {square}", overseer=cls, space=space.id,
+                                square=sid))
         for rid in space.regions:
             if rid not in regions:
-                raise Problem(f"{cls} path space {space.id}: unknown region {rid}")
+                raise Problem(T("{overseer} path space {space}: unknown region {region}", overseer=cls, space=space.id,
+                                region=rid))
         if space.type == "T3" and len({regions[r][0].sector for r in space.regions}) != 2:
-            raise Problem(f"{cls} path space {space.id}: T3 regions must be of different sectors")
+            raise Problem(T("{overseer} path space {space}: T3 regions must be of different sectors", overseer=cls,
+                            space=space.id))
     for branch in (left, right):
         if branch[-1].type != "T4" or any(s.type == "T4" for s in (first,) + branch[:-1]):
-            raise Problem(f"{cls} path: step 6, and only step 6, is the centre (T4)")
+            raise Problem(T("{overseer} path: step 6, and only step 6, is the centre (T4)", overseer=cls))
     return m.Path(cls, first, left, right)
 
 
@@ -301,14 +310,15 @@ def _track(rec, parent):
     counts = one_of(rec, "counts", TRACK_KINDS)
     levels = rec.get("levels")
     if not isinstance(levels, list) or len(levels) < 2:
-        raise Problem(f"track {rec.get('id')}: levels must list at least 2 levels")
+        raise Problem(T("track {track}: {key} must list at least 2 levels", track=str(rec.get("id")), key="levels"))
     width = 2 if counts.startswith("register-") else 3 if counts == "overseers" else 1
     for lv in levels:
         vals = lv if width > 1 else [lv]
         if width > 1 and (not isinstance(lv, list) or len(lv) != width):
-            raise Problem(f"track {rec.get('id')}: each level of a {counts} track is a list of {width} numbers")
+            raise Problem(T("track {track}: each level of a {counts} track is a list of {width} numbers",
+                            track=str(rec.get("id")), counts=counts, width=width))
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v < math.inf for v in vals):
-            raise Problem(f"track {rec.get('id')}: level values must be numbers ≥ 0")
+            raise Problem(T("track {track}: level values must be numbers ≥ 0", track=str(rec.get("id"))))
     return m.Track(str_field(rec, "id"), counts, int_field(rec, "cap", 0, 99),
                    tuple(tuple(lv) if isinstance(lv, list) else lv for lv in levels), prov)
 
@@ -317,7 +327,7 @@ def _scroll_board(rec):
     prov = provenance(rec)
     tracks = tuple(_track(t, prov) for t in rec.get("track", []))
     if len(tracks) != 3 or len({t.id for t in tracks}) != 3:
-        raise Problem("a scroll board has 3 tracks with distinct ids")
+        raise Problem(T("a scroll board has 3 tracks with distinct ids"))
     return m.ScrollBoard(rec["id"], one_of(rec, "side", ("a", "b")), tracks, prov)
 
 

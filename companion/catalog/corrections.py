@@ -20,6 +20,7 @@ from ..words import T
 from .families import FAMILIES, CatalogError, Records
 from .loader import catalog_from_files
 from .model import Catalog
+from .problems import in_record
 from .read import merge_files, parse_toml, read_override
 from .write import toml_text
 
@@ -97,7 +98,7 @@ class Corrections:
         """The record with the values the table read on its copy, marked checked."""
         shipped_record(family, rid)
         if record.get("id") != rid:
-            raise CatalogError([f"{self.path}: {family} {rid}: a correction cannot change the record's id"])
+            raise CatalogError([in_record(self.path, family, rid, T("a correction cannot change the record's id"))])
         return self._put(family, checked(shipped_record(family, rid), record))
 
     def reset(self, family: str, rid: str) -> Catalog:

@@ -6,6 +6,9 @@ The families' order is the order a game stores its catalog in, so it is part of 
 
 from __future__ import annotations
 
+from ..words import T
+from .problems import in_family
+
 #: R-COMP-2: how many records each family must have.
 COUNTS = {
     "hex": 20,
@@ -41,7 +44,8 @@ Origins = dict[tuple[str, str], str]  # (family, id) -> the file the record came
 
 
 class CatalogError(Exception):
-    """The catalog (defaults or override) is invalid; `problems` lists every finding."""
+    """The catalog (defaults or override) is invalid; `problems` lists every finding, each a Text
+    (companion/catalog/problems.py), so a page can show it in the reader's language."""
 
     def __init__(self, problems: list[str]):
         self.problems = problems
@@ -60,6 +64,6 @@ def record_id(rec, label: str, family: str, problems: list[str]) -> str | None:
     """A record's id, or None with the problem noted: records are merged and stored by id."""
     rid = rec.get("id") if isinstance(rec, dict) else None
     if not isinstance(rid, str) or not rid:
-        problems.append(f"{label}: {family}: a record has no string id")
+        problems.append(in_family(label, family, T("a record has no string id")))
         return None
     return rid

@@ -26,7 +26,7 @@ class InForce:
     catalog: Catalog  # what a new game starts with
     override: Path  # the corrections file looked at
     corrected: bool  # that file exists and its corrections are in `catalog`
-    problems: tuple[str, ...] = ()  # why that file is not in force (each names file, record and problem)
+    problems: tuple[str, ...] = ()  # why that file is not in force: Texts naming file, record and problem
 
 
 def catalog_in_force(override: str | os.PathLike | None = None) -> InForce:

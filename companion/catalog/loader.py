@@ -16,11 +16,13 @@ from pathlib import Path as FsPath
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..words import T
 from . import model as m
 from .build import build_record
 from .checks import cross_checks, record_counts
 from .families import FAMILIES, CatalogError, Records, file_of, record_id
-from .read import DATA_DIR, default_override_path, merge_files, read_override
+from .problems import in_file, in_record, told
+from .read import DATA_DIR, default_override_path, merge_files, read_override, unknown_family
 
 
 def load_catalog(override: str | os.PathLike | None = None, data_dir: FsPath = DATA_DIR) -> m.Catalog:
@@ -47,7 +49,7 @@ def catalog_from_json(text: str) -> m.Catalog:
     try:
         records = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise CatalogError([f"a stored catalog is not readable: {exc}"]) from None
+        raise CatalogError([T("a stored catalog is not readable: {error}", error=str(exc))]) from None
     return catalog_from_records(records)
 
 
@@ -59,10 +61,9 @@ def catalog_from_records(records: Mapping[str, Any], origins: Mapping[tuple[str,
     with and the one it is rebuilt with after a restart are built from the same values."""
     origins = dict(origins or {})
     if not isinstance(records, Mapping):
-        raise CatalogError([f"a catalog is a table of families, not {type(records).__name__}"])
+        raise CatalogError([T("a catalog is a table of families, not {kind}", kind=type(records).__name__)])
     built = _Built(origins)
-    built.problems += [f"unknown family [[{family}]] (known: {', '.join(FAMILIES)})"
-                       for family in records if family not in FAMILIES]
+    built.problems += [unknown_family(family) for family in records if family not in FAMILIES]
     for family in FAMILIES:
         built.family(family, records.get(family, []))
     built.problems += record_counts(built.ids)
@@ -89,15 +90,15 @@ class _Built:
     def family(self, family: str, listed) -> None:
         """One family's records, each built by its builder; a duplicate id is built once."""
         if not isinstance(listed, list):
-            self.problems.append(f"{file_of(family)}: {family} must be a list of records")
+            self.problems.append(in_file(file_of(family), T("{family} must be a list of records", family=family)))
             return
         for rec in listed:
             rid = record_id(rec, file_of(family), family, self.problems)
             if rid is None:
                 continue
-            where = f"{self.origins.get((family, rid), file_of(family))}: {family} {rid}"
+            where = self.origins.get((family, rid), file_of(family))
             if rid in self.ids[family]:
-                self.problems.append(f"{where}: duplicate id")
+                self.problems.append(in_record(where, family, rid, T("duplicate id")))
                 continue
             self.ids[family].add(rid)
             try:
@@ -105,7 +106,7 @@ class _Built:
                 self.objects[family][rid] = build_record(family, rec)
                 self.plain[family].append(rec)
             except (ValueError, RecursionError) as exc:  # RecordError, or a value JSON cannot hold
-                self.problems.append(f"{where}: {exc}")
+                self.problems.append(in_record(where, family, rid, told(exc)))
 
 
 def _catalog(built: dict[str, dict[str, Any]], plain: Records, origins: Mapping[tuple[str, str], str]) -> m.Catalog:

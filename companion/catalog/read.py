@@ -13,7 +13,9 @@ import tomllib
 from pathlib import Path as FsPath
 
 from ..instance import instance_folder
+from ..words import T, Text
 from .families import DATA_FILES, FAMILIES, CatalogError, Origins, Records, record_id
+from .problems import in_file, in_record
 
 DATA_DIR = FsPath(__file__).parent / "data"
 #: The shipped catalog is under 80 KB; an override bigger than this is not a list of corrections.
@@ -41,9 +43,10 @@ def read_override(path: str | os.PathLike) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise CatalogError([f"{path}: cannot read: {exc.strerror or exc}"]) from None
+        raise CatalogError([in_file(path, T("cannot read: {error}", error=str(exc.strerror or exc)))]) from None
     if len(data) > OVERRIDE_LIMIT:
-        raise CatalogError([f"{path}: larger than {OVERRIDE_LIMIT // 1000} KB; the whole catalog is under 100 KB"])
+        raise CatalogError([in_file(path, T("larger than {kb} KB; the whole catalog is under 100 KB",
+                                            kb=OVERRIDE_LIMIT // 1000))])
     return data
 
 
@@ -56,7 +59,7 @@ def merge_files(override: FsPath, data: bytes | None, data_dir: FsPath = DATA_DI
         try:
             shipped = (data_dir / name).read_bytes()
         except OSError as exc:
-            merged.problems.append(f"{label}: cannot read: {exc}")
+            merged.problems.append(in_file(label, T("cannot read: {error}", error=str(exc))))
             continue
         merged.take(parse_toml(shipped, label, merged.problems), label, replacing=False)
     if data is not None:
@@ -78,10 +81,11 @@ class _Merged:
         """A file's records: new ids from a shipped file, known ids from the override (None: unreadable)."""
         for family, records in (doc or {}).items():
             if family not in self.records:
-                self.problems.append(f"{label}: unknown family [[{family}]] (known: {', '.join(FAMILIES)})")
+                self.problems.append(in_file(label, unknown_family(family)))
                 continue
             if not isinstance(records, list):
-                self.problems.append(f"{label}: {family} must be an array of tables ([[{family}]])")
+                self.problems.append(in_file(label, T("{family} must be an array of tables ([[{family}]])",
+                                                      family=family)))
                 continue
             for rec in records:
                 self._one(family, rec, label, replacing)
@@ -92,12 +96,18 @@ class _Merged:
         if rid is None:
             return
         if replacing and rid not in known:
-            self.problems.append(f"{label}: {family} {rid}: no default record with this id to replace")
+            self.problems.append(in_record(label, family, rid, T("no default record with this id to replace")))
         elif not replacing and rid in known:
-            self.problems.append(f"{label}: {family} {rid}: duplicate id")
+            self.problems.append(in_record(label, family, rid, T("duplicate id")))
         else:
             known[rid] = rec  # a replaced record keeps its place in the order
             self.origins[(family, rid)] = label
+
+
+def unknown_family(family: str) -> Text:
+    """A family the catalog does not have, with the ones it has."""
+    return T("unknown family [[{family}]] (known: {known})", family=family, known=", ".join(FAMILIES))
+
 
 def parse_toml(data: bytes, label: str, problems: list[str]) -> dict | None:
     """One TOML document, or None with the reason added to `problems`. A correction file is hand-typed
@@ -105,24 +115,22 @@ def parse_toml(data: bytes, label: str, problems: list[str]) -> dict | None:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        problems.append(f"{label}: not UTF-8 text: {exc}")
+        problems.append(in_file(label, T("not UTF-8 text: {error}", error=str(exc))))
         return None
     deep = _too_deep(text)
     if deep:
-        problems.append(f"{label}: {deep}")
+        problems.append(in_file(label, deep))
         return None
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        problems.append(f"{label}: not valid TOML: {exc}")
     except RecursionError:
-        problems.append(f"{label}: nested too deeply to read")
-    except Exception as exc:  # e.g. ValueError for a number of thousands of digits
-        problems.append(f"{label}: not valid TOML: {exc}")
+        problems.append(in_file(label, T("nested too deeply to read")))
+    except Exception as exc:  # TOMLDecodeError, or e.g. ValueError for a number of thousands of digits
+        problems.append(in_file(label, T("not valid TOML: {error}", error=str(exc))))
     return None
 
 
-def _too_deep(text: str) -> str | None:
+def _too_deep(text: str) -> Text | None:
     """Why `text` nests too deeply to hand to the TOML parser, if it does: brackets and braces open at
     once, or dots in one key. Strings and comments are skipped; anything unfinished is left for the
     parser to report."""
@@ -141,13 +149,13 @@ def _too_deep(text: str) -> str | None:
         if c in "[{":
             depth += 1
             if depth > NESTING_LIMIT:
-                return f"arrays or tables nested more than {NESTING_LIMIT} deep"
+                return T("arrays or tables nested more than {limit} deep", limit=NESTING_LIMIT)
         elif c in "]}":
             depth = max(0, depth - 1)
         if c == ".":
             chain += 1
             if chain > NESTING_LIMIT:
-                return f"a key with more than {NESTING_LIMIT} dotted parts"
+                return T("a key with more than {limit} dotted parts", limit=NESTING_LIMIT)
         elif not (c.isalnum() or c in "_- \t"):
             chain = 0
         i += 1

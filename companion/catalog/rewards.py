@@ -43,7 +43,8 @@ ICONS = {
 
 
 class GrammarError(ValueError):
-    """A reward, cost or requirement phrase that does not follow the grammar."""
+    """A reward, cost or requirement phrase that does not follow the grammar; the message is a Text, so the
+    catalog's problems can say it in the reader's language."""
 
 
 @dataclass(frozen=True)
@@ -137,12 +138,12 @@ _ITEM = re.compile(r"^(?:(\d+)\s+)?([a-z][a-z-]*)$")
 def parse_reward(phrase: str) -> Reward:
     """Parse `"build or 1 major-fire"` into a Reward; raise GrammarError naming the bad part."""
     if not isinstance(phrase, str):
-        raise GrammarError(f"expected a phrase, got {phrase!r}")
+        raise GrammarError(T("expected a phrase, got {phrase}", phrase=repr(phrase)))
     text = " ".join(phrase.split())
     if text == "nothing":
         return NOTHING
     if not text:
-        raise GrammarError("empty reward (write 'nothing')")
+        raise GrammarError(T("empty reward (write {nothing})", nothing="'nothing'"))
     options = []
     for part in text.split(" or "):
         items = []
@@ -155,13 +156,13 @@ def parse_reward(phrase: str) -> Reward:
 def _parse_item(raw: str, phrase: str) -> Item:
     m = _ITEM.match(raw.strip())
     if not m:
-        raise GrammarError(f"cannot read {raw!r} in {phrase!r}")
+        raise GrammarError(T("cannot read {part} in {phrase}", part=repr(raw), phrase=repr(phrase)))
     count = int(m.group(1)) if m.group(1) else 1
     icon = m.group(2)
     if icon not in ICONS:
-        raise GrammarError(f"unknown icon {icon!r} in {phrase!r}")
+        raise GrammarError(T("unknown icon {icon} in {phrase}", icon=repr(icon), phrase=repr(phrase)))
     if count < 1:
-        raise GrammarError(f"count must be at least 1 in {phrase!r}")
+        raise GrammarError(T("count must be at least 1 in {phrase}", phrase=repr(phrase)))
     return Item(icon, count)
 
 
@@ -169,11 +170,12 @@ def parse_cost(phrase: str) -> Bundle:
     """A cost is one bundle of tokens (R-BUILD-3, R-REPOP-3) or 'nothing'."""
     reward = parse_reward(phrase)
     if reward.is_choice:
-        raise GrammarError(f"a cost cannot offer a choice: {phrase!r}")
+        raise GrammarError(T("a cost cannot offer a choice: {phrase}", phrase=repr(phrase)))
     bundle = reward.options[0]
     for item in bundle.items:
         if item.icon not in TOKENS:
-            raise GrammarError(f"a cost may only use tokens {TOKENS}, not {item.icon!r} in {phrase!r}")
+            raise GrammarError(T("a cost may only use tokens {tokens}, not {icon} in {phrase}", tokens=str(TOKENS),
+                                 icon=repr(item.icon), phrase=repr(phrase)))
     return bundle
 
 
@@ -203,16 +205,17 @@ _NEED = re.compile(r"^(\d+)\s+(upgraded\s+)?([a-z]+)$")
 def parse_citizens(phrase: str) -> tuple[Need, ...]:
     """Parse `"1 nun and 1 upgraded craftsman"` (R-REPOP-5)."""
     if not isinstance(phrase, str) or not phrase.strip():
-        raise GrammarError(f"expected a citizen requirement, got {phrase!r}")
+        raise GrammarError(T("expected a citizen requirement, got {phrase}", phrase=repr(phrase)))
     needs = []
     for raw in " ".join(phrase.split()).split(" and "):
         m = _NEED.match(raw)
         if not m:
-            raise GrammarError(f"cannot read {raw!r} in {phrase!r} (write e.g. '2 upgraded nun')")
+            raise GrammarError(T("cannot read {part} in {phrase} (write e.g. {example})", part=repr(raw),
+                                 phrase=repr(phrase), example="'2 upgraded nun'"))
         cls = m.group(3)
         if cls not in CLASSES:
-            raise GrammarError(f"unknown citizen class {cls!r} in {phrase!r}")
+            raise GrammarError(T("unknown citizen class {cls} in {phrase}", cls=repr(cls), phrase=repr(phrase)))
         if int(m.group(1)) < 1:
-            raise GrammarError(f"count must be at least 1 in {phrase!r}")
+            raise GrammarError(T("count must be at least 1 in {phrase}", phrase=repr(phrase)))
         needs.append(Need(cls, int(m.group(1)), bool(m.group(2))))
     return tuple(needs)

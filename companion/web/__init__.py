@@ -19,7 +19,8 @@ from ..engine import IllegalAction
 from ..faults import StartupError, StoreFault
 from ..instance import instance_folder, kept_key
 from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
-from . import address, api, catalog_page, draw, headers, host, join, language, logs, menus, seat, tap, translate
+from . import (address, api, catalog_page, catalog_words, draw, headers, host, join, language, logs, menus, seat, tap,
+               translate)
 from .common import DELETED, refusal
 from .limits import PerMinute
 from .news import Bulletin, NewsPoll, news_routes
@@ -102,6 +103,7 @@ def _templates(app: Flask, corrections: Path) -> None:
         arranged=partial(menus.arranged, _=gettext),  # a long menu: choosable first, greyed folded
         tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
         catalog_now=partial(catalog_in_force, corrections),  # the host screen's notice about corrections
+        problem_words=partial(catalog_words.problem_words, gettext=gettext),  # why a catalog file is refused
         languages=language.links, reader_language=language.reader_language)  # the switch in every page's header
 
 

@@ -227,7 +227,7 @@ def _record_page(family: str, rid: str, plain: dict, now, problems=(), status: i
               for field in form_fields(family, plain)]
     return render_template("catalog/record.html", **_base(now), family=family, title=FAMILY_NAMES[family][0],
                            card=_record(family, rid, plain, now), fields=fields,
-                           problems=[_say(p) for p in problems], previous=ids[at - 1] if at else None,
+                           problems=problems, previous=ids[at - 1] if at else None,
                            grammar_icons=[(icon, _say(meaning)) for icon, meaning in ICONS.items()],
                            next=ids[at + 1] if at + 1 < len(ids) else None), status
 

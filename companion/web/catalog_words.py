@@ -13,9 +13,10 @@ from typing import Any, Callable
 
 from ..catalog.rewards import GrammarError, parse_citizens, parse_cost, parse_reward
 from ..engine.describe import CORNERS, tile_name
-from ..words import T, Text, joined
+from ..words import T, Text, joined, keep
 from .draw.faces.tiles import SOLO_ACTIONS
 from .draw.icons import words
+from .translate import tr
 
 #: each part of a field's name (`path[0].left[1].squares` has four) as the box calls it
 LABELS = {
@@ -98,6 +99,13 @@ def say(value: Any, gettext: Callable[[str], str]) -> str:
     """What `shown` gives, in the reader's words."""
     return words(value, gettext) if isinstance(value, Text) else gettext(value) if isinstance(value, str) \
         else str(value)
+
+
+def problem_words(problem: str, gettext: Callable[[str], str]) -> str:
+    """A problem the loader or the correction form found, in the reader's words: its templates (nested ones
+    too) translated, its values (files, families, ids, field names, what was typed) as the catalog writes
+    them. A problem that is a plain str goes through gettext whole."""
+    return tr(keep({}, "text", problem), "text", gettext, literal=True)
 
 
 def _item(value: Any, catalog, number: Callable[[Any], str]) -> Any:

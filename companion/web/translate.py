@@ -30,8 +30,10 @@ def _same(s: str) -> str:
     return s
 
 
-def tr(obj: Any, key: str = "text", _: Gettext = _same) -> str:
-    """obj[key] in the reader's language; the English as stored when the translation does not fit."""
+def tr(obj: Any, key: str = "text", _: Gettext = _same, literal: bool = False) -> str:
+    """obj[key] in the reader's language; the English as stored when the translation does not fit.
+    `literal`: only templates are translated, every other value stays as written (the catalog's paths,
+    families, ids and field names in a loader's problem, which are the same in every language)."""
     if not obj:
         return ""
     english = obj.get(key)
@@ -39,17 +41,17 @@ def tr(obj: Any, key: str = "text", _: Gettext = _same) -> str:
     msg = obj.get(names[0])
     if msg is not None:
         try:
-            return _render(msg, obj.get(names[1]) or {}, _, obj.get(names[2]))
+            return _render(msg, obj.get(names[1]) or {}, _, obj.get(names[2]), literal)
         except (KeyError, IndexError, ValueError, AttributeError):  # a translation naming an unknown value
             logging.getLogger(__name__).warning("translation of %r does not fit its values", msg)
     return _(english) if english else ""
 
 
-def _render(msg: str, args: dict, _: Gettext, plural: str | None = None) -> str:
+def _render(msg: str, args: dict, _: Gettext, plural: str | None = None, literal: bool = False) -> str:
     text = _plural(_, msg, plural, args["n"]) if plural else _(msg)
     if not args:
         return text
-    return text.format(**{k: _value(v, _) for k, v in args.items()})
+    return text.format(**{k: _value(v, _, literal) for k, v in args.items()})
 
 
 def _plural(_: Gettext, singular: str, plural: str, n: int) -> str:
@@ -60,10 +62,10 @@ def _plural(_: Gettext, singular: str, plural: str, n: int) -> str:
     return _(singular if n == 1 else plural)
 
 
-def _value(value: Any, _: Gettext) -> Any:
+def _value(value: Any, _: Gettext, literal: bool = False) -> Any:
     if isinstance(value, dict) and "msg" in value:
-        return _render(value["msg"], value.get("args") or {}, _, value.get("plural"))
-    if isinstance(value, str) and WORD.fullmatch(value):
+        return _render(value["msg"], value.get("args") or {}, _, value.get("plural"), literal)
+    if isinstance(value, str) and not literal and WORD.fullmatch(value):
         return _(value)
     return value
 
