@@ -30,6 +30,9 @@ def test_host_and_phone_switch_language_and_keep_it(srv, browser):  # noqa: F811
         assert host.locator("nav.languages a[aria-current]").inner_text() == name
         host.reload()  # the choice stays with this device
         assert host.locator("html").get_attribute("lang") == lang
+        for width in (1024, 1280):  # a small laptop and a TV: the score table's German words fit both
+            host.set_viewport_size({"width": width, "height": 900})
+            assert host.evaluate(NO_SIDEWAYS_SCROLL), f"{lang}: host wider than {width}: {host.evaluate(WIDEST)}"
         OUT.mkdir(exist_ok=True)
         host.screenshot(path=str(OUT / f"host-{lang}.png"), full_page=True)
 
