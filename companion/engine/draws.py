@@ -12,7 +12,6 @@ from typing import Callable
 from .describe import face_of, tile_text
 from .flow import ASKED, choose, option
 from .state import GameState, Stack
-from ..words import T
 
 MASK = (1 << 64) - 1
 
