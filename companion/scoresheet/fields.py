@@ -1,0 +1,78 @@
+"""The score sheet's fields by name, in the words a player reads, and how one entry is read: a whole
+number within what the table can hold, or a refusal that names the field.
+
+A refusal is a `Refused` carrying the field's path in the position ("seats[1].rats") and a message made
+of templates (companion/words.py), so the page shows it in the reader's language and marks the field.
+"""
+
+from __future__ import annotations
+
+from ..words import T, Text
+
+#: Tokens, rats and coins of one kind are unlimited (R-COMP-3: the table makes up what runs out), so no
+#: rule caps them; the sheet stops at 99 of a kind, past what any game gives, to catch a slipped finger (C-19).
+MOST = 99
+#: Times a counter passed the 50 space of the score track (R-SCORE-7): 19 laps is 999 VP, past any game.
+MOST_LAPS = 19
+
+#: every field of a player's column, as the sheet names it
+FIELDS = {
+    "name": T("name"), "colour": T("colour"), "track": T("space on the score track"),
+    "laps": T("times past 50 on the score track"), "rats": T("rats"), "popularity": T("popularity register"),
+    "city": T("city register"), "church": T("church register"), "fire": T("fire"), "major_fire": T("major fire"),
+    "coins": T("coins"), "lumber": T("lumber"), "scroll_board": T("scroll board"), "scroll": T("scroll tracks"),
+    "improvements": T("cabin improvements"), "workshops": T("workshops"), "wagons": T("wagons"),
+    "boats": T("boats"), "repopulated": T("repopulated hexes"), "overseers": T("overseers"),
+}
+COIN_FIELDS = {"1": T("coins of 1"), "3": T("coins of 3"), "5": T("coins of 5")}
+OPPONENT = T("the opponent's popularity register")
+
+
+class Refused(ValueError):
+    """An entry no game ends with, or one the sheet cannot read: `field` is its path in the position
+    (`seats[0].rats`, `seats[1].scroll.coins`, `opponent_popularity`, "" for the whole), `message` says why
+    and names the field, in templates."""
+
+    def __init__(self, field: str, message: Text):
+        super().__init__(str(message))
+        self.field, self.message = field, message
+
+
+def player_word(seat: int, name: str | None = None) -> str:
+    """A player as a message names them: by the name given, else by their place on the sheet."""
+    return name if name else T("player {n}", n=seat + 1)
+
+
+def seat_field(seat: int, name: str | None, key: str, detail: Text | None = None) -> Text:
+    """"Ada, rats", "player 2, scroll track: coins": who and which field, for a message."""
+    what = detail if detail is not None else FIELDS[key]
+    return T("{player}, {field}", player=player_word(seat, name), field=what)
+
+
+def whole(value, field: str, where: Text, least: int = 0, most: int = MOST, too_many: Text | None = None) -> int:
+    """A whole number from `least` to `most`; `too_many` says what lies past the end (a register's last
+    space, a track's top level) in place of "at most"."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refused(field, T("{where}: enter a whole number.", where=where))
+    if value < least:
+        raise Refused(field, T("{where}: not below {least}.", where=where, least=least))
+    if value > most:
+        raise Refused(field, too_many if too_many is not None else
+                      T("{where}: at most {most}.", where=where, most=most))
+    return value
+
+
+def known_keys(data: dict, keys, field: str, where: Text) -> None:
+    """A script's typo is refused by name, never silently scored as 0."""
+    for key in data:
+        if key not in keys:
+            raise Refused(f"{field}.{key}" if field else str(key),
+                          T("{where}: the sheet has no field {key}.", where=where, key=str(key)[:40]))
+
+
+def mapping(value, field: str, where: Text) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise Refused(field, T("{where}: expected an object of fields.", where=where))
+    return value
