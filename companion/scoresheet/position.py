@@ -99,7 +99,7 @@ def _name(value, i: int, field: str) -> str:
 
 
 def _past_end(where, reg) -> T:
-    return T("{where}: the register ends at space {last}.", where=where, last=reg.last + 1)
+    return T("{where}: the register's spaces go from 0 (its start) to {last}.", where=where, last=reg.last)
 
 
 def _coins(value, field: str, at) -> dict:

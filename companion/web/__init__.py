@@ -21,6 +21,7 @@ from ..instance import instance_folder, kept_key
 from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
 from . import (address, api, catalog_page, catalog_words, draw, headers, host, join, language, logs, menus, seat, tap,
                translate)
+from . import score  # /score: a score sheet for a game the companion did not track (issue 26)
 from .common import DELETED, refusal
 from .limits import PerMinute
 from .news import Bulletin, NewsPoll, news_routes
@@ -79,7 +80,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (web/phones.py)
     _templates(app, corrections)
     # catalog_page: /catalog, check your copy; language: the switch in every page's header
-    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog_page.bp, language.bp):
+    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog_page.bp, language.bp, score.bp):
         app.register_blueprint(bp)
     _layers(app)
     _refusals(app)
