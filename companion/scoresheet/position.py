@@ -135,7 +135,8 @@ def _scroll(raw: dict, i: int, field: str, at, advanced: bool, catalog) -> tuple
 
 
 def _boats(value, field: str, at, n: int, catalog) -> dict:
-    """Boat tiles by cargo (R-COMP-4): the goods track of the advanced game counts one cargo (R-ADV-4)."""
+    """Boat tiles by cargo (R-COMP-4): the goods track of the advanced game counts one cargo (R-ADV-4). The
+    order given is kept: a tie for the most common cargo names the first (engine/scoring.py)."""
     data = mapping(value, f"{field}.boats", at("boats"))
     printed, playing = cargos(catalog), {b.cargo for b in boats_in_game(catalog, n)}
     out = {}
@@ -148,11 +149,11 @@ def _boats(value, field: str, at, n: int, catalog) -> dict:
         if out[cargo] and cargo not in playing:
             raise Refused(f"{field}.boats.{cargo}", T("{where}: a game of 1 or 2 players returns these boats to the "
                                                        "box (R-SETUP-8).", where=where))
-    return out
+    return {cargo: count for cargo, count in out.items() if count}
 
 
 def _hexes(value, field: str, at, n: int, catalog) -> list[str]:
-    """The neighborhood hexes carrying this player's repopulation tiles (R-REPOP-2, R-COMP-3)."""
+    """The neighborhood hexes carrying this player's repopulation tiles (R-REPOP-2, R-COMP-3), by id."""
     where = at("repopulated")
     if value is None:
         return []
@@ -176,7 +177,7 @@ def _hexes(value, field: str, at, n: int, catalog) -> list[str]:
         if tid in out:
             raise Refused(here, T("{where}: hex {hex} is listed twice.", where=where, hex=tid))
         out.append(tid)
-    return out
+    return sorted(out)
 
 
 def _overseers(value, field: str, at, board) -> dict:

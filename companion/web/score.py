@@ -55,12 +55,29 @@ def sheet():
     context = {"typed": typed, "columns": columns, "hexes": city_hexes(typed, catalog, columns, _),
                "opponent": opponent_field(typed, catalog, _) if typed.players == 1 else None,
                "problem": problem, "symbols": SYMBOLS}
+    if problem:
+        problem["field"] = _shown(problem["field"], context)
     if state is not None:
         query = sheet_query(position)
         context.update(state=state, sc=state.scoring, winner_names=[state.seats[i].name for i in state.scoring["winners"]],
                        link=public_base() + url_for("score.sheet") + "?" + query,
                        export=url_for("score.export") + "?" + query)
     return render_template("score/sheet.html", **context), 400 if problem else 200
+
+
+def _shown(field: str, context: dict) -> str:
+    """The refused field as the page shows it; a field the page does not offer (a forged link's) is marked
+    by its section: the player's column, or the city's hexes."""
+    shown = {h["name"] for h in context["hexes"]} | {"opponent_popularity"}
+    for col in context["columns"]:
+        shown |= {col["prefix"] + "name", col["prefix"] + "colour"}
+        shown |= {f["name"] for sec in col["sections"] for f in sec["fields"] + sec.get("tracks", [])}
+    if field in shown:
+        return field
+    if field.startswith("hex"):
+        return "hexes"
+    head = field.split(".")[0]
+    return head if head[:1] == "p" and head[1:].isdigit() else "sheet"
 
 
 @bp.get("/score/export.json")

@@ -123,6 +123,8 @@ def form_name(field: str, data: dict) -> str:
     i = int(head[6:]) if head[6:].isdigit() else 0
     seat = data["seats"][i] if i < len(data.get("seats", [])) else {}
     key = rest.split("[")[0]
+    if rest == "repopulated":
+        return "hexes"
     if key == "repopulated":
         k = rest[len("repopulated["):-1]
         hexes = seat.get("repopulated", [])
