@@ -54,6 +54,10 @@ def test_the_hand_sums_read_these_catalog_values():
 
 @pytest.mark.parametrize("case", sorted(SHEETS))
 def test_a_sheet_worked_by_hand_scores_the_same_through_the_api(client, case):
+    """Every line of tests/sheets.py: R-SCORE-7 game VP, R-END-2 rats (stopping at the start space), R-SCORE-1
+    registers, R-SCORE-3 hexes, R-SCORE-4 and R-ADV-4, R-ADV-5, R-ADV-6 scroll tracks, R-SCORE-5 tokens,
+    R-SCORE-2 placement (fire breaks a tie, a major fire counting 2), R-ADV-3 majority (tie split, Q-13),
+    R-SOLO-8 and R-SOLO-9 (Q-19), R-SOLO-10 target, R-SCORE-6 winner and its tiebreaks."""
     sheet = SHEETS[case]
     out = api(client, sheet["position"])
     sc = out["scoring"]
@@ -67,7 +71,7 @@ def test_a_sheet_worked_by_hand_scores_the_same_through_the_api(client, case):
 
 @pytest.mark.parametrize("case", sorted(SHEETS))
 def test_a_sheet_worked_by_hand_scores_the_same_on_the_page(client, case):
-    """The page's own fields (its shareable query) give the same totals, winner and tiebreak."""
+    """The page's own fields (its shareable query) give the same totals, winner and tiebreak (R-SCORE-6)."""
     sheet = SHEETS[case]
     position = read_position(copy.deepcopy(sheet["position"]), shipped_catalog())
     r = client.get("/score?" + sheet_query(position))

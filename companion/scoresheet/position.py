@@ -153,7 +153,8 @@ def _boats(value, field: str, at, n: int, catalog) -> dict:
 
 
 def _hexes(value, field: str, at, n: int, catalog) -> list[str]:
-    """The neighborhood hexes carrying this player's repopulation tiles (R-REPOP-2, R-COMP-3), by id."""
+    """The neighborhood hexes carrying this player's repopulation tiles (R-REPOP-2, R-COMP-3), by id: any
+    the player count may place (C-20)."""
     where = at("repopulated")
     if value is None:
         return []
