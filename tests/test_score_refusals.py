@@ -163,3 +163,11 @@ def test_an_odd_player_count_shows_the_default_sheet(client):
 def test_the_export_refuses_in_json_naming_the_field(client):
     r = client.get("/score/export.json?players=2&p0.rats=500")
     assert r.status_code == 400 and r.get_json()["field"] == "seats[0].rats"
+
+
+def test_a_name_is_escaped_on_the_sheet_its_result_and_its_refusals(client):
+    name = "<script>alert(1)</script>"
+    for extra in ({}, {"p1.rats": "100"}):
+        page = client.get("/score", query_string={"players": "2", "score": "1", "p0.name": name, **extra})
+        text = page.get_data(as_text=True)
+        assert "<script>alert" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text

@@ -14,6 +14,8 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from companion.catalog import shipped_catalog
+from companion.catalog.corrections import shipped_record
+from companion.catalog.write import toml_text
 from companion.scoresheet import read_position, score_sheet
 from companion.simulate import play_game
 from companion.web import create_app
@@ -150,20 +152,27 @@ def test_the_link_reopens_the_filled_sheet_with_its_result(client):
 
 
 def test_a_tables_corrections_count_on_the_sheet(tmp_path, monkeypatch):
-    """The catalog in force: a corrected rat table and hex VP change the sheet's score and its fingerprint."""
+    """The catalog in force (R-SCORE-1, R-SCORE-3, R-END-2 read printed values): a table's corrected rat
+    table, city register and hex VP change the sheet's pictures, its score and its fingerprint."""
     folder = tmp_path / "instance"
     folder.mkdir()
     monkeypatch.setenv("MESSINA_CATALOG", str(folder / "catalog.toml"))
-    (folder / "catalog.toml").write_text(
-        '[[rat_table]]\nid = "rats"\npenalty = [0, 1, 2, 3, 5, 8, 11, 13, 16, 19, 21]\nsource = "checked"\n'
-        'rulebook_fields = ["penalty[7]", "penalty[10]"]\n', encoding="utf-8")
+    city = shipped_record("register", "city-2p")
+    city["space"][6]["vp"] = 9  # space 6 of the 2p city register: 3 VP as shipped
+    hex07 = dict(shipped_record("hex", "n07"), repop_vp=7)  # 6 as shipped
+    rats = dict(shipped_record("rat_table", "rats"), penalty=[0, 1, 2, 3, 5, 8, 11, 13, 16, 19, 21])  # 3 rats: 3
+    (folder / "catalog.toml").write_text(toml_text({"register": [city], "hex": [hex07], "rat_table": [rats]}),
+                                         encoding="utf-8")
     client = create_app({"INSTANCE": str(folder), "TESTING": True}).test_client()
     sheet = SHEETS["2p popularity tie broken by fire (R-SCORE-2)"]
     out = api(client, copy.deepcopy(sheet["position"]))
     assert out["catalog"]["corrected"] is True and out["catalog"]["fingerprint"] != shipped_catalog().fingerprint
     ada = {ln["key"]: ln["points"] for ln in out["scoring"]["seats"][0]["lines"]}
-    assert ada["rats"] == -3  # 3 rats now lose 3, not 2
-    assert out["scoring"]["seats"][0]["total"] == sheet["totals"][0] - 1
+    assert (ada["rats"], ada["register-city"], ada["repopulated"]) == (-3, 9, 7)
+    assert out["scoring"]["seats"][0]["total"] == sheet["totals"][0] - 1 + 6 + 1
+    page = client.get("/score?players=2").get_data(as_text=True)
+    assert re.search(r'name="p0.city" value="6"><svg[^>]*aria-label="space 7: [^"]*; 9 VP"', page)
+    assert re.search(r'data-id="n07"[^>]*>(?:(?!</svg>).)*; 7 VP\.', page, re.S)  # n07's face: the corrected VP
 
 
 def test_the_front_page_links_the_score_sheet(client):
