@@ -67,8 +67,6 @@ REFUSED = [
      "a path has 6 steps"),
     ("a b scroll board in the standard game (R-SETUP-14)", changed(BASE, 0, scroll_board="b1", scroll={}),
      "seats[0].scroll_board", "the standard game plays side a"),
-    ("side a in the advanced game (R-ADV-1)", changed(ADVANCED, 0, scroll_board="a", scroll={}),
-     "seats[0].scroll_board", "the advanced game plays the b side"),
     ("one b board twice (R-ADV-1)", changed(ADVANCED, 1, scroll_board="b1", scroll={}), "seats[1].scroll_board",
      "Ada has that scroll board already"),
     ("a track the board lacks", changed(BASE, 0, scroll={"coins": 1}), "seats[0].scroll.coins", "no field coins"),

@@ -189,3 +189,19 @@ def test_an_empty_sheet_asks_for_every_count_and_mode(client):
             assert page.count('class="panel player"') == int(players)
             assert ("opponent_popularity" in page) == (players == "1")
             assert ('name="p0.overseers.nun"' in page) == (advanced == "1")
+
+
+def test_R_ADV_1_side_a_may_be_mixed_into_the_advanced_game(client):
+    """R-ADV-1 allows mixing a with b: Dario plays side a in the 4-player advanced sheet; his scroll lines
+    are side a's (R-SCORE-4), the others' b boards still score by R-ADV-4."""
+    sheet = copy.deepcopy(SHEETS["4p advanced majority tie split evenly (R-ADV-3, Q-13)"])
+    dario = sheet["position"]["seats"][3]
+    dario.update(scroll_board="a", scroll={"buildings": 3, "boats": 1}, improvements=2, overseers={})
+    out = api(client, sheet["position"])
+    lines = {ln["key"]: (ln["points"], ln["rule"]) for ln in out["scoring"]["seats"][3]["lines"]}
+    assert {k: v for k, v in lines.items() if k.startswith("scroll-")} == {
+        "scroll-buildings": (6, "R-SCORE-4"),  # 2 improvements × 3
+        "scroll-boats": (2, "R-SCORE-4"),  # 1 boat × 2
+        "scroll-repopulated": (0, "R-SCORE-4")}
+    assert out["scoring"]["seats"][3]["total"] == 23 - 3 + 8
+    assert [x["total"] for x in out["scoring"]["seats"][:3]] == sheet["totals"][:3]

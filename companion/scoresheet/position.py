@@ -110,19 +110,17 @@ def _coins(value, field: str, at) -> dict:
 
 
 def _scroll(raw: dict, i: int, field: str, at, advanced: bool, catalog) -> tuple[str, dict]:
-    """The scroll board (side a in the standard game, R-SETUP-14; a b board in the advanced game, R-ADV-1)
-    and the level of each of its tracks' cubes, 0 at the start (Q-14)."""
+    """The scroll board — side a in the standard game (R-SETUP-14, D-11); in the advanced game a b board,
+    or side a mixed in (R-ADV-1 allows it) — and the level of each of its tracks' cubes, 0 at the start
+    (Q-14)."""
     b_boards = sorted(k for k, b in catalog.scroll_boards.items() if b.side == "b")
     bid = raw.get("scroll_board", b_boards[i % len(b_boards)] if advanced and b_boards else "a")
     board = catalog.scroll_boards.get(bid) if isinstance(bid, str) else None
     if board is None:
         raise Refused(f"{field}.scroll_board", T("{where}: no such scroll board.", where=at("scroll_board")))
-    if board.side != ("b" if advanced else "a"):
-        raise Refused(f"{field}.scroll_board",
-                      T("{where}: the advanced game plays the b side of the scroll boards (R-ADV-1).",
-                        where=at("scroll_board")) if advanced else
-                      T("{where}: the standard game plays side a of the scroll board (R-SETUP-14).",
-                        where=at("scroll_board")))
+    if board.side != "a" and not advanced:
+        raise Refused(f"{field}.scroll_board", T("{where}: the standard game plays side a of the scroll board "
+                                                 "(R-SETUP-14).", where=at("scroll_board")))
     data = mapping(raw.get("scroll"), f"{field}.scroll", at("scroll"))
     known_keys(data, [t.id for t in board.tracks], f"{field}.scroll", at("scroll"))
     levels = {}

@@ -104,13 +104,15 @@ def _boats(p: str, cargo: str, n: int, typed: Typed, catalog, _) -> dict:
 def _scroll(p: str, typed: Typed, catalog, _) -> dict:
     """The scroll board (side a, or which b board in the advanced game) and its three tracks' levels; the
     tracks of the boards not chosen stay hidden (static/score.css) and are not read."""
-    side = "b" if typed.advanced else "a"
-    boards = [b for b in catalog.scroll_boards.values() if b.side == side]
+    b_boards = [b for b in catalog.scroll_boards.values() if b.side == "b"]
+    a_boards = [b for b in catalog.scroll_boards.values() if b.side == "a"]
+    boards = b_boards + a_boards if typed.advanced else a_boards  # R-ADV-1: mixing in side a is allowed
     fields = []
     if len(boards) > 1:
         fields.append(choices(p + "scroll_board", _("Which scroll board"),
                               [(b.id, face(catalog, "scroll_board", b.id, _)) for b in boards], typed,
-                              default=boards[int(p[1:-1]) % len(boards)].id, wide=True))
+                              default=boards[int(p[1:-1]) % len(b_boards or boards)].id, wide=True,
+                              hint=_("The advanced game plays the b side; side a may be mixed in (R-ADV-1).")))
     tracks = []
     for b in boards:
         for t in b.tracks:
