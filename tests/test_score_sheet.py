@@ -44,12 +44,14 @@ def test_the_hand_sums_read_these_catalog_values():
     c = shipped_catalog()
     assert [s.vp for s in c.register("city", 2).spaces] == CATALOG_VALUES["register_vp_2p"]
     assert [s.vp for s in c.register("popularity", 4).spaces] == CATALOG_VALUES["register_vp_3-4p"]
-    assert all([s.vp for s in c.register(k, 3).spaces] == CATALOG_VALUES["register_vp_3-4p"] for k in ("city", "church"))
+    for kind in ("city", "church"):
+        assert [s.vp for s in c.register(kind, 3).spaces] == CATALOG_VALUES["register_vp_3-4p"], kind
     reg = c.register("city", 4)
     assert (reg.single_bar, reg.double_bar) == CATALOG_VALUES["bars_3-4p"]
     assert list(c.rat_table.penalty) == CATALOG_VALUES["rat_penalty"]
     for board in ("a", "b1", "b2", "b3", "b4"):
-        levels = {t.id: [list(v) if isinstance(v, tuple) else v for v in t.levels] for t in c.scroll_boards[board].tracks}
+        tracks = c.scroll_boards[board].tracks
+        levels = {t.id: [list(v) if isinstance(v, tuple) else v for v in t.levels] for t in tracks}
         assert levels == CATALOG_VALUES[f"scroll_{board}"], board
     assert {h: c.hexes[h].repop_vp for h in CATALOG_VALUES["hex_vp"]} == CATALOG_VALUES["hex_vp"]
 

@@ -15,7 +15,8 @@ from sheets import SHEETS
 from test_no_english import english_in, translated_app
 
 #: a word of each language's rulebook the sheet must use (GLOSSARY: score track, register, scroll board…)
-TERMS = {"fr": ("Piste de score", "Registre de la Ville", "Plateau parchemin", "Quartiers repeuplés", "Feuille de score"),
+TERMS = {"fr": ("Piste de score", "Registre de la Ville", "Plateau parchemin", "Quartiers repeuplés",
+               "Feuille de score"),
          "de": ("Wertungsleiste", "Stadtbuch", "Schriftrollentafel", "Wiederbevölkerte Stadt-Hexfelder",
                 "Wertungsbogen")}
 

@@ -59,7 +59,8 @@ def sheet():
         problem["field"] = _shown(problem["field"], context)
     if state is not None:
         query = sheet_query(position)
-        context.update(state=state, sc=state.scoring, winner_names=[state.seats[i].name for i in state.scoring["winners"]],
+        winners = [state.seats[i].name for i in state.scoring["winners"]]
+        context.update(state=state, sc=state.scoring, winner_names=winners,
                        link=public_base() + url_for("score.sheet") + "?" + query,
                        export=url_for("score.export") + "?" + query)
     return render_template("score/sheet.html", **context), 400 if problem else 200

@@ -116,7 +116,8 @@ def _scroll(p: str, typed: Typed, catalog, _) -> dict:
     tracks = []
     for b in boards:
         for t in b.tracks:
-            field = choices(f"{p}scroll.{b.id}.{t.id}", _("Track: %(track)s", track=_(t.counts.removeprefix("register-"))),
+            label = _("Track: %(track)s", track=_(t.counts.removeprefix("register-")))
+            field = choices(f"{p}scroll.{b.id}.{t.id}", label,
                             [(str(k), pic.track_level(t, k, _)) for k in range(len(t.levels))], typed,
                             icon=pic.track_head(t, _),
                             hint=_("counts at most %(n)s", n=t.cap) if t.cap else "")

@@ -77,8 +77,8 @@ def track_level(track, level: int, _: Gettext = english) -> Markup:
     value = _level(track.levels[level])
     said = _("level {n}: {value}").format(n=level, value=value)
     return svg(0, 0, SPACE_W, 34, said, "sheet-level",
-               el("rect", {"x": 1, "y": 1, "width": SPACE_W - 2, "height": 32, "rx": 3, "fill": "#fff" if level else "#eee",
-                           "stroke": EDGE}),
+               el("rect", {"x": 1, "y": 1, "width": SPACE_W - 2, "height": 32, "rx": 3,
+                           "fill": "#fff" if level else "#eee", "stroke": EDGE}),
                txt(SPACE_W / 2, 17, value, size=13 if len(value) < 5 else 10, **{"font-weight": "bold"}))
 
 
