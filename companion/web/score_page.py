@@ -54,7 +54,9 @@ def player_column(i: int, typed: Typed, catalog, _) -> dict:
             stepper(p + "track", "track", _("Space of your counter on the score track"), SCORE_LAP - 1, typed, _),
             stepper(p + "laps", "laps", _("Times past 50 (marked on the 50 space)"), MOST_LAPS, typed, _)]},
         {"title": _("Rats"), "fields": [stepper(p + "rats", "rats", _("Rat tokens"), MOST, typed, _)]},
-        {"title": _("Registers"), "fields": [_register(p + kind, kind, n, typed, catalog, _) for kind in REGISTERS]},
+        {"title": _("Registers"), "fields": [_register(p + kind, kind, n, typed, catalog, _) for kind in REGISTERS],
+         "hint": _("A line before a space is the single bar, two lines the double bar: the b register tracks "
+                   "score past them (R-ADV-5).") if typed.advanced else ""},
         {"title": _("Tokens"), "fields": [
             stepper(p + "fire", "fire", _("Fire tokens"), MOST, typed, _),
             stepper(p + "major_fire", "major_fire", _("Major fire tokens"), MOST, typed, _),
