@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import tasks as do
 from .describe import square_text, tile_text
-from .events import note, who
+from .events import instruct, note, who
 from .flow import ASKED, choose, option, task
 from .gain import gain
 from .state import Citizen, GameState
@@ -73,8 +73,12 @@ def late_reward_check(state: GameState, lane: str, seat: int, index: int) -> Non
     if tile.needs_upgraded and not ws.citizen.upgraded:
         return
     ws.spent = True
-    note(state, T("{who}'s late {workshop} pays its one-time reward; turn it face down.",
-                  who=who(state, seat), workshop=tile_text(state, ws.tile)), "R-BUILD-5")
+    text = T("{who}'s late {workshop} pays its one-time reward; turn it face down.", who=who(state, seat),
+             workshop=tile_text(state, ws.tile))
+    if state.phase == "upkeep":  # the table turns it over between rounds: a line of the upkeep checklist
+        instruct(state, text, "R-BUILD-5", seat=seat)
+    else:
+        note(state, text, "R-BUILD-5")
     gain(state, lane, seat, tile.reward.phrase, T("the late {workshop}", workshop=tile_text(state, ws.tile)))
 
 
