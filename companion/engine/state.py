@@ -279,6 +279,7 @@ class GameState(Serial):
     upkeep_rules: int = 0
 
     _catalog: Any = field(default=None, repr=False, compare=False)  # given by whoever made or loaded the state
+    _tally: Any = field(default=None, repr=False, compare=False)  # a sweep's count of what it reached (reach.py)
 
     @property
     def catalog(self):

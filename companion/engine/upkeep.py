@@ -13,6 +13,7 @@ from .describe import square_text, tile_text
 from .events import instruct, roman, who
 from .flow import ASKED, MAIN, choose, option, push, run, task
 from .gain import add_vp, gain
+from .reach import reached
 from .rulebook import ROUNDS
 from .state import Citizen, GameState
 from ..catalog.rewards import Item
@@ -88,11 +89,14 @@ def collect(state: GameState, lane: str, seat: int) -> None:
         tile = c.workshops[ws.tile]
         if tile.era == 1 and (ws.citizen.upgraded or not tile.needs_upgraded):
             out = tile.upgraded_output if ws.citizen.upgraded and tile.upgraded_output else tile.output
+            if out is tile.upgraded_output:
+                reached(state, "upgraded-output")
             gains.append((out.phrase, T("the {workshop}", workshop=tile_text(state, ws.tile))))
             lines.append(T("the {workshop}: {output}", workshop=tile_text(state, ws.tile), output=out.text()))
         if ws.citizen.upgraded:
             bonus += 1
     if bonus:
+        reached(state, "upgraded-workshop-vp")
         add_vp(state, seat, bonus)
         lines.append(T("{n} VP for upgraded citizens in workshops", n=bonus))
     text = joined(lines, "; ") if lines else T("nothing")
@@ -121,6 +125,7 @@ def _held_item(state: GameState, t: dict, lane: str) -> None:
     answers it."""
     h = t["item"]
     what, why = Item(h["icon"], h["count"]).text(), again(h["why"])
+    reached(state, f"held-{t['earned']}")
     if t["earned"] == "production":
         instruct(state, T("{who}: {what} now, earned in production ({why}); in play order, before quarantine.",
                           who=who(state, h["seat"]), what=what, why=why), "R-EOR-4", seat=h["seat"])
@@ -167,6 +172,7 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     s = state.seats[seat]
     if isinstance(t.get("pick"), dict):  # made room first (R-CIT-4), then asked again
+        reached(state, "leave-make-room")
         push(state, lane, {k: v for k, v in t.items() if k != "pick"})
         move_to_workshop(state, lane, seat, t["pick"]["square"], t["pick"]["workshop"])
         return
@@ -174,6 +180,7 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     lines = {"who": who(state, seat), "citizen": _citizen(cit), "n": t.get("cabin", "?")}
     places = places_for(state, seat, cit.cls)
     if not places:
+        reached(state, "leave-discard")
         instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine but finds no room: "
                           "discard it.", **lines), "Q-7", seat=seat)
         return
@@ -191,6 +198,7 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     if pick is ASKED:
         return
     kind, at = pick
+    reached(state, f"leave-to-{kind}")
     if kind == "square":
         s.squares[at] = cit
         instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine for the {square}.",
