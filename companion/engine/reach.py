@@ -89,6 +89,7 @@ BRANCHES = {
     "upgraded-output": ("R-EOR-3", "an early workshop produces at its upgraded level"),
     "upgraded-workshop-vp": ("R-EOR-3", "an upgraded citizen in a workshop produces 1 VP"),
     "deferred-action": ("R-REG-8", "an action earned in production waits for the next action step"),
+    "deferred-lost": ("R-REG-8", "an action earned in round VI's production is lost: no action step follows"),
     "held-production": ("R-EOR-4", "a Build or any-hex action earned in production, before quarantine"),
     "held-quarantine": ("C-4", "a Build or any-hex action earned leaving quarantine, after it"),
     "leave-to-square": ("R-CIT-3", "a citizen leaves quarantine for a sector square"),

@@ -6,6 +6,7 @@ from . import tasks as do
 from .events import note, who
 from .flow import ASKED, choose, option, task
 from .reach import reached
+from .rulebook import ROUNDS
 from .gain import gain, reward_of
 from .state import GameState
 from ..words import T, again, plain
@@ -15,7 +16,8 @@ def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
     """Move a counter 1 space (on top of any counter there, R-REG-7) and earn that space's reward.
 
     An advance during production moves at once but its reward waits for the seat's next action step
-    (R-REG-8). No counter goes past the last space (Q-17). Returns whether the counter moved."""
+    (R-REG-8); after round VI's production there is none, and the reward is lost. No counter goes past the
+    last space (Q-17). Returns whether the counter moved."""
     s = state.seats[seat]
     reg = state.catalog.register(kind, state.players)
     if s.registers[kind] >= reg.last:
@@ -30,7 +32,11 @@ def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
                   kind=kind), "R-REG-1")
     if not space.reward.is_nothing:
         why = T("{kind} register space {n}", kind=kind, n=s.registers[kind])
-        if state.phase == "upkeep":
+        if state.phase == "upkeep" and state.round >= ROUNDS:  # no action step comes after round VI
+            reached(state, "deferred-lost")
+            note(state, T("{who} earns '{reward}', but the game ends after this production: it is lost.",
+                          who=who(state, seat), reward=space.reward.text()), "R-REG-8")
+        elif state.phase == "upkeep":
             reached(state, "deferred-action")
             s.deferred.append(space.reward.phrase)
             note(state, T("{who} earns '{reward}' and will use it in their next action step.", who=who(state, seat),
