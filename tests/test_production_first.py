@@ -116,6 +116,26 @@ def test_R_EOR_1_builds_from_production_go_one_seat_at_a_time_in_play_order_befo
     assert lines == order, "the checklist names each seat's Build in play order"
 
 
+def test_R_END_1_Q_8_a_build_earned_in_round_VI_production_comes_before_the_final_scoring():
+    """The game ends after round VI's production (R-END-1), and a Build it earned is part of it: resolved,
+    with its line saying so, before the scoring counts the buildings; no quarantine step (Q-8)."""
+    state = bare()
+    set_round(state, 6)
+    seat = state.order[0]
+    ws = _build_workshop(state.catalog)
+    add_workshop(state, seat, ws.id, ws.cls, upgraded=True)
+    give(state, seat, coins=20, lumber=20)
+    to_upkeep(state)
+    assert state.phase == "upkeep" and [d["kind"] for d in open_decisions(state)] == ["build"]
+    line = report_with(state, "R-END-1")
+    assert line and "before the final scoring" in line[0]["text"] and "quarantine" not in line[0]["text"]
+    pick(state, seat, {"build": "improvement", "stack": 0})
+    if open_decisions(state):  # which cabin, when more than one is free
+        pick(state, seat, 0)
+    assert state.phase == "over" and any(cab.improvement for cab in state.seats[seat].cabins)
+    assert "R-EOR-4" not in report_rules(state) and "R-CIT-3" not in report_rules(state)
+
+
 def test_C_4_a_game_saved_before_keeps_the_order_it_was_recorded_with():
     """A game started before issue 22 (no `upkeep_rules` in its saved state) replays its log as it was
     recorded: its production Builds come after quarantine, as C-4 then said."""

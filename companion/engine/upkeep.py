@@ -126,7 +126,10 @@ def _held_item(state: GameState, t: dict, lane: str) -> None:
     h = t["item"]
     what, why = Item(h["icon"], h["count"]).text(), again(h["why"])
     reached(state, f"held-{t['earned']}")
-    if t["earned"] == "production":
+    if t["earned"] == "production" and state.round >= ROUNDS:  # no quarantine after round VI
+        instruct(state, T("{who}: {what} now, earned in production ({why}); in play order, before the final "
+                          "scoring.", who=who(state, h["seat"]), what=what, why=why), "R-END-1", seat=h["seat"])
+    elif t["earned"] == "production":
         instruct(state, T("{who}: {what} now, earned in production ({why}); in play order, before quarantine.",
                           who=who(state, h["seat"]), what=what, why=why), "R-EOR-4", seat=h["seat"])
     else:
