@@ -37,10 +37,18 @@ def parser() -> argparse.ArgumentParser:
     setup.add_argument("--json", action="store_true", help="print the state as JSON")
 
     sim = sub.add_parser("simulate", help="play whole games with a random legal policy, checking invariants")
-    _game_options(sim)
-    sim.add_argument("--games", type=int, default=1)
+    _game_options(sim, players_required=False)
+    sim.add_argument("--games", type=int, default=1, help="games to play (with --sweep: seeds of every kind)")
     sim.add_argument("--json", action="store_true", help="print one JSON object per game")
     sim.add_argument("--no-roundtrip", action="store_true", help="skip the JSON round-trip check (faster)")
+    sim.add_argument("--policy", choices=("random", "eager", "idle"), default="random",
+                     help="random: any legal option; eager: climbs, builds, repopulates; idle: recalls, declines")
+    sim.add_argument("--coverage", action="store_true",
+                     help="then report how often each decision kind, reward icon and rule-bearing branch was "
+                          "reached, and which never were")
+    sim.add_argument("--sweep", action="store_true",
+                     help="play CI's coverage sweep instead: every player count, a/b boards, priority tile, app "
+                          "and table draws, each policy, usual and seeded starts (--players not needed)")
 
     serve = sub.add_parser("serve", help="serve the companion on the local network")
     serve.add_argument("--host", default="0.0.0.0")
@@ -69,8 +77,8 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def _game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, required=True, choices=(1, 2, 3, 4), help="1 = solo")
+def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> None:
+    p.add_argument("--players", type=int, required=players_required, choices=(1, 2, 3, 4), help="1 = solo")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--advanced", action="store_true", help="b sides of player and scroll boards (R-ADV-1)")
     p.add_argument("--priority-tile", action="store_true", help="use the register priority tile (R-PRIO-1)")
@@ -125,27 +133,44 @@ def setup_command(args) -> int:
 
 
 def simulate_command(args) -> int:
-    from .catalog import default_catalog
-    from .simulate import InvariantBroken, play_game, summary
+    import random
 
+    from .catalog import default_catalog
+    from .engine.reach import report
+    from .simulate import POLICIES, InvariantBroken, play_game, summary
+    from .sweep import coverage_text, sweep
+
+    if args.players is None and not args.sweep:
+        print("companion: simulate needs --players (or --sweep)", file=sys.stderr)
+        return 2
     catalog = default_catalog()  # read once for every game
-    for g in range(args.games):
-        seed = args.seed + g
-        try:
+    tally: Counter = Counter()
+    try:
+        if args.sweep:
+            _, games = sweep(args.games, args.seed, catalog, tally=tally)
+        for g in range(0 if args.sweep else args.games):
+            seed = args.seed + g
             played = play_game(args.players, seed, args.advanced, args.priority_tile, args.draw,
-                               roundtrip=not args.no_roundtrip, catalog=catalog)
-        except InvariantBroken as exc:
-            print(json.dumps({"seed": exc.seed, "decision": exc.decision, "invariant": exc.invariant}))
-            print(f"invariant broken: seed {exc.seed}, decision {exc.decision}: {exc.invariant}", file=sys.stderr)
-            return 1
-        result = summary(played)
-        if args.json:
-            print(json.dumps(result))
-        else:
-            totals = ", ".join(f"{x['name']} {x['total']}" for x in result["scoring"])
-            print(f"seed {seed}: {result['decisions']} decisions; {totals}; winner "
-                  f"{' and '.join(result['winner_names'])}")
+                               roundtrip=not args.no_roundtrip, catalog=catalog, tally=tally,
+                               choose=POLICIES[args.policy](random.Random(seed)))
+            _print_game(summary(played), args.json)
+    except InvariantBroken as exc:
+        print(json.dumps({"seed": exc.seed, "decision": exc.decision, "invariant": exc.invariant}))
+        print(f"invariant broken: seed {exc.seed}, decision {exc.decision}: {exc.invariant}", file=sys.stderr)
+        return 1
+    if args.coverage:
+        found = report(tally, games if args.sweep else args.games, catalog)
+        print(json.dumps({"coverage": found}) if args.json else coverage_text(found))
     return 0
+
+
+def _print_game(result: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result))
+        return
+    totals = ", ".join(f"{x['name']} {x['total']}" for x in result["scoring"])
+    print(f"seed {result['seed']}: {result['decisions']} decisions; {totals}; winner "
+          f"{' and '.join(result['winner_names'])}")
 
 
 def prune_command(args) -> int:

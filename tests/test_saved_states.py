@@ -43,8 +43,9 @@ def test_a_state_saved_by_the_old_engine_loads_and_plays_on_the_same(case):
     assert _facts(json.loads(json.dumps(pending(state)))) == _facts(after["pending"])
 
 
-#: C-18: games saved before the host's "the table is ready" go on into the next round without it
-ADDED_SINCE = {"hold_upkeep": False}
+#: C-18: games saved before the host's "the table is ready" go on into the next round without it;
+#: issue 22 (C-4, C-21): they keep the end-of-round order they were recorded with (upkeep_rules 0)
+ADDED_SINCE = {"hold_upkeep": False, "upkeep_rules": 0}
 
 WORDS = ("text", "msg", "args", "plural", "label", "prompt", "reason", "face", "place", "mark")
 

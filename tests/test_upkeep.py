@@ -695,7 +695,8 @@ def test_R_NEXT_1_to_14_setup_runs_in_rule_order_after_production_and_quarantine
     first_next = rules.index("R-NEXT-1")
     assert rules.index("R-EOR-1") < first_next
     assert rules.index("R-CIT-3") < first_next
-    assert all(r in ("R-EOR-1", "R-EOR-2", "R-CIT-3") for r in rules[:first_next])
+    assert rules.index("R-EOR-2") < rules.index("R-EOR-4") < rules.index("R-CIT-3"), "R-EOR-4: then quarantine"
+    assert all(r in ("R-EOR-1", "R-EOR-2", "R-EOR-4", "R-CIT-3") for r in rules[:first_next])
     assert [e["step"] for e in state.report] == list(range(1, len(state.report) + 1))
 
 

@@ -8,6 +8,7 @@ from .describe import cost_text, lacking, tile_text
 from .events import note, who
 from .flow import ASKED, choose, option, push, task
 from .gain import TOKEN_FIELD, add_vp
+from .reach import reached
 from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
 from ..words import T, again, joined
 
@@ -75,10 +76,14 @@ def _build(state: GameState, t: dict, lane: str) -> None:
     if pick is ASKED:
         return
     if "cycle" in pick:
+        reached(state, "cycle")
         push(state, lane, {"do": do.BUILD, "seat": seat_i, "why": t["why"], "cycled": True})
         _cycle(state, lane, seat_i, pick["cycle"], pick["pay"])  # its new tiles turn up before the build
         return
     what = pick["build"]
+    reached(state, f"build-{what or 'nothing'}")
+    if what and t["cycled"]:
+        reached(state, "built-after-cycling")
     c = state.catalog
     if what == "improvement":
         st = state.improvements[pick["stack"]]

@@ -11,6 +11,7 @@ from collections import deque
 from ..catalog.model import AXIAL_STEPS
 from .describe import tile_text
 from .events import instruct, tile_name, who
+from .reach import reached
 from .state import GameState, Place
 from ..words import N, T, joined
 
@@ -148,6 +149,7 @@ def add_cubes(state: GameState) -> None:
         instruct(state, T("No hex shows the {rat} rat: no plague cubes this step.", rat=rat), "R-R1-2")
         return
     if state.supply_cubes < len(due):
+        reached(state, "cube-limit")
         left = N("{n} plague cube is", "{n} plague cubes are", n=state.supply_cubes)
         instruct(state, N("{n} hex shows the {rat} rat but only {left} left in the supply: add no cubes in this step.",
                           "{n} hexes show the {rat} rat but only {left} left in the supply: add no cubes in this step.",
@@ -165,6 +167,7 @@ def add_cubes(state: GameState) -> None:
     for t in due:
         owner = state.hexes[t].repopulated_by
         if owner is not None:
+            reached(state, "repop-cube-rat")
             instruct(state, T("{who} takes 1 rat: a cube landed on their repopulated hex {tile}.",
                               who=who(state, owner), tile=tile_name(state, t)), "R-NEXT-11", seat=owner, hex=t,
                      places=[str(Place.hex(t))])

@@ -8,6 +8,7 @@ from .describe import tile_text
 from .events import note, tile_name, who
 from .flow import ASKED, choose, option, push, task
 from .plague import payments, remove_cube
+from .reach import reached
 from .state import GameState
 from ..words import T, plain
 
@@ -28,11 +29,13 @@ def _boat_cube(state: GameState, t: dict, lane: str) -> None:
             return
         boat.cube = False
         if pay:
+            reached(state, "boat-cube-fought")
             s.fire -= pay["fire"]
             s.major_fire -= pay["major"]
             push(state, lane, {"do": do.TAKE_BOAT, "seat": seat, "dock": t["dock"], "boat": t["boat"]})
             remove_cube(state, lane, seat, T("the boat at the {dock}", dock=tile_name(state, t["dock"])))
             return
+        reached(state, "boat-cube-rat")
         state.supply_cubes += 1
         s.rats += 1
         note(state, T("{who} takes 1 rat for the boat's cube; the cube is discarded.", who=who(state, seat)),
@@ -52,6 +55,7 @@ def _take_boat(state: GameState, t: dict, lane: str) -> None:
          "R-TURN-DOCK-5")
     steps = [{"do": do.GAIN, "seat": seat, "reward": boat.reward.phrase, "why": plain(T("the {boat}", boat=tile_text(state, boat.id)))}]
     if len(s.boats) % 2 == 0:
+        reached(state, "even-boats")
         steps.append({"do": do.GAIN_ITEM, "seat": seat, "icon": "advance-any", "count": 1,
                       "why": plain(T("an even number of boats ({n}), R-TURN-DOCK-6", n=len(s.boats)))})
     push(state, lane, *steps)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from . import tasks as do
 from .describe import square_text, tile_text
-from .events import note, who
+from .events import instruct, note, who
 from .flow import ASKED, choose, option, task
 from .gain import gain
+from .reach import reached
 from .state import Citizen, GameState
 from ..words import T, again
 
@@ -57,6 +58,7 @@ def move_to_workshop(state: GameState, lane: str, seat: int, square: str, index:
     s = state.seats[seat]
     cit = s.squares.pop(square)
     s.workshops[index].citizen = cit
+    reached(state, "workshop-move")
     note(state, T("{who} moves the {cls} from the {square} into the {workshop}.", who=who(state, seat), cls=cit.cls,
                   square=square_text(state, seat, square), workshop=tile_text(state, s.workshops[index].tile)), "R-CIT-4")
     late_reward_check(state, lane, seat, index)
@@ -73,8 +75,13 @@ def late_reward_check(state: GameState, lane: str, seat: int, index: int) -> Non
     if tile.needs_upgraded and not ws.citizen.upgraded:
         return
     ws.spent = True
-    note(state, T("{who}'s late {workshop} pays its one-time reward; turn it face down.",
-                  who=who(state, seat), workshop=tile_text(state, ws.tile)), "R-BUILD-5")
+    reached(state, "late-reward")
+    text = T("{who}'s late {workshop} pays its one-time reward; turn it face down.", who=who(state, seat),
+             workshop=tile_text(state, ws.tile))
+    if state.phase == "upkeep":  # the table turns it over between rounds: a line of the upkeep checklist
+        instruct(state, text, "R-BUILD-5", seat=seat)
+    else:
+        note(state, text, "R-BUILD-5")
     gain(state, lane, seat, tile.reward.phrase, T("the late {workshop}", workshop=tile_text(state, ws.tile)))
 
 

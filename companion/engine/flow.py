@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .reach import reached
 from .state import GameState
 from ..words import again, faces_in, keep
 
@@ -104,6 +105,7 @@ def ask(state: GameState, lane: str, who: int | str, kind: str, prompt: str, opt
     if place:
         decision["place"] = place
     state.lanes.setdefault(lane, []).append(decision)
+    reached(state, kind, "decision")
 
 
 def choose(state: GameState, lane: str, who: int | str, kind: str, prompt: str,

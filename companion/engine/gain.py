@@ -13,6 +13,7 @@ from ..catalog.rewards import TOKENS, Item, Reward, parse_reward
 from .events import instruct, note, tile_name, who
 from .rulebook import SCORE_LAP
 from .flow import ASKED, MAIN, choose, option, push, task
+from .reach import reached
 from .state import GameState
 from ..words import T, Text, again, plain
 
@@ -38,6 +39,7 @@ def add_vp(state: GameState, seat: int, n: int) -> None:
         s.vp += n
         s.stamps["score"] = state.arrival(seat)
         if s.vp // SCORE_LAP > max(before, 0) // SCORE_LAP:
+            reached(state, "score-lap")
             instruct(state, T("{who} passes {n} VP: mark it with a figure or colour token on the 50 space.",
                               who=who(state, seat), n=s.vp // SCORE_LAP * SCORE_LAP), "R-SCORE-7", seat=seat)
 
@@ -71,6 +73,11 @@ def _gain(state: GameState, t: dict, lane: str) -> None:
 def _gain_item(state: GameState, t: dict, lane: str) -> None:
     seat_i, icon, n = t["seat"], t["icon"], t["count"]
     s = state.seats[seat_i]
+    if lane != MAIN and icon in ("build", "any-hex"):
+        # R-EOR-1: shared tiles and hexes are dealt with in play order once everyone has produced
+        state.held.append({"seat": seat_i, "icon": icon, "count": n, "why": t["why"]})
+        return
+    reached(state, icon, "icon")
     if icon in TOKEN_FIELD:
         setattr(s, TOKEN_FIELD[icon], getattr(s, TOKEN_FIELD[icon]) + n)
         note(state, T("{who} takes {what} ({why}).", who=who(state, seat_i), what=Item(icon, n).text(),
@@ -79,10 +86,6 @@ def _gain_item(state: GameState, t: dict, lane: str) -> None:
     if icon == "vp":
         add_vp(state, seat_i, n)
         note(state, T("{who} scores {n} VP ({why}).", who=who(state, seat_i), n=n, why=again(t["why"])), "R-ACT-3")
-        return
-    if lane != MAIN and icon in ("build", "any-hex"):
-        # R-EOR-1: shared tiles and hexes are dealt with in play order once everyone has produced
-        state.held.append({"seat": seat_i, "icon": icon, "count": n, "why": t["why"]})
         return
     repeat = [{"do": do.GAIN_ITEM, "seat": seat_i, "icon": icon, "count": n - 1, "why": t["why"]}] if n > 1 else []
     single = {"seat": seat_i, "why": t["why"]}

@@ -10,6 +10,7 @@ from .draws import stack_next
 from .describe import hex_text
 from .events import instruct, roman, tile_name, who
 from .flow import push, task
+from .reach import reached
 from .registers import standing
 from .rulebook import LATE_ERA_ROUND, ROUNDS
 from .scoring import final_scoring
@@ -91,6 +92,7 @@ def _clear_plagued(state: GameState, t: dict, lane: str) -> None:
             places.append(str(Place.hex(tile)))
             h.citizens = []
     if cleared:
+        reached(state, "clear-plagued")
         instruct(state, T("Return to the supply the citizens on plagued hexes: {hexes}.", hexes=joined(cleared, "; ")),
                  "R-NEXT-3", places=places)
     else:
@@ -106,6 +108,10 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
                           names=joined(order_names(state))), "R-SOLO-4", order=[0])
         return
     kind = state.priority(state.round)
+    if kind == "score":
+        reached(state, "order-by-score")
+    if state.options.priority_tile:
+        reached(state, "priority-tile")
     order = standing(state, kind)
     state.order = order
     names = ", ".join(who(state, s) for s in order)
@@ -142,6 +148,7 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
 @task(do.LATE_WORKSHOPS)
 def _late_workshops(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-8: round V swaps the early workshops still on the scoreboard for the late stacks."""
+    reached(state, "late-workshops")
     for cls in CLASSES:
         st = state.workshops[cls]
         state.pools[st.pool] = []  # the unseen early tiles leave the game with the rest
@@ -155,6 +162,7 @@ def _late_workshops(state: GameState, t: dict, lane: str) -> None:
 
 @task(do.QUIET_ROUND)
 def _quiet_round(state: GameState, t: dict, lane: str) -> None:
+    reached(state, "quiet-round")
     instruct(state, T("Round VI: the plague abates. No wheel turn, no plague cubes and no citizens for the "
                       "neighborhoods (boats still bring cubes)."), "R-NEXT-12")
 
@@ -169,6 +177,7 @@ def _wagons_up(state: GameState, t: dict, lane: str) -> None:
                 w.used = False
                 flipped.append(who(state, i))
     if flipped:
+        reached(state, "wagons-up")
         instruct(state, T("Turn used wagons face up again: {names}.", names=", ".join(sorted(set(flipped)))),
                  "R-NEXT-13")
 

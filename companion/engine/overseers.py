@@ -7,6 +7,7 @@ from . import tasks as do
 from .describe import square_text
 from .events import note, who
 from .flow import ASKED, choose, option, push, task
+from .reach import reached
 from .state import CLASSES, GameState
 from ..words import N, T, again, joined, plain
 
@@ -86,6 +87,7 @@ def _advance(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     moves = _moves(state, seat, t.get("which"), t.get("skip", False))
     if not moves:
+        reached(state, "advance-lost")
         note(state, T("{who} has no overseer that can advance: the advance is lost.", who=who(state, seat)), "Q-15")
         return
     opts = [option(mv, _move_label(state, seat, mv)) for mv in moves] + [option(None, T("Do not advance"))]
@@ -100,9 +102,13 @@ def move_overseer(state: GameState, lane: str, seat: int, cls: str, steps: int, 
     s = state.seats[seat]
     ov = s.overseers[cls]
     ov.step += steps
+    if steps == 2:
+        reached(state, "overseer-skip")
     if ov.branch is None and ov.step >= 2:
         ov.branch = branch
+        reached(state, "overseer-branch")
     space = state.catalog.boards[s.board].paths[cls].space(ov.step, ov.branch)
+    reached(state, f"activate-{space.type}")
     moved = (T("{who} advances the {cls} overseer to step {step} on its {branch} branch.", who=who(state, seat),
                cls=cls, step=ov.step, branch=ov.branch) if ov.branch else
              T("{who} advances the {cls} overseer to step {step}.", who=who(state, seat), cls=cls, step=ov.step))
@@ -172,6 +178,7 @@ def _activate(state: GameState, t: dict, lane: str) -> None:
             break
     square = board.square(sq)
     if square.once:
+        reached(state, "single-use-square")
         s.spent_squares.append(sq)
     rest = {k: v for k, v in t.items() if k != "pick"}
     push(state, lane, {"do": do.GAIN, "seat": seat, "reward": square.reward.phrase,

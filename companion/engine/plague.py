@@ -11,6 +11,7 @@ from .events import note, tile_name, who
 from .flow import ASKED, choose, option, push, task
 from .gain import add_vp
 from .registers import advance
+from .reach import reached
 from .rulebook import TWO_FIRE_VP
 from .state import Citizen, GameState
 from ..words import N, T, joined
@@ -42,6 +43,7 @@ def _to_quarantine(state: GameState, t: dict, lane: str) -> None:
     cit = Citizen.from_dict(t["citizen"])
     free = [i for i, cab in enumerate(s.cabins) if cab.citizen is None]
     if not free:
+        reached(state, "rescue-no-cabin")
         note(state, T("{who} has no empty quarantine cabin: the {cls} is discarded.", who=who(state, seat),
                       cls=cit.cls), "R-TURN-RESCUE-3")
         return
@@ -53,6 +55,7 @@ def _to_quarantine(state: GameState, t: dict, lane: str) -> None:
     if i is ASKED:
         return
     s.cabins[i].citizen, s.cabins[i].space = cit, 1
+    reached(state, "rescue-to-quarantine")
     note(state, T("{who} puts the rescued {cls} in space I of quarantine cabin {n}.", who=who(state, seat),
                   cls=cit.cls, n=i + 1), "R-TURN-RESCUE-3")
 
@@ -64,6 +67,7 @@ def _to_sector(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[seat]
     cit = Citizen.from_dict(t["citizen"])
     if "pick" in t and isinstance(t["pick"], dict):  # made room first (R-CIT-4), then ask again
+        reached(state, "rescue-make-room")
         push(state, lane, {k: v for k, v in t.items() if k != "pick"})
         move_to_workshop(state, lane, seat, t["pick"]["square"], t["pick"]["workshop"])
         return
@@ -80,6 +84,7 @@ def _to_sector(state: GameState, t: dict, lane: str) -> None:
     if q is ASKED:
         return
     s.squares[q] = cit
+    reached(state, "rescue-to-sector")
     note(state, T("{who} places the rescued {cls} on the {square}.", who=who(state, seat), cls=cit.cls,
                   square=square_text(state, seat, q)),
          "R-TURN-RESCUE-2")
@@ -91,6 +96,7 @@ def _make_room(state: GameState, t: dict, lane: str, cit: Citizen) -> None:
     s = state.seats[seat]
     moves = workshop_moves(state, seat, cit.cls)
     if not moves:
+        reached(state, "rescue-discard")
         note(state, T("{who}'s {cls} sector is full: the rescued {cls} is discarded.", who=who(state, seat),
                       cls=cit.cls), "R-TURN-RESCUE-2")
         return
@@ -100,6 +106,7 @@ def _make_room(state: GameState, t: dict, lane: str, cit: Citizen) -> None:
     if choose(state, lane, seat, "rescue", T("Your {cls} sector is full", cls=cit.cls), opts, t,
               "R-TURN-RESCUE-2") is ASKED:
         return
+    reached(state, "rescue-discard")
     note(state, T("{who} discards the rescued {cls}.", who=who(state, seat), cls=cit.cls), "R-TURN-RESCUE-2")
 
 
@@ -123,6 +130,7 @@ def remove_cube(state: GameState, lane: str, seat: int, where: str) -> None:
     scores 2 VP in a 2-fire round (R-TURN-FIRE-2, Q-4, Q-5)."""
     state.supply_cubes += 1
     if state.round_row().fire_cost == 2:
+        reached(state, "two-fire-vp")
         add_vp(state, seat, TWO_FIRE_VP)
         note(state, T("{who} scores 2 VP for a cube removed in a 2-fire round.", who=who(state, seat)), "R-TURN-FIRE-2")
     note(state, T("{who} removes a plague cube from {where}.", who=who(state, seat), where=where), "R-TURN-FIRE-1")
@@ -150,6 +158,7 @@ def _fight(state: GameState, t: dict, lane: str) -> None:
     if pay is ASKED:
         return
     if not pay:
+        reached(state, "rats-for-cubes")
         s.rats += h.cubes
         note(state, N("{who} takes {n} rat: plague cubes stay on the {tile}.",
                       "{who} takes {n} rats: plague cubes stay on the {tile}.", n=h.cubes, who=who(state, seat),
@@ -158,6 +167,7 @@ def _fight(state: GameState, t: dict, lane: str) -> None:
     s.fire -= pay["fire"]
     s.major_fire -= pay["major"]
     h.cubes -= 1
+    reached(state, "cube-removed")
     nxt = [{"do": do.FIGHT, "seat": seat, "tile": tile}]
     near = [a for a in adjacent_hexes(state, tile) if state.hexes[a].cubes > 0]
     if pay["adjacent"] and near:
@@ -181,4 +191,5 @@ def _adjacent(state: GameState, t: dict, lane: str) -> None:
     if tile is ASKED or tile is None:
         return
     state.hexes[tile].cubes -= 1
+    reached(state, "adjacent-removed")
     remove_cube(state, lane, seat, T("the {tile} (adjacent)", tile=tile_name(state, tile)))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from . import tasks as do
 from .events import note, who
 from .flow import ASKED, choose, option, task
+from .reach import reached
+from .rulebook import ROUNDS
 from .gain import gain, reward_of
 from .state import GameState
 from ..words import T, again, plain
@@ -14,10 +16,12 @@ def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
     """Move a counter 1 space (on top of any counter there, R-REG-7) and earn that space's reward.
 
     An advance during production moves at once but its reward waits for the seat's next action step
-    (R-REG-8). No counter goes past the last space (Q-17). Returns whether the counter moved."""
+    (R-REG-8); after round VI's production there is none, and the reward is lost. No counter goes past the
+    last space (Q-17). Returns whether the counter moved."""
     s = state.seats[seat]
     reg = state.catalog.register(kind, state.players)
     if s.registers[kind] >= reg.last:
+        reached(state, "register-end")
         note(state, T("{who} is already on the last space of the {kind} register.", who=who(state, seat), kind=kind),
              "Q-17")
         return False
@@ -28,7 +32,12 @@ def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
                   kind=kind), "R-REG-1")
     if not space.reward.is_nothing:
         why = T("{kind} register space {n}", kind=kind, n=s.registers[kind])
-        if state.phase == "upkeep":
+        if state.phase == "upkeep" and state.round >= ROUNDS:  # no action step comes after round VI
+            reached(state, "deferred-lost")
+            note(state, T("{who} earns '{reward}', but the game ends after this production: it is lost.",
+                          who=who(state, seat), reward=space.reward.text()), "R-REG-8")
+        elif state.phase == "upkeep":
+            reached(state, "deferred-action")
             s.deferred.append(space.reward.phrase)
             note(state, T("{who} earns '{reward}' and will use it in their next action step.", who=who(state, seat),
                           reward=space.reward.text()), "R-REG-8")
@@ -90,6 +99,7 @@ def _register(state: GameState, t: dict, lane: str) -> None:
                        s.registers[k] < state.catalog.register(k, state.players).last,
                        T("already on the last space"), "Q-17") for k in ("city", "church")]
         if not any(o["available"] for o in opts):
+            reached(state, "register-end")
             note(state, T("{who} is at the end of both registers: the advance is lost.", who=who(state, seat)), "Q-17")
             return
         kind = choose(state, lane, seat, "register", T("Free advance on which register? ({why})", why=again(t["why"])),

@@ -8,6 +8,7 @@ from .describe import cost_text
 from .events import note, tile_name, who
 from .estate import citizen_label
 from .flow import ASKED, choose, option, push, task
+from .reach import reached
 from .rulebook import REPOPULATION_TILES
 from .state import GameState
 from ..catalog.rewards import Need
@@ -101,6 +102,7 @@ def _repopulate(state: GameState, t: dict, lane: str) -> None:
     hx = state.catalog.hexes[tile]
     pay(s, hx.repop_cost)
     wagon = next(w for w in s.wagons if not w.used)
+    reached(state, "repopulate")
     wagon.used = True
     steps = []
     for need in sorted(hx.repop_citizens, key=lambda n: not n.upgraded):
@@ -146,6 +148,7 @@ def _give_lieutenant(state: GameState, t: dict, lane: str) -> None:
     if i is ASKED:
         return
     s.lieutenants[i].where, s.lieutenants[i].used = "box", True
+    reached(state, "lieutenant-to-box")
     note(state, T("{who} gives up a lieutenant to the box.", who=who(state, seat)), "R-REPOP-6")
 
 
@@ -157,5 +160,6 @@ def _place_repop(state: GameState, t: dict, lane: str) -> None:
     note(state, T("{who} puts a repopulation tile on the {tile}.", who=who(state, seat), tile=tile_name(state, tile)),
          "R-REPOP-3", seat=seat, hex=tile)
     if h.cubes:
+        reached(state, "repop-plagued")
         state.seats[seat].rats += 1
         note(state, T("{who} takes 1 rat: the repopulated hex has plague.", who=who(state, seat)), "R-REPOP-3")

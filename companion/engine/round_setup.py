@@ -9,6 +9,7 @@ from .describe import tile_text
 from .draws import stack_next
 from .events import instruct, roman, tile_name, who
 from .flow import ASKED, choose, option, push, task
+from .reach import reached
 from .solo import order_names
 from .state import BoatAtDock, GameState, Place
 from .turns import start_turns
@@ -22,6 +23,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     if "dock" not in t:
         pile = state.docking
         if len(pile) == 0:
+            reached(state, "docking-reshuffle")
             state.pools["docking"] = sorted(state.catalog.docking_tiles)
             pile.hidden = len(state.pools["docking"])
             instruct(state, T("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5")
@@ -50,6 +52,8 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     if cube:
         state.supply_cubes -= 1
     state.docks[dock].append(BoatAtDock(boat, cube))
+    if dock != t["dock"]:
+        reached(state, "boat-overflow")
     where = (T("the marked dock") if dock == t["dock"] else
              T("the marked dock (the {drawn} is full, so the next dock clockwise)", drawn=tile_name(state, t["dock"])))
     text = (T("Put the {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
@@ -57,6 +61,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
                            boat=tile_text(state, boat), where=where))
     instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock, places=[str(Place.dock(dock))])
     if count > 1:
+        reached(state, "two-boats")
         push(state, lane, {"do": do.BOAT_ARRIVES, "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})
 
 
@@ -64,6 +69,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
 def wheel_step(state: GameState, t: dict, lane: str) -> None:
     """R-R1-2 / R-NEXT-9: turn the wheel and add cubes; a double-wheel round does it twice (Q-3)."""
     if t.get("double"):
+        reached(state, "double-wheel")
         instruct(state, T("This round shows the double-wheel icon: turn the wheel once more and add cubes again."),
                  "R-NEXT-9")
     turn_wheel(state)

@@ -9,6 +9,7 @@ from collections import Counter
 from math import floor
 
 from .events import note, tile_name, who
+from .reach import reached
 from .rulebook import POPULARITY_BONUS, REPOP_BONUS, SOLO_POPULARITY_BONUS, SOLO_REPOP_BONUS, SOLO_TARGET
 from .state import GameState
 from ..words import N, T, joined, keep
@@ -98,10 +99,14 @@ def _solo_bonuses(state: GameState, x: dict) -> None:
     """R-SOLO-8…9: popularity against the opponent, and a bonus by the count of repopulated hexes."""
     opp = state.opponent.popularity if state.opponent else 0
     you = x["popularity_after_rats"]
+    if you >= opp:
+        reached(state, "solo-popularity-bonus")
     x["lines"].append(_line("popularity-bonus", T("Popularity against the opponent"),
                             SOLO_POPULARITY_BONUS if you >= opp else 0, "R-SOLO-8",
                             T("you {you}, opponent {opponent}", you=you, opponent=opp)))
     count = len(x["repopulated"])
+    if SOLO_REPOP_BONUS[min(count, len(SOLO_REPOP_BONUS) - 1)]:
+        reached(state, "solo-repop-bonus")
     x["lines"].append(_line("repop-bonus", T("Repopulation count bonus"),
                             SOLO_REPOP_BONUS[min(count, len(SOLO_REPOP_BONUS) - 1)], "R-SOLO-9",
                             N("{n} hex", "{n} hexes", n=count)))
@@ -118,6 +123,8 @@ def _placement_bonuses(state: GameState, seats: list[dict]) -> None:
     if state.options.advanced:
         bonus, how = _placements([len(x["repopulated"]) for x in seats], [x["repop_vp"] for x in seats],
                                  REPOP_BONUS[n], need_one=True)
+        if any(bonus):
+            reached(state, "majority-bonus")
         for i, x in enumerate(seats):
             x["lines"].append(_line("repop-bonus", T("Repopulation majority"), bonus[i], "R-ADV-3", how[i]))
 

@@ -15,7 +15,7 @@ from .flow import MAIN, IllegalAction, push, run, task
 from .rulebook import CUBES, ESTATE_LIEUTENANTS, LIEUTENANTS, PLAGUE_CUBES, START_COINS, START_VP
 from .solo import first_mover, order_names
 from .state import (CLASSES, COLOURS, Cabin, GameState, Hex, Lieutenant, Opponent, Options, Overseer, Place,
-                    PlayerOption, Seat, Stack, WagonStack)
+                    PlayerOption, Seat, Stack, UPKEEP_RULES, WagonStack)
 from ..words import T, joined
 
 
@@ -44,7 +44,8 @@ def new_game(options: Options, seed: int, catalog) -> GameState:
     `catalog` (the caller loads it: the engine reads no files)."""
     check_options(options)
     n = options.count
-    state = GameState(options=options, seed=seed, rng=seed_state(seed), players=n, hold_upkeep=True)
+    state = GameState(options=options, seed=seed, rng=seed_state(seed), players=n, hold_upkeep=True,
+                      upkeep_rules=UPKEEP_RULES)
     state._catalog = catalog
     push(state, MAIN, {"do": do.SETUP_PLAYERS}, {"do": do.SETUP_CITY}, {"do": do.SETUP_STACKS},
          {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 0},

@@ -11,6 +11,7 @@ from .events import instruct, roman, tile_name, who
 from .flow import push, task
 from .gain import add_vp
 from .movement import available, standing_on
+from .reach import reached
 from .rulebook import REPOPULATOR_VP
 from .state import GameState, Stack
 from ..words import T, joined
@@ -64,6 +65,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     the last space (Q-17), so a player there still ties it for the R-SOLO-8 bonus."""
     opp = state.opponent
     if len(opp.deck) == 0:
+        reached(state, "solo-deck-reshuffle")
         state.pools["solo"] = sorted(opp.aside)
         opp.deck = Stack(pool="solo", hidden=len(opp.aside))
         opp.aside = []
@@ -88,6 +90,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
                 T("Opponent reveals {tile}: {hex} has a standing figure; reveal another.", tile=shown,
                   hex=tile_name(state, solo.hex)))
         instruct(state, text, "R-SOLO-5")
+        reached(state, "solo-reveals-again")
         push(state, lane, {"do": do.OPPONENT_TURN, "tries": tries + 1})
         return
     opp.placed.append(solo.hex)
@@ -110,6 +113,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     text = T("{takes}: {then}.", takes=takes, then=joined(parts, "; ")) if parts else T("{takes}.", takes=takes)
     instruct(state, text, "R-SOLO-6", hex=solo.hex, tile=tile)
     if h.repopulated_by is not None:
+        reached(state, "solo-repopulator-vp")
         add_vp(state, h.repopulated_by, REPOPULATOR_VP)
         instruct(state, T("{who} scores 2 VP: the opponent chose their repopulated hex.",
                           who=who(state, h.repopulated_by)), "Q-18")
@@ -120,30 +124,9 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
 def _opponent_action(state: GameState, t: dict, lane: str) -> None:
     """R-SOLO-7 / Q-18: the tile's red action; what it takes leaves the game, replacements turn up."""
     action = t["action"]
+    reached(state, "solo-" + action.split("-")[0])
     if action == "boat":
-        dist = distances_from(state, f"hex:{t['hex']}")
-        docks = [(dist.get(f"dock:{d}", 99), d) for d, boats in state.docks.items() if boats]
-        if not docks:
-            instruct(state, T("No boat is in Messina: the opponent takes nothing."), "Q-18")
-            return
-        near = min(d for d, _ in docks)
-        boats = [b.tile for d, dock in docks if d == near for b in state.docks[dock]]
-        question = T("Which boat does the opponent take (random among the nearest)?")
-        boat = reveal(state, lane, t, question, boats, None, "R-SOLO-7")
-        if boat is None:
-            return
-        for dock, at in state.docks.items():
-            for b in at:
-                if b.tile == boat:
-                    at.remove(b)
-                    if b.cube:
-                        state.supply_cubes += 1
-                    text = (T("The opponent takes the {boat} from the {dock}; it leaves the game and its cube returns "
-                              "to the supply.", boat=tile_text(state, boat), dock=tile_name(state, dock)) if b.cube else
-                            T("The opponent takes the {boat} from the {dock}; it leaves the game.",
-                              boat=tile_text(state, boat), dock=tile_name(state, dock)))
-                    instruct(state, text, "R-SOLO-7")
-                    return
+        _opponent_boat(state, lane, t)
     elif action == "wagon":
         for i, ws in enumerate(state.wagon_stacks):
             if ws.up:
@@ -152,6 +135,7 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
                 ws.up = None
                 push(state, lane, {"do": do.REVEAL_WAGON, "index": i})
                 return
+        reached(state, "solo-takes-nothing")
         instruct(state, T("No wagon is available: the opponent takes nothing."), "Q-18")
     elif action.startswith("workshop-"):
         cls = action.split("-", 1)[1]
@@ -162,10 +146,12 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
             st.up = None
             push(state, lane, {"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-SOLO-7"})
         else:
+            reached(state, "solo-takes-nothing")
             instruct(state, T("No {cls} workshop is face up: the opponent takes nothing.", cls=cls), "Q-18")
     elif action == "improvements":
         taken = [i for i, st in enumerate(state.improvements) if st.up]
         if not taken:
+            reached(state, "solo-takes-nothing")
             instruct(state, T("No cabin improvement is face up: the opponent takes nothing."), "Q-18")
         for i in taken:
             instruct(state, T("The opponent takes the {tile}; it leaves the game.",
@@ -174,3 +160,31 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
         push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "improvement", "index": i, "rule": "R-SOLO-7"}
                             for i in taken))
 
+
+def _opponent_boat(state: GameState, lane: str, t: dict) -> None:
+    """R-SOLO-7: the boat nearest the opponent's hex (random among the nearest) leaves the game, its cube
+    back to the supply (C-16)."""
+    dist = distances_from(state, f"hex:{t['hex']}")
+    docks = [(dist.get(f"dock:{d}", 99), d) for d, boats in state.docks.items() if boats]
+    if not docks:
+        reached(state, "solo-takes-nothing")
+        instruct(state, T("No boat is in Messina: the opponent takes nothing."), "Q-18")
+        return
+    near = min(d for d, _ in docks)
+    boats = [b.tile for d, dock in docks if d == near for b in state.docks[dock]]
+    question = T("Which boat does the opponent take (random among the nearest)?")
+    boat = reveal(state, lane, t, question, boats, None, "R-SOLO-7")
+    if boat is None:
+        return
+    for dock, at in state.docks.items():
+        for b in at:
+            if b.tile == boat:
+                at.remove(b)
+                if b.cube:
+                    state.supply_cubes += 1
+                text = (T("The opponent takes the {boat} from the {dock}; it leaves the game and its cube returns "
+                          "to the supply.", boat=tile_text(state, boat), dock=tile_name(state, dock)) if b.cube else
+                        T("The opponent takes the {boat} from the {dock}; it leaves the game.",
+                          boat=tile_text(state, boat), dock=tile_name(state, dock)))
+                instruct(state, text, "R-SOLO-7")
+                return

@@ -19,6 +19,8 @@ TOKENS = ("coins", "lumber", "fire", "major_fire")
 COLOURS = ("red", "yellow", "blue", "green")
 #: one letter per colour, for colour-blind players
 COLOUR_LETTERS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G"}
+#: the end-of-round rules new games play by (`GameState.upkeep_rules`)
+UPKEEP_RULES = 1
 
 
 @dataclass
@@ -271,8 +273,13 @@ class GameState(Serial):
     #: the next round's turns wait for the host's "the table is ready" (C-18); games saved before this
     #: version load without it and play on as they were recorded
     hold_upkeep: bool = False
+    #: the end-of-round rules the game started with: 1, a Build or any-hex action earned in production comes
+    #: before quarantine (R-EOR-4, C-4) and a citizen leaving quarantine may make room (C-21); games saved
+    #: before (0) load without it and play on as they were recorded
+    upkeep_rules: int = 0
 
     _catalog: Any = field(default=None, repr=False, compare=False)  # given by whoever made or loaded the state
+    _tally: Any = field(default=None, repr=False, compare=False)  # a sweep's count of what it reached (reach.py)
 
     @property
     def catalog(self):

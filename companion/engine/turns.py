@@ -12,6 +12,7 @@ from .events import note, tile_name, who
 from .flow import ASKED, MAIN, choose, option, push, task
 from .gain import add_vp, gain, reward_of
 from .movement import available, routes, standing_on
+from .reach import reached
 from .registers import advance, advance_cost, landing_text, with_landing
 from .repopulate import repop_option
 from .rulebook import REPOPULATOR_VP
@@ -166,16 +167,10 @@ def _send(state: GameState, t: dict, lane: str) -> None:
     s.coins -= cost
     lt.used = True
     state.rights = []
+    if cost:
+        reached(state, "paid-move")
     if target["go"] == "recall":
-        lt.where = "estate"
-        s.coins += 1
-        note(state, T("{who} recalls a lieutenant to the estate and takes 1 coin.", who=who(state, seat)),
-             "R-TURN-RECALL-1")
-        if s.deferred:  # C-17: a recall has no action step, so what waited for it lapses (R-REG-8)
-            note(state, T("{who}'s rewards earned in production lapse unused: {rewards}.", who=who(state, seat),
-                          rewards=joined(reward_text(r) for r in s.deferred)), "C-17")
-            s.deferred = []
-        push(state, lane, {"do": do.NEXT_TURN})
+        _recall(state, lane, seat, lt)
         return
     if target["go"] == "hex":
         tile = target["tile"]
@@ -187,6 +182,7 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         note(state, text, "R-TURN-MOVE-5", seat=seat, hex=tile)
         owner = state.hexes[tile].repopulated_by
         if owner is not None:
+            reached(state, "repopulator-vp")
             add_vp(state, owner, REPOPULATOR_VP)
             note(state, T("{who} scores 2 VP: their repopulated hex was chosen.", who=who(state, owner)),
                  "R-TURN-MOVE-6")
@@ -204,6 +200,22 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         note(state, text, "R-TURN-DOCK-1", seat=seat, dock=dock)
         push(state, lane, {"do": do.BOAT_CUBE, "seat": seat, "dock": dock, "boat": target["boat"]},
              {"do": do.ACTION_STEP, "seat": seat}, {"do": do.END_TURN, "seat": seat})
+
+
+def _recall(state: GameState, lane: str, seat: int, lt) -> None:
+    """R-TURN-RECALL-1: the lieutenant goes back to the estate for 1 coin, and the turn ends."""
+    reached(state, "recall")
+    s = state.seats[seat]
+    lt.where = "estate"
+    s.coins += 1
+    note(state, T("{who} recalls a lieutenant to the estate and takes 1 coin.", who=who(state, seat)),
+         "R-TURN-RECALL-1")
+    if s.deferred:  # C-17: a recall has no action step, so what waited for it lapses (R-REG-8)
+        reached(state, "recall-lapses")
+        note(state, T("{who}'s rewards earned in production lapse unused: {rewards}.", who=who(state, seat),
+                      rewards=joined(reward_text(r) for r in s.deferred)), "C-17")
+        s.deferred = []
+    push(state, lane, {"do": do.NEXT_TURN})
 
 
 def _where(state: GameState, place: Place) -> str:
@@ -275,6 +287,7 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
         r = state.rights.pop(pick["index"])
         gain(state, lane, seat, r["reward"], r["why"])
     elif act == "pay":
+        reached(state, "paid-advance")
         price = advance_cost(state, seat)
         s.coins -= price
         note(state, T("{who} pays {price} to advance on the {kind} register.", who=who(state, seat),
@@ -288,6 +301,7 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
 def _end_turn(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-ACT-2: earned register actions not used lapse at the end of the turn."""
     if state.rights:
+        reached(state, "actions-lapse")
         note(state, N("{who} leaves {n} earned action unused; it lapses.",
                       "{who} leaves {n} earned actions unused; they lapse.", n=len(state.rights),
                       who=who(state, t["seat"])), "R-TURN-ACT-2")
