@@ -214,18 +214,32 @@ def test_a_malformed_change_is_a_clear_4xx_never_a_500(app, path, data, status):
         assert client.get(missing).status_code == 404
 
 
-def test_the_host_screen_says_which_catalog_the_game_uses_and_offers_the_admin_link(app):
+def test_the_host_screen_says_which_catalog_the_game_uses_and_links_to_it_without_the_admin_key(app):
     client = admin(app)
     game = new_game(client)
     client.post("/catalog/hex/n01/check", data={"csrf": csrf(client)})
     host = page_text(client.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True))
     assert "0 of 145 records checked against a copy" in host  # the game keeps the catalog it started with
     assert shipped_catalog().fingerprint[:12] in host
-    assert f"/catalog?key={app.extensions['catalog_admin']}" in host and "<svg" in host
+    assert 'href="/catalog"' in host and app.extensions["catalog_admin"] not in host  # even on the admin's browser
     later = new_game(client)
     host = page_text(client.get(f"/host/{later['id']}?key={later['host_token']}", follow_redirects=True))
     assert "1 of 145 records checked against a copy" in host
     assert app.extensions["catalog_admin"] not in page_text(app.test_client().get("/"))  # not on the open page
+
+
+def test_only_the_admins_browser_is_shown_the_admin_link(app):
+    """The admin's own /catalog page offers the link as a QR code for a phone; no other browser sees it,
+    on any catalog page."""
+    key = app.extensions["catalog_admin"]
+    owner = admin(app)
+    page = page_text(owner.get("/catalog"))
+    passing = page[page.index('id="pass-on"'):page.index("</details>", page.index('id="pass-on"'))]
+    assert '<div class="qr"><svg' in passing and key not in page  # the link as a QR code, never as text
+    guest = app.test_client()
+    for path in ("/catalog", "/catalog/hex", "/catalog/hex/n04", "/catalog/changes", "/catalog/export"):
+        assert key not in page_text(guest.get(path)) and 'id="pass-on"' not in page_text(guest.get(path)), path
+    assert 'id="pass-on"' not in page_text(owner.get("/catalog/hex/n04"))  # only the page meant for passing it on
 
 
 def test_the_admin_key_is_made_once_in_the_instance_folder_and_kept(tmp_path):

@@ -2,8 +2,9 @@
 the box open, marks each record that matches its copy, corrects the ones that do not, and carries its
 corrections to other tables as one file (docs/CATALOG.md, "Checking your copy").
 
-Anyone may read it; a change needs this companion's admin link (printed by `serve`, shown as a QR code
-on a host screen), so a guest on the same network cannot rewrite the tiles. Every change goes through
+Anyone may read it; a change needs this companion's admin link (printed by `serve`; a browser that opened
+it may show it to a phone as a QR code), so a guest on the same network, or a stranger who made a game of
+their own, cannot rewrite the tiles. Every change goes through
 companion/catalog/corrections.py: checked by the loader before anything is written.
 """
 
@@ -47,8 +48,8 @@ FAMILY_NAMES = {
     "layout": (T("City layouts"), T("Layout")),
 }
 ADMIN_COOKIE = "catalog_admin"
-NEEDS_ADMIN = T("Changing the catalog needs this companion's admin link: serve prints it when it starts, and a "
-                "host screen offers it as a QR code. Anyone may read this page; nothing was changed.")
+NEEDS_ADMIN = T("Changing the catalog needs this companion's admin link: serve prints it when it starts; open it "
+                "once on this browser. Anyone may read this page; nothing was changed.")
 UPLOAD = "corrections"  # the import form's file field
 
 
@@ -64,7 +65,10 @@ def _make_admin_key(state) -> None:
 
 @bp.app_template_global()
 def catalog_admin_url() -> str:
-    """The admin link, at the server's own address (a phone scans it from the host screen)."""
+    """The admin link, at the server's own address: drawn only for a browser that opened it already (its
+    /catalog page shows it as a QR code for a phone), never on a host screen or any page a game's key opens."""
+    if not _is_admin():
+        abort(403, NEEDS_ADMIN)
     return public_base() + url_for("catalog.index", key=current_app.extensions["catalog_admin"])
 
 
@@ -73,7 +77,7 @@ def index():
     if "key" in request.args:
         return _sign_in(request.args["key"])
     now = _now()
-    return render_template("catalog/index.html", **_base(now), families=_progress(now.catalog))
+    return render_template("catalog/index.html", **_base(now), families=_progress(now.catalog), pass_on=True)
 
 
 @bp.get("/changes")
