@@ -261,9 +261,31 @@ def test_strangers_questions_do_not_change_how_a_real_screen_is_answered(tmp_pat
         close_all(strangers + [screen])
 
 
+def test_one_games_key_cannot_take_the_places_other_tables_wait_in(tmp_path):
+    """Issue 21: 600 questions held with the host key of a game the attacker made (anyone may make one),
+    from ten addresses: that game holds its share of places (--screens has 600) and the rest are answered
+    at once, so another table's host screen still has its question held, and woken by its next move."""
+    with Server(tmp_path) as srv:
+        mine, theirs = new_game(srv), new_game(srv)
+        path = f"/host/{mine['id']}/news?v=0&key={mine['host_token']}"
+        addresses = sources(600)
+        squatters = [ask(srv.port, path, addresses[i % len(addresses)]) for i in range(600)]
+        time.sleep(1.5)
+        still = [s for s in squatters if not readable(s, 0)]
+        assert len(still) <= 16, len(still)  # POLL_PER_GAME: the rest heard "nothing new" at once
+        screen = ask(srv.port, f"/host/{theirs['id']}/news?v=0&key={theirs['host_token']}")
+        assert is_held(screen)
+        _, version = play_one_move(srv, theirs)
+        screen.settimeout(10)
+        status, body = answer(screen)
+        assert status == 200 and f'data-version="{version}"'.encode() in body
+        close_all(squatters + [screen])
+
+
 def test_questions_whose_screens_hung_up_let_go_of_their_places(tmp_path):
     """600 questions with the host key, closed at once (say, 600 browser tabs closing): within a couple
-    of seconds their places are free, and a real screen's question is held again, not answered at once."""
+    of seconds their places are free (the game's share of them: see the test above), and a real screen's
+    question is held again, not answered at once."""
     with Server(tmp_path) as srv:
         game = new_game(srv)
         path = f"/host/{game['id']}/news?v=0&key={game['host_token']}"

@@ -59,6 +59,7 @@ def create_app(config: dict | None = None) -> Flask:
         POLL_MS=250,  # how soon a screen asks again after an answer, or after losing the server
         POLL_HOLD_S=20.0,  # how long an "anything new?" question waits at the server for news
         POLL_PLACES=64,  # how many such questions may wait at once: each holds a server thread
+        POLL_PER_GAME=16,  # how many of them one game may hold: its host screen, its phones, a few tabs
         MAX_CONTENT_LENGTH=64 * 1024,
         NEW_GAMES_PER_MINUTE=30,  # from one address: a table makes a few a night, a runaway script thousands
         JOIN_TRIES_PER_MINUTE=10,  # typed join codes from one address: a player mistypes twice, a guesser never stops
@@ -115,7 +116,7 @@ def _layers(app: Flask) -> None:
     app.extensions["store"].movers.append(bulletin.ring)
     app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
                             app.config["POLL_PLACES"], questions=news_routes(app.url_map),
-                            phones=app.extensions["phones"])
+                            phones=app.extensions["phones"], per_game=app.config["POLL_PER_GAME"])
     app.wsgi_app = address.HostGate(app.wsgi_app, app)  # outermost: other host names are refused first
 
 
