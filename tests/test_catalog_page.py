@@ -5,6 +5,7 @@ catalog a game uses and offers the admin link."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import re
 
@@ -256,3 +257,24 @@ def test_the_admin_key_is_hidden_in_log_lines_as_other_keys_are():
     key = "ab" * 32
     for line in (f"GET /catalog?key={key} HTTP/1.1", f"Cookie: csrf=1; catalog_admin={key}"):
         assert key not in hide_secrets(line) and "[hidden]" in hide_secrets(line)
+
+
+def test_a_public_page_is_drawn_once_per_catalog_and_language(app):
+    """Issue 21: /catalog/board (329 KB) was drawn again for every reader. Now once per content: the same
+    catalog and language send the page as it was (gzipped once); another language, a correction (a new
+    fingerprint) draw it anew; the admin's pages, with their forms, are drawn each time."""
+    pages = app.extensions["catalog_pages"]
+    reader = app.test_client()
+    first = reader.get("/catalog/board")
+    drawn = pages.drawn
+    again = reader.get("/catalog/board?anything=else", headers={"Accept-Encoding": "gzip"})
+    assert pages.drawn == drawn and again.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(again.data) == first.data and "Set-Cookie" not in again.headers
+    assert "Deutsch" in page_text(reader.get("/catalog/board", headers={"Accept-Language": "de"}))
+    assert pages.drawn == drawn + 1
+    owner = admin(app)
+    for _ in range(2):
+        assert 'id="correct"' in page_text(owner.get("/catalog/hex/n04"))
+    assert 'id="correct"' not in page_text(reader.get("/catalog/hex/n04")) and pages.drawn == drawn + 2
+    owner.post("/catalog/board/a/check", data={"csrf": csrf(owner)})
+    assert "1 of 145 checked against a copy" in page_text(reader.get("/catalog/board")) and pages.drawn == drawn + 3

@@ -183,7 +183,8 @@ def _compress(response):
     data = response.get_data()
     if len(data) < 1024:
         return response
-    response.set_data(gzip.compress(data, compresslevel=1))  # fastest: a host screen's news is ~90 KB raw
+    gzipped = getattr(response, "gzipped", None)  # a page drawn once (web/page_cache.py) is gzipped once too
+    response.set_data(gzipped or gzip.compress(data, compresslevel=1))  # fastest: a host screen's news is ~90 KB
     response.headers["Content-Encoding"] = "gzip"
     response.headers["Vary"] = "Accept-Encoding"
     return response

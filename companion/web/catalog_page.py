@@ -14,7 +14,8 @@ import hmac
 from collections import Counter
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import (Blueprint, Response, abort, current_app, g, make_response, redirect, render_template, request,
+                   url_for)
 from flask_babel import format_decimal
 
 from ..catalog import CatalogError, catalog_in_force
@@ -30,6 +31,8 @@ from .catalog_form import FormProblem, form_fields, read_form
 from .catalog_words import label, say, shown
 from .common import check_csrf, csrf_token
 from .draw.faces import face
+from .language import reader_language
+from .page_cache import PageCache
 from .translate import request_gettext
 
 bp = Blueprint("catalog", __name__, url_prefix="/catalog")
@@ -51,6 +54,7 @@ ADMIN_COOKIE = "catalog_admin"
 NEEDS_ADMIN = T("Changing the catalog needs this companion's admin link: serve prints it when it starts; open it "
                 "once on this browser. Anyone may read this page; nothing was changed.")
 UPLOAD = "corrections"  # the import form's file field
+CACHED = ("catalog.index", "catalog.changes", "catalog.family_page", "catalog.record_page")  # drawn once per content
 
 
 @bp.record_once
@@ -61,6 +65,40 @@ def _make_admin_key(state) -> None:
         state.app.extensions["catalog_admin"] = kept_key(path)
     except OSError as exc:
         raise StartupError(f"Cannot make or read the catalog's admin key {path}: {exc.strerror or exc}.") from None
+
+
+@bp.record_once
+def _make_page_cache(state) -> None:
+    state.app.extensions["catalog_pages"] = PageCache()
+
+
+@bp.before_request
+def _drawn_before():
+    """A page as anyone reads it, drawn before for this catalog and language, is sent as it was."""
+    key = _page_key()
+    if key is None:
+        return None
+    g.page_key = key
+    page = current_app.extensions["catalog_pages"].get(key)
+    return page.response() if page is not None else None
+
+
+@bp.after_request
+def _keep_drawn(response):
+    key = g.pop("page_key", None)
+    if key is not None and response.status_code == 200 and not hasattr(response, "gzipped"):
+        current_app.extensions["catalog_pages"].put(key, response.get_data())
+    return response
+
+
+def _page_key() -> tuple | None:
+    """What a public page depends on: its path, the catalog in force (and a broken file's problems), the
+    reader's language. None for the admin's pages (forms with the session's token) and for signing in."""
+    if request.method not in ("GET", "HEAD") or request.endpoint not in CACHED or "key" in request.args \
+            or _is_admin():
+        return None
+    now = _now()
+    return request.path, now.catalog.fingerprint, now.problems, str(now.override), reader_language()
 
 
 @bp.app_template_global()

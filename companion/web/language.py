@@ -26,10 +26,15 @@ YEAR = 60 * 60 * 24 * 365
 
 def reader_language() -> str:
     """This device's choice, else the best of the browser's languages, else English."""
-    chosen = request.cookies.get(COOKIE)
+    return language_of(request)
+
+
+def language_of(asked) -> str:
+    """The same for any request (a Werkzeug one, read by a layer in front of Flask)."""
+    chosen = asked.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+    return asked.accept_languages.best_match(LANGUAGES) or "en"
 
 
 #: a plain path on this server, as a page's own link writes it: printable ASCII that needs no quoting in a
@@ -58,9 +63,8 @@ def choose(code: str):
 def links() -> list[dict]:
     """The switch each page shows: every language, the one in use marked."""
     now = reader_language()
-    here = quote(request.path, safe="/") + ("?" + request.query_string.decode("latin-1") if request.query_string
-                                            else "")
+    here = quote(request.path, safe="/")  # the page itself: what its address asked beyond that is not kept
     return [{"code": code, "name": NAMES[code], "current": code == now, "next": here} for code in LANGUAGES]
 
 
-__all__ = ["LANGUAGES", "bp", "links", "reader_language"]
+__all__ = ["LANGUAGES", "bp", "language_of", "links", "reader_language"]
