@@ -263,8 +263,9 @@ def test_a_public_page_is_drawn_once_per_catalog_and_language(app):
     """Issue 21: /catalog/board (329 KB) was drawn again for every reader. Now once per content: the same
     catalog and language send the page as it was (gzipped once); another language, a correction (a new
     fingerprint) draw it anew; the admin's pages, with their forms, are drawn each time."""
-    pages = app.extensions["catalog_pages"]
     reader = app.test_client()
+    reader.get("/catalog")  # the first page makes the cache
+    pages = app.extensions["public_pages"]
     first = reader.get("/catalog/board")
     drawn = pages.drawn
     again = reader.get("/catalog/board?anything=else", headers={"Accept-Encoding": "gzip"})

@@ -14,8 +14,7 @@ import hmac
 from collections import Counter
 from pathlib import Path
 
-from flask import (Blueprint, Response, abort, current_app, g, make_response, redirect, render_template, request,
-                   url_for)
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import format_decimal
 
 from ..catalog import CatalogError, catalog_in_force
@@ -32,7 +31,7 @@ from .catalog_words import label, say, shown
 from .common import check_csrf, csrf_token
 from .draw.faces import face
 from .language import reader_language
-from .page_cache import PageCache
+from .page_cache import drawn_once
 from .translate import request_gettext
 
 bp = Blueprint("catalog", __name__, url_prefix="/catalog")
@@ -67,30 +66,6 @@ def _make_admin_key(state) -> None:
         raise StartupError(f"Cannot make or read the catalog's admin key {path}: {exc.strerror or exc}.") from None
 
 
-@bp.record_once
-def _make_page_cache(state) -> None:
-    state.app.extensions["catalog_pages"] = PageCache()
-
-
-@bp.before_request
-def _drawn_before():
-    """A page as anyone reads it, drawn before for this catalog and language, is sent as it was."""
-    key = _page_key()
-    if key is None:
-        return None
-    g.page_key = key
-    page = current_app.extensions["catalog_pages"].get(key)
-    return page.response() if page is not None else None
-
-
-@bp.after_request
-def _keep_drawn(response):
-    key = g.pop("page_key", None)
-    if key is not None and response.status_code == 200 and not hasattr(response, "gzipped"):
-        current_app.extensions["catalog_pages"].put(key, response.get_data())
-    return response
-
-
 def _page_key() -> tuple | None:
     """What a public page depends on: its path, the catalog in force (and a broken file's problems), the
     reader's language. None for the admin's pages (forms with the session's token) and for signing in."""
@@ -99,6 +74,9 @@ def _page_key() -> tuple | None:
         return None
     now = _now()
     return request.path, now.catalog.fingerprint, now.problems, str(now.override), reader_language()
+
+
+drawn_once(bp, _page_key)
 
 
 @bp.app_template_global()

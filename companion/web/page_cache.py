@@ -13,7 +13,9 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from flask import Response
+from typing import Callable
+
+from flask import Blueprint, Response, current_app, g
 
 LIMIT = 32 * 1024 * 1024  # bytes kept at most (every catalog page in three languages is about 8 MB)
 
@@ -60,3 +62,31 @@ class PageCache:
                 _, dropped = self._pages.popitem(last=False)
                 self._size -= len(dropped.html) + len(dropped.gzipped)
         return page
+
+
+def drawn_once(bp: Blueprint, key_of: Callable[[], tuple | None]) -> None:
+    """The pages of `bp` for which `key_of()` gives a key (everything they depend on) are drawn once for it
+    and then sent as drawn; the app keeps them in `extensions["public_pages"]`."""
+
+    @bp.before_request
+    def _drawn_before():
+        key = key_of()
+        if key is None:
+            return None
+        g.page_key = key
+        page = _cache().get(key)
+        return page.response() if page is not None else None
+
+    @bp.after_request
+    def _keep_drawn(response):
+        key = g.pop("page_key", None)
+        if key is not None and response.status_code == 200 and not hasattr(response, "gzipped"):
+            _cache().put(key, response.get_data())
+        return response
+
+
+def _cache() -> PageCache:
+    pages = current_app.extensions.get("public_pages")
+    if pages is None:
+        pages = current_app.extensions.setdefault("public_pages", PageCache())
+    return pages
