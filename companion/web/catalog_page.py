@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hmac
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
@@ -26,12 +27,13 @@ from ..faults import StartupError
 from ..instance import kept_key
 from ..words import T
 from .address import public_base
-from .catalog_form import FormProblem, form_fields, read_form
-from .catalog_words import label, say, shown
+from .catalog_form import FormProblem, form_fields, lacking, read_form
+from .catalog_words import in_words, label, say, shown
 from .common import check_csrf, csrf_token
 from .draw.faces import face
 from .language import reader_language
 from .page_cache import drawn_once
+from .reward_words import to_grammar
 from .translate import request_gettext
 
 bp = Blueprint("catalog", __name__, url_prefix="/catalog")
@@ -53,7 +55,8 @@ ADMIN_COOKIE = "catalog_admin"
 NEEDS_ADMIN = T("Changing the catalog needs this companion's admin link: serve prints it when it starts; open it "
                 "once on this browser. Anyone may read this page; nothing was changed.")
 UPLOAD = "corrections"  # the import form's file field
-CACHED = ("catalog.index", "catalog.changes", "catalog.family_page", "catalog.record_page")  # drawn once per content
+CACHED = ("catalog.index", "catalog.changes", "catalog.family_page", "catalog.family_grid",  # drawn once per content
+          "catalog.record_page")
 
 
 @bp.record_once
@@ -120,7 +123,7 @@ def import_file():
     except CatalogError as exc:
         now = _now()
         return render_template("catalog/index.html", **_base(now), families=_progress(now.catalog),
-                               refused=exc.problems), 400
+                               refused=[in_words(p, _record_name, _family_name) for p in exc.problems]), 400
     return redirect(url_for("catalog.index"), 303)
 
 
@@ -132,6 +135,33 @@ def family_page(family: str):
     cards = [_record(family, rid, plain(family, rid), now) for rid in shipped_ids(family)]
     return render_template("catalog/family.html", **_base(now), family=family, cards=cards,
                            title=FAMILY_NAMES[family][0])
+
+
+@bp.get("/<family>/all")
+def family_grid(family: str, problems=(), status: int = 200):
+    """A whole family at a glance: its faces in a grid, to tick against the box and mark together."""
+    _known(family)
+    now = _now()
+    plain = _plain(now)
+    cards = [_record(family, rid, plain(family, rid), now) for rid in shipped_ids(family)]
+    return render_template("catalog/grid.html", **_base(now), family=family, cards=cards,
+                           title=FAMILY_NAMES[family][0], problems=[in_words(p, _record_name, _family_name)
+                                                                    for p in problems]), status
+
+
+@bp.post("/<family>/all")
+def check_all(family: str):
+    """"All of these match my copy": every ticked record marked checked in one change; the odd ones out
+    (left unticked) stay to be opened one by one."""
+    _may_change()
+    _known(family)
+    ticked = [rid for rid in shipped_ids(family) if rid in request.form.getlist("match")]
+    try:
+        if ticked:
+            _corrections().mark_all_checked(family, ticked)
+    except CatalogError as exc:
+        return family_grid(family, exc.problems, 400)
+    return redirect(url_for("catalog.family_grid", family=family, _anchor="odd"), 303)
 
 
 @bp.get("/<family>/<rid>")
@@ -156,11 +186,15 @@ def correct(family: str, rid: str):
     _known(family, rid)
     now = _now()
     before = _plain(now)(family, rid)
-    try:
-        typed = with_values(before, read_form(family, before, request.form))
+    language = reader_language()
+    try:  # a reward may be typed as the page writes it ("3 coins", "3 pièces"): kept in the grammar ("3 coin")
+        typed = with_values(before, read_form(family, before, request.form, added=_lacking(family, before),
+                                              phrases=lambda leaf, raw: to_grammar(raw, leaf, language,
+                                                                                   request_gettext)))
     except FormProblem as exc:
-        return _record_page(family, rid, before, now, [exc.args[0]], 400)
-    return _change(family, rid, lambda c: c.correct(family, rid, typed), typed)
+        said = T("{record}: {problem}", record=_record_name(family, rid), problem=exc.args[0])
+        return _record_page(family, rid, before, now, [said], 400)
+    return _change(family, rid, lambda c: c.correct(family, rid, typed))
 
 
 @bp.post("/<family>/<rid>/reset")
@@ -223,13 +257,14 @@ def _plain(now):
     return lambda family, rid: corrected.get((family, rid)) or shipped_record(family, rid)
 
 
-def _change(family: str, rid: str, change, typed: dict | None = None):
-    """Apply one change; refused by the loader, the record's page says why and nothing was written."""
+def _change(family: str, rid: str, change):
+    """Apply one change; refused by the loader, the record's page says why and nothing was written: its
+    card shows the record as it is kept, its form what was typed, to put right."""
     try:
         change(_corrections())
     except CatalogError as exc:
         now = _now()
-        return _record_page(family, rid, typed or _plain(now)(family, rid), now, exc.problems, 400)
+        return _record_page(family, rid, _plain(now)(family, rid), now, exc.problems, 400)
     then = request.form.get("then")
     ids = shipped_ids(family)
     if then == "next" and ids.index(rid) + 1 < len(ids):
@@ -240,16 +275,40 @@ def _change(family: str, rid: str, change, typed: dict | None = None):
 
 
 def _record_page(family: str, rid: str, plain: dict, now, problems=(), status: int = 200):
+    """A record's page: its card as kept; after a refusal, the refusal (naming the record and the field,
+    never a file) and the form as it was typed."""
     ids = shipped_ids(family)
     at = ids.index(rid)
-    fields = [(field, _say(label(field.name)),
-               [(choice, _say(_choice(family, field, choice, now.catalog))) for choice in field.choices])
-              for field in form_fields(family, plain)]
+    typed = request.form if problems else {}
     return render_template("catalog/record.html", **_base(now), family=family, title=FAMILY_NAMES[family][0],
-                           card=_record(family, rid, plain, now), fields=fields,
-                           problems=problems, previous=ids[at - 1] if at else None,
+                           card=_record(family, rid, plain, now), fields=_form(family, form_fields(family, plain),
+                                                                                 typed, now),
+                           added=_form(family, _lacking(family, plain), typed, now),
+                           problems=[in_words(p, _record_name, _family_name) for p in problems],
+                           record_name=_say(_record_name(family, rid)), previous=ids[at - 1] if at else None,
                            grammar_icons=[(icon, _say(meaning)) for icon, meaning in ICONS.items()],
                            next=ids[at + 1] if at + 1 < len(ids) else None), status
+
+
+def _form(family: str, fields, typed, now) -> list:
+    """Each field with its name in words and its choices in words, showing what was typed, if anything."""
+    return [(replace(field, value=typed.get(field.name, field.value)), _say(label(field.name)),
+             [(choice, _say(_choice(family, field, choice, now.catalog)) if choice else "—")
+              for choice in field.choices]) for field in fields]
+
+
+def _lacking(family: str, plain: dict) -> list:
+    return lacking(family, plain, [shipped_record(family, other) for other in shipped_ids(family)])
+
+
+def _record_name(family: str, rid: str):
+    """A record as the box names it: "Hex 4" (its kind and place in the family); an unknown one by its id."""
+    ids = shipped_ids(family) if family in FAMILY_NAMES else []
+    return T("{kind} {number}", kind=FAMILY_NAMES[family][1], number=ids.index(rid) + 1) if rid in ids else rid
+
+
+def _family_name(family: str):
+    return FAMILY_NAMES[family][0] if family in FAMILY_NAMES else family
 
 
 def _record(family: str, rid: str, plain: dict, now) -> dict:

@@ -74,17 +74,24 @@ def _either(language: str, gettext: Callable[[str], str]) -> re.Pattern:
 def _phrases(language: str, gettext: Callable[[str], str]) -> dict[str, str]:
     """Every phrase the pages print for one item, in English and in `language`, to its grammar."""
     found: dict[str, str] = {}
+    many = getattr(gettext, "ngettext", None)
 
     def add(text, grammar: str) -> None:
-        for said in (str(text), words(text, gettext)):
-            found.setdefault(" ".join(said.split()).casefold(), grammar)
+        said = [str(text), words(text, gettext)]
+        if getattr(text, "plural", None):  # a count: either form, whatever the count ("1 coins" is meant too)
+            forms = {text.msg, text.plural} | ({many(text.msg, text.plural, k) for k in (1, 2, 5)} if many else set())
+            said += [form.format(**text.args) for form in forms]
+        for one in said:
+            found.setdefault(" ".join(one.split()).casefold(), grammar)
 
     add(NOTHING, "nothing")
     for icon in ICONS:
         add(ICONS[icon], icon)
+        named = {str(ICONS[icon]), words(ICONS[icon], gettext)}  # the icon's name in the grammar's key
         for n in range(1, MAX_COUNT + 1):
             add(Item(icon, n).text(), f"{n} {icon}")
-            found.setdefault(f"{n} {icon}", f"{n} {icon}")
+            for name in named | {icon}:  # a count before the icon's name: "1 incendie majeur", "2 major-fire"
+                found.setdefault(f"{n} {' '.join(name.split()).casefold()}", f"{n} {icon}")
     for cls in CLASSES:
         for n in range(1, MAX_COUNT + 1):
             add(Need(cls, n, False).text(), f"{n} {cls}")
