@@ -374,6 +374,7 @@ def form_routes(client, table, game) -> dict:
         "catalog.check": ("/catalog/hex/n01/check", {}),
         "catalog.correct": ("/catalog/hex/n01", {"action": "2 coin"}),
         "catalog.reset": ("/catalog/hex/n01/reset", {}),
+        "catalog.check_all": ("/catalog/hex/all", {"match": "n02"}),
         "catalog.import_file": ("/catalog/import", {}),
     }
 
