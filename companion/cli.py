@@ -67,6 +67,10 @@ def parser() -> argparse.ArgumentParser:
                             "client has the proxy's address)")
     serve.add_argument("--new-games-per-minute", type=int, default=30, metavar="N",
                        help="new games one address may start per minute (0: no limit)")
+    serve.add_argument("--new-games-per-day", type=int, default=200, metavar="N",
+                       help="new games one address may start per day (0: no limit)")
+    serve.add_argument("--keep-unplayed", action="store_true",
+                       help="keep games nobody ever played (by default they are removed a day after they started)")
 
     prune = sub.add_parser("prune", help="delete games nobody has played for some days")
     prune.add_argument("--older-than", type=float, required=True, metavar="DAYS",
@@ -222,7 +226,9 @@ def serve_command(args) -> int:
     screens = max(0, args.screens) if args.wait > 0 else 0
     here = served_at(args.host, args.port, args.name, args.public_url)  # links and the names it answers to
     app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait),
-                      "NEW_GAMES_PER_MINUTE": max(0, args.new_games_per_minute), **here})
+                      "NEW_GAMES_PER_MINUTE": max(0, args.new_games_per_minute),
+                      "NEW_GAMES_PER_DAY": max(0, args.new_games_per_day),
+                      "UNPLAYED_AFTER_S": None if args.keep_unplayed else 86400.0, **here})
     corrections = catalog_in_force(app.extensions["catalog_file"])
     if corrections.problems:
         print(f"warning: {corrections.override} has {len(corrections.problems)} problem(s), so new games start with "

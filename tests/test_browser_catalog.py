@@ -143,3 +143,63 @@ def test_a_table_checks_its_copy_on_catalog_and_shares_the_corrections(tmp_path)
         key = admin_link(srv).rsplit("=", 1)[1]
         srv.stop()
         assert srv.log.read_text(errors="replace").count(key) == 1, "only the start line shows the admin key"
+
+
+def test_corrections_forgive_what_the_page_shows_name_the_record_and_check_a_family_at_once(tmp_path):
+    """Issue 21, in a real browser: "3 coins" typed as the card writes it is saved as the grammar's 3 coin; a bad
+    value is refused naming the record and the field, with no path of the server, and the card still shows
+    what is kept; a hex shipped without repopulation requirements gets them added; a whole family is checked
+    from its grid, the odd ones out left to open one by one."""
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(exist_ok=True)
+    instance = tmp_path / "here"
+    with Server(instance, env={"MESSINA_CATALOG": ""}) as srv, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        page = signed_in(browser, srv)
+        file = instance / "catalog.toml"
+
+        correct(page, srv, "n04", action="3 coins")  # R-ACT-2: as the card writes it
+        assert 'action = "3 coin"' in file.read_text() and "3 coins" in page.inner_text(".differs")
+        page.screenshot(path=str(OUT / "catalog-forgiving-reward.png"), full_page=True)
+
+        written = file.read_bytes()
+        correct(page, srv, "n04", action="2 gold")
+        refusal = page.inner_text("#refused")
+        assert "Hex 4: Action: unknown icon 'gold'" in refusal
+        assert str(instance) not in page.content() and "catalog.toml" not in page.content()
+        assert "gold" not in page.inner_text("#r-n04") and page.input_value("input[name=action]") == "2 gold"
+        assert file.read_bytes() == written
+        page.screenshot(path=str(OUT / "catalog-refused-named.png"), full_page=True)
+
+        page.goto(f"{srv.base}/catalog/hex/n05")  # R-REPOP-2: shipped without requirements
+        page.select_option("select[name=repop]", "yes")
+        page.fill("#added input[name=repop_cost]", "1 coin")
+        page.fill("#added input[name=repop_citizens]", "2 nuns")
+        page.fill("#added input[name=repop_vp]", "4")
+        with page.expect_navigation():
+            page.click("#correct button[type=submit]")
+        assert 'repop_citizens = "2 nun"' in file.read_text()
+
+        page.goto(f"{srv.base}/catalog/boat")
+        with page.expect_navigation():
+            page.click("#to-grid")
+        assert page.locator(".grid-check figure.face svg").count() == 9
+        page.uncheck("input[name=match][value=boat-3]")
+        page.uncheck("input[name=match][value=boat-7]")
+        page.screenshot(path=str(OUT / "catalog-family-grid.png"), full_page=True)
+        with page.expect_navigation():
+            page.click("#all-at-once button[type=submit]")
+        assert page.locator("#odd a").all_inner_texts() == ["Boat 3", "Boat 7"]
+        with page.expect_navigation():
+            page.click("#odd a >> nth=0")
+        assert page.url.endswith("/catalog/boat/boat-3")
+        page.goto(srv.base + "/catalog")
+        assert "9 of 145 checked against a copy" in page.inner_text("#catalog-status")  # n04, n05, 7 boats
+
+        phone = signed_in(browser, srv, viewport=(390, 844))
+        phone.goto(srv.base + "/catalog/hex/all")
+        assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        phone.screenshot(path=str(OUT / "catalog-family-grid-phone.png"), full_page=True)
+        browser.close()

@@ -42,6 +42,13 @@ BATCH = 3  # requests per hypothesis example: the per-example bookkeeping costs 
 # tags of the inputs that once caused a 5xx (pinned by the tests at the end of this file)
 DEEP_JSON = "deep-json"  # JSON nested deeper than Python's recursion limit
 SURROGATE_NAME = "surrogate-name"  # a stored name with a lone surrogate, which no page can encode
+#: ways back from the language switch (`/language/<code>?next=…`, as sent: already encoded) that once left the
+#: server or broke it (issue 21): a tab the check let through and the browser then dropped ("//evil"), a
+#: newline (a 500), and their cousins
+HOSTILE_NEXT = ("/%09/evil.example", "/%0a", "/%0d%0aSet-Cookie:%20x=1", "%09//evil.example", "/%20/evil.example",
+                "//evil.example", "/%5Cevil.example", "/\\evil.example", "%5C%5Cevil.example", "%2F%2Fevil.example",
+                "/%2F/evil.example", "https://evil.example/", "https:%2F%2Fevil.example", "http:/evil.example",
+                "javascript:alert(1)", "/%00", "/%E2%80%AEevil", "/%C3%A9", "%", "/%ZZ", "/ok%0a%09")
 
 COLOURS = ["red", "yellow", "blue", "green"]
 HOST_PARTS = ["status", "setup", "seats", "city", "decide", "upkeep", "log", "scoring", "registers"]
@@ -534,6 +541,7 @@ def get_request(p: Pick, world):
               (f"/host/{gid}/qr/{index}.svg", 1), (f"/seat/{qtoken}", 2), (f"/seat/{qtoken}/part/{qpart}", 6),
               (f"/host/{gid}/news", 4), (f"/seat/{qtoken}/news", 3), (f"/host/{gid}/seat/{index}/news", 1),
               ("/static/" + quote(p.junk(), safe="/"), 2),
+              (f"/language/{p.choice(['fr', 'de', 'en', 'xx'])}?next={p.choice(HOSTILE_NEXT)}", 2),
               ("/" + quote(p.junk(), safe="/"), 2)]
     path = p.choice([r for r, w in routes for _ in range(w)])
     mutating = False
@@ -689,3 +697,17 @@ def test_a_name_with_a_percent_sign_never_breaks_the_phone(client, name):
                                                     {"name": name + "!", "colour": "blue"}], "seed": 3})
     assert r.status_code == 201
     assert [p for p, status in _prompt_pages(client, r.get_json()) if status != 200] == []
+
+
+def on_this_server(location: str) -> bool:
+    """Where a browser would go with this Location: a path here, once it drops tabs and newlines and reads a
+    backslash as a slash, as browsers do."""
+    seen = re.sub(r"[\t\n\r]", "", location).strip().replace("\\", "/")
+    return seen.startswith("/") and not seen.startswith("//") and all(" " < c < "\x7f" for c in location)
+
+
+@pytest.mark.parametrize("target", HOSTILE_NEXT)
+def test_the_language_switch_never_sends_a_browser_off_the_server_nor_fails(client, target):
+    """Issue 21: `next=/%09/evil.com` answered `Location: //evil.com` and `next=/%0a` a 500."""
+    r = client.get(f"/language/fr?next={target}")
+    assert r.status_code == 303 and on_this_server(r.headers["Location"]), (target, r.headers.get("Location"))

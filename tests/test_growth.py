@@ -32,7 +32,7 @@ def rss_mb(pid: int) -> float:
 
 
 def test_memory_stays_bounded_after_2000_games_created_and_loaded(tmp_path):
-    with Server(tmp_path / "instance", args=["--new-games-per-minute", "0"]) as srv:
+    with Server(tmp_path / "instance", args=["--new-games-per-minute", "0", "--new-games-per-day", "0"]) as srv:
         conn = srv.connect()
         start = rss_mb(srv.proc.pid)
         halfway = 0.0

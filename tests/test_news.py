@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import select
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -290,6 +291,27 @@ def test_a_poll_past_the_cap_is_answered_at_once_and_the_page_asks_again(tmp_pat
     assert 'data-every="250"' in page and 'hx-trigger="ask"' in page and 'hx-sync="this:drop"' in page
 
 
+def test_one_games_questions_past_its_share_are_answered_at_once_and_other_games_still_wait(tmp_path):
+    """Issue 21: a key anyone can mint (start a game) must not take the places other tables wait in. One
+    game holds at most POLL_PER_GAME questions; past that its question is answered at once (204), while
+    another game's question still waits for its news."""
+    app, client, game = make(tmp_path, POLL_PLACES=8, POLL_PER_GAME=2)
+    other = client.post("/api/games", json={"players": PLAYERS, "seed": 4}).get_json()
+    with ThreadPoolExecutor(3) as pool:
+        held = [pool.submit(app.test_client().get, host_news(game, 0)) for _ in range(2)]
+        wait_until(lambda: app.wsgi_app.waiting == 2)
+        t0 = time.monotonic()
+        assert client.get(host_news(game, 0)).status_code == 204 and time.monotonic() - t0 < LONG / 2
+        waiting = pool.submit(app.test_client().get, host_news(other, 0))
+        wait_until(lambda: app.wsgi_app.waiting == 3)
+        assert not waiting.done() and not any(h.done() for h in held)
+        act(client, other)
+        assert waiting.result(timeout=LONG).status_code == 200
+        act(client, game)
+        assert all(h.result(timeout=LONG).status_code == 200 for h in held)
+    assert app.wsgi_app.waiting == 0 and app.wsgi_app._per_game == {}
+
+
 def test_a_question_for_an_unknown_game_or_seat_or_a_garbage_version_never_waits(tmp_path):
     app, client, game = make(tmp_path)
     t0 = time.monotonic()
@@ -371,14 +393,18 @@ def test_no_places_means_no_question_waits(tmp_path):
 
 @pytest.mark.slow
 def test_a_real_server_holds_more_questions_than_it_has_answering_threads(tmp_path):
-    """`serve` runs 8 answering threads plus one per screen that may wait: 40 screens wait at once, the
-    server still answers everything else, and one move wakes every screen of its table."""
+    """`serve` runs 8 answering threads plus one per screen that may wait: 40 screens wait at once (16,
+    a game's share of the places, at the table that moves; the others at three more tables), the server
+    still answers everything else, and one move wakes every screen of its table."""
     with Server(tmp_path) as srv:
         status, game = srv.json("POST", "/api/games", {"players": PLAYERS, "seed": 3})
         assert status == 201
         conns = [http.client.HTTPConnection("127.0.0.1", srv.port, timeout=LONG) for _ in range(40)]
-        for c in conns:
+        others = [srv.json("POST", "/api/games", {"players": PLAYERS, "seed": 3})[1] for _ in range(3)]
+        for c in conns[:16]:
             c.request("GET", host_news(game, 0))
+        for i, c in enumerate(conns[16:]):
+            c.request("GET", host_news(others[i % 3], 0))
         time.sleep(0.5)  # every question has arrived and waits
         t0 = time.monotonic()
         for _ in range(20):  # the answering threads are free
@@ -400,9 +426,12 @@ def test_a_real_server_holds_more_questions_than_it_has_answering_threads(tmp_pa
         status, out = srv.json("POST", base + "/actions", {"version": menu["version"], "choice": pick["choice"],
                                                            "decision": pick["decision"]}, headers=keys)
         assert status == 200, out
-        for c in conns:
+        for c in conns[:16]:
             resp = c.getresponse()
             body = resp.read().decode()
             assert resp.status == 200 and body.startswith(f'<div id="poll" data-version="{out["version"]}"')
             c.close()
         assert time.monotonic() - t0 < LONG / 2
+        for c in conns[16:]:  # still waiting: nothing happened at their tables
+            assert c.sock is not None and not select.select([c.sock], [], [], 0)[0]
+            c.close()

@@ -283,6 +283,33 @@ def test_host_routes_open_with_the_host_credential(app, via):
         assert r.status_code < 400 or r.status_code == 409, (via, method, path, r.status_code)
 
 
+
+def test_a_host_key_never_reveals_the_catalog_admin_key(app):
+    """Anyone may start a game and so hold a host key: no host page, fragment, news answer, seat page on the
+    host screen or export of that game carries the key that changes the catalog (issue 21), before or after
+    moves, with the key in the link, the header or the cookie."""
+    secret = app.extensions["catalog_admin"]
+    client = app.test_client()
+    game = new_game(client, draw="table")
+    seen = 0
+    for moves in (0, 4):
+        play(client, game, moves, random.Random(3))
+        version = state_of(client, game)["version"]
+        opened = client.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True)
+        answers = [opened]
+        for method, path, _form in host_requests(game, version, csrf_of(client)):
+            if method != "GET":
+                continue
+            for via in ("query", "header", None):  # None: the cookie the host link left
+                answers.append(send(client, method, path, None, via, game["host_token"]))
+        answers.append(client.get(f"/host/{game['id']}/news?v={version - 1}"))  # news: every region drawn
+        for r in answers:
+            assert r.status_code in (200, 204, 303), (r.request.path, r.status_code)
+            assert secret not in r.get_data(as_text=True) and secret not in str(r.headers), r.request.path
+            seen += r.status_code == 200
+    assert seen > 60
+
+
 # --- cookies -------------------------------------------------------------------------------------------
 
 @pytest.mark.slow
@@ -347,6 +374,7 @@ def form_routes(client, table, game) -> dict:
         "catalog.check": ("/catalog/hex/n01/check", {}),
         "catalog.correct": ("/catalog/hex/n01", {"action": "2 coin"}),
         "catalog.reset": ("/catalog/hex/n01/reset", {}),
+        "catalog.check_all": ("/catalog/hex/all", {"match": "n02"}),
         "catalog.import_file": ("/catalog/import", {}),
     }
 

@@ -94,6 +94,17 @@ class Corrections:
         with _LOCK:  # the record read is the one written back, whatever another browser saves meanwhile
             return self._put(family, checked(shipped_record(family, rid), self.record(family, rid)))
 
+    def mark_all_checked(self, family: str, rids: list[str]) -> Catalog:
+        """"All of these match my copy": each record as it is in force, marked checked, in one change."""
+        with _LOCK:
+            records = self.records()
+            kept = {r.get("id"): r for r in records.get(family, [])}
+            for rid in rids:
+                kept[rid] = checked(shipped_record(family, rid), kept.get(rid) or shipped_record(family, rid))
+            order = shipped_ids(family)
+            records[family] = sorted(kept.values(), key=lambda r: order.index(r["id"]))
+            return self._write(records)
+
     def correct(self, family: str, rid: str, record: dict) -> Catalog:
         """The record with the values the table read on its copy, marked checked."""
         shipped_record(family, rid)

@@ -19,11 +19,12 @@ from ..engine import IllegalAction
 from ..faults import StartupError, StoreFault
 from ..instance import instance_folder, kept_key
 from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
+from ..store.unplayed import UnplayedPrune
 from . import (address, api, catalog_page, catalog_words, draw, headers, host, join, language, logs, menus, seat, tap,
                translate)
 from . import score  # /score: a score sheet for a game the companion did not track (issue 26)
 from .common import DELETED, refusal
-from .limits import PerMinute
+from .limits import DAY, MINUTE, PerWindow
 from .news import Bulletin, NewsPoll, news_routes
 from .phones import Sightings
 from .translate import compile_catalogs
@@ -60,8 +61,11 @@ def create_app(config: dict | None = None) -> Flask:
         POLL_MS=250,  # how soon a screen asks again after an answer, or after losing the server
         POLL_HOLD_S=20.0,  # how long an "anything new?" question waits at the server for news
         POLL_PLACES=64,  # how many such questions may wait at once: each holds a server thread
+        POLL_PER_GAME=16,  # how many of them one game may hold: its host screen, its phones, a few tabs
         MAX_CONTENT_LENGTH=64 * 1024,
         NEW_GAMES_PER_MINUTE=30,  # from one address: a table makes a few a night, a runaway script thousands
+        NEW_GAMES_PER_DAY=200,  # from one address (~11 MB of games a day at most), so a script cannot fill the disk
+        UNPLAYED_AFTER_S=86400.0,  # games never played (no action at all) are removed after this; None: kept
         JOIN_TRIES_PER_MINUTE=10,  # typed join codes from one address: a player mistypes twice, a guesser never stops
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS),
     )
@@ -75,8 +79,10 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["catalog_file"] = corrections
     app.extensions["store"] = Store(app.config["DATABASE"],
                                     app.config.get("CATALOG") or partial(default_catalog, corrections))
-    app.extensions["new_games"] = PerMinute(app.config["NEW_GAMES_PER_MINUTE"])
-    app.extensions["join_tries"] = PerMinute(app.config["JOIN_TRIES_PER_MINUTE"])
+    app.extensions["new_games"] = PerWindow(app.config["NEW_GAMES_PER_MINUTE"], MINUTE)
+    app.extensions["new_games_today"] = PerWindow(app.config["NEW_GAMES_PER_DAY"], DAY)
+    app.extensions["join_tries"] = PerWindow(app.config["JOIN_TRIES_PER_MINUTE"], MINUTE)
+    app.extensions["unplayed"] = UnplayedPrune(app.extensions["store"], app.config["UNPLAYED_AFTER_S"])
     app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (web/phones.py)
     _templates(app, corrections)
     # catalog_page: /catalog, check your copy; language: the switch in every page's header
@@ -116,7 +122,7 @@ def _layers(app: Flask) -> None:
     app.extensions["store"].movers.append(bulletin.ring)
     app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
                             app.config["POLL_PLACES"], questions=news_routes(app.url_map),
-                            phones=app.extensions["phones"])
+                            phones=app.extensions["phones"], per_game=app.config["POLL_PER_GAME"])
     app.wsgi_app = address.HostGate(app.wsgi_app, app)  # outermost: other host names are refused first
 
 
@@ -178,7 +184,8 @@ def _compress(response):
     data = response.get_data()
     if len(data) < 1024:
         return response
-    response.set_data(gzip.compress(data, compresslevel=1))  # fastest: a host screen's news is ~90 KB raw
+    gzipped = getattr(response, "gzipped", None)  # a page drawn once (web/page_cache.py) is gzipped once too
+    response.set_data(gzipped or gzip.compress(data, compresslevel=1))  # fastest: a host screen's news is ~90 KB
     response.headers["Content-Encoding"] = "gzip"
     response.headers["Vary"] = "Accept-Encoding"
     return response

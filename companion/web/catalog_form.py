@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from typing import Callable
 
 from ..catalog.build import COLOURS, PRIORITIES, RATS, SOLO_ACTIONS, TRACK_KINDS
 from ..catalog.corrections import values
-from ..catalog.rewards import CLASSES
+from ..catalog.problems import told
+from ..catalog.rewards import CLASSES, GrammarError
 from ..catalog.write import toml_value
 from ..words import T
 from .catalog_words import label
+from .reward_words import check
 
 #: fields whose text is a reward or a cost in the one reward grammar (docs/CATALOG.md)
 GRAMMAR = ("action", "reward", "output", "upgraded_output", "cost", "repop_cost")
@@ -46,15 +49,36 @@ def form_fields(family: str, record: dict) -> list[Field]:
     return [_field(family, name, value) for name, value in values(record).items()]
 
 
-def read_form(family: str, record: dict, form) -> dict:
-    """{field name: value} as typed, each of the kind the record holds there; FormProblem otherwise."""
+def lacking(family: str, record: dict, others: list[dict]) -> list[Field]:
+    """Fields other records of the family have and this one lacks (a hex shipped without repopulation
+    requirements), each empty, so a table can add what its copy prints. Only a record's own top-level
+    values: a list of squares or spaces is the record's shape, not a value to add."""
+    have = values(record)
+    found: dict[str, Field] = {}
+    for other in others:
+        for name, value in values(other).items():
+            if "." not in name and "[" not in name and name not in have and name not in found:
+                example = _field(family, name, value)
+                found[name] = Field(name, example.kind, "", ("",) + example.choices if example.choices else ())
+    return list(found.values())
+
+
+def read_form(family: str, record: dict, form, phrases: Callable[[str, str], str] = lambda leaf, raw: raw,
+              added: list[Field] = ()) -> dict:
+    """{field name: value} as typed, each of the kind the record holds there; FormProblem otherwise.
+    `phrases` reads a reward typed as the pages write it ("3 coins") into the grammar ("3 coin"); a field
+    in `added` that was filled in is added to the record."""
     typed = {}
     for name, before in values(record).items():
         raw = form.get(name)
         if raw is None:
             raise FormProblem(T("The form has no field “{field}”. Load the page again and retry.",
                                 field=label(name)))
-        typed[name] = _read(_field(family, name, before), raw.strip(), before)
+        typed[name] = _read(_field(family, name, before), raw.strip(), phrases)
+    for field in added:
+        raw = (form.get(field.name) or "").strip()
+        if raw:
+            typed[field.name] = _read(field, raw, phrases)
     return typed
 
 
@@ -72,7 +96,7 @@ def _field(family: str, name: str, value) -> Field:
     return Field(name, "list", toml_value(value))
 
 
-def _read(field: Field, raw: str, before):
+def _read(field: Field, raw: str, phrases: Callable[[str, str], str]):
     """One typed value, as the kind of value the record holds there."""
     if field.kind == "yes-no":
         if raw not in ("yes", "no"):
@@ -85,7 +109,13 @@ def _read(field: Field, raw: str, before):
         return int(raw)
     if field.kind == "list":
         return _list(field, raw if raw.startswith("[") else f"[{raw}]")
-    return raw
+    leaf = field.name.rsplit(".", 1)[-1].split("[")[0]
+    said = phrases(leaf, raw)
+    try:
+        check(said, leaf)
+    except GrammarError as exc:
+        raise FormProblem(T("{field}: {problem}", field=label(field.name), problem=told(exc))) from None
+    return said
 
 
 def _list(field: Field, raw: str) -> list:

@@ -2,8 +2,9 @@
 the box open, marks each record that matches its copy, corrects the ones that do not, and carries its
 corrections to other tables as one file (docs/CATALOG.md, "Checking your copy").
 
-Anyone may read it; a change needs this companion's admin link (printed by `serve`, shown as a QR code
-on a host screen), so a guest on the same network cannot rewrite the tiles. Every change goes through
+Anyone may read it; a change needs this companion's admin link (printed by `serve`; a browser that opened
+it may show it to a phone as a QR code), so a guest on the same network, or a stranger who made a game of
+their own, cannot rewrite the tiles. Every change goes through
 companion/catalog/corrections.py: checked by the loader before anything is written.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import hmac
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
@@ -25,10 +27,13 @@ from ..faults import StartupError
 from ..instance import kept_key
 from ..words import T
 from .address import public_base
-from .catalog_form import FormProblem, form_fields, read_form
-from .catalog_words import label, say, shown
+from .catalog_form import FormProblem, form_fields, lacking, read_form
+from .catalog_words import in_words, label, say, shown
 from .common import check_csrf, csrf_token
 from .draw.faces import face
+from .language import reader_language
+from .page_cache import drawn_once
+from .reward_words import to_grammar
 from .translate import request_gettext
 
 bp = Blueprint("catalog", __name__, url_prefix="/catalog")
@@ -47,9 +52,11 @@ FAMILY_NAMES = {
     "layout": (T("City layouts"), T("Layout")),
 }
 ADMIN_COOKIE = "catalog_admin"
-NEEDS_ADMIN = T("Changing the catalog needs this companion's admin link: serve prints it when it starts, and a "
-                "host screen offers it as a QR code. Anyone may read this page; nothing was changed.")
+NEEDS_ADMIN = T("Changing the catalog needs this companion's admin link: serve prints it when it starts; open it "
+                "once on this browser. Anyone may read this page; nothing was changed.")
 UPLOAD = "corrections"  # the import form's file field
+CACHED = ("catalog.index", "catalog.changes", "catalog.family_page", "catalog.family_grid",  # drawn once per content
+          "catalog.record_page")
 
 
 @bp.record_once
@@ -62,9 +69,25 @@ def _make_admin_key(state) -> None:
         raise StartupError(f"Cannot make or read the catalog's admin key {path}: {exc.strerror or exc}.") from None
 
 
+def _page_key() -> tuple | None:
+    """What a public page depends on: its path, the catalog in force (and a broken file's problems), the
+    reader's language. None for the admin's pages (forms with the session's token) and for signing in."""
+    if request.method not in ("GET", "HEAD") or request.endpoint not in CACHED or "key" in request.args \
+            or _is_admin():
+        return None
+    now = _now()
+    return request.path, now.catalog.fingerprint, now.problems, str(now.override), reader_language()
+
+
+drawn_once(bp, _page_key)
+
+
 @bp.app_template_global()
 def catalog_admin_url() -> str:
-    """The admin link, at the server's own address (a phone scans it from the host screen)."""
+    """The admin link, at the server's own address: drawn only for a browser that opened it already (its
+    /catalog page shows it as a QR code for a phone), never on a host screen or any page a game's key opens."""
+    if not _is_admin():
+        abort(403, NEEDS_ADMIN)
     return public_base() + url_for("catalog.index", key=current_app.extensions["catalog_admin"])
 
 
@@ -73,7 +96,7 @@ def index():
     if "key" in request.args:
         return _sign_in(request.args["key"])
     now = _now()
-    return render_template("catalog/index.html", **_base(now), families=_progress(now.catalog))
+    return render_template("catalog/index.html", **_base(now), families=_progress(now.catalog), pass_on=True)
 
 
 @bp.get("/changes")
@@ -100,7 +123,7 @@ def import_file():
     except CatalogError as exc:
         now = _now()
         return render_template("catalog/index.html", **_base(now), families=_progress(now.catalog),
-                               refused=exc.problems), 400
+                               refused=[in_words(p, _record_name, _family_name) for p in exc.problems]), 400
     return redirect(url_for("catalog.index"), 303)
 
 
@@ -112,6 +135,33 @@ def family_page(family: str):
     cards = [_record(family, rid, plain(family, rid), now) for rid in shipped_ids(family)]
     return render_template("catalog/family.html", **_base(now), family=family, cards=cards,
                            title=FAMILY_NAMES[family][0])
+
+
+@bp.get("/<family>/all")
+def family_grid(family: str, problems=(), status: int = 200):
+    """A whole family at a glance: its faces in a grid, to tick against the box and mark together."""
+    _known(family)
+    now = _now()
+    plain = _plain(now)
+    cards = [_record(family, rid, plain(family, rid), now) for rid in shipped_ids(family)]
+    return render_template("catalog/grid.html", **_base(now), family=family, cards=cards,
+                           title=FAMILY_NAMES[family][0], problems=[in_words(p, _record_name, _family_name)
+                                                                    for p in problems]), status
+
+
+@bp.post("/<family>/all")
+def check_all(family: str):
+    """"All of these match my copy": every ticked record marked checked in one change; the odd ones out
+    (left unticked) stay to be opened one by one."""
+    _may_change()
+    _known(family)
+    ticked = [rid for rid in shipped_ids(family) if rid in request.form.getlist("match")]
+    try:
+        if ticked:
+            _corrections().mark_all_checked(family, ticked)
+    except CatalogError as exc:
+        return family_grid(family, exc.problems, 400)
+    return redirect(url_for("catalog.family_grid", family=family, _anchor="odd"), 303)
 
 
 @bp.get("/<family>/<rid>")
@@ -136,11 +186,15 @@ def correct(family: str, rid: str):
     _known(family, rid)
     now = _now()
     before = _plain(now)(family, rid)
-    try:
-        typed = with_values(before, read_form(family, before, request.form))
+    language = reader_language()
+    try:  # a reward may be typed as the page writes it ("3 coins", "3 pièces"): kept in the grammar ("3 coin")
+        typed = with_values(before, read_form(family, before, request.form, added=_lacking(family, before),
+                                              phrases=lambda leaf, raw: to_grammar(raw, leaf, language,
+                                                                                   request_gettext)))
     except FormProblem as exc:
-        return _record_page(family, rid, before, now, [exc.args[0]], 400)
-    return _change(family, rid, lambda c: c.correct(family, rid, typed), typed)
+        said = T("{record}: {problem}", record=_record_name(family, rid), problem=exc.args[0])
+        return _record_page(family, rid, before, now, [said], 400)
+    return _change(family, rid, lambda c: c.correct(family, rid, typed))
 
 
 @bp.post("/<family>/<rid>/reset")
@@ -203,13 +257,14 @@ def _plain(now):
     return lambda family, rid: corrected.get((family, rid)) or shipped_record(family, rid)
 
 
-def _change(family: str, rid: str, change, typed: dict | None = None):
-    """Apply one change; refused by the loader, the record's page says why and nothing was written."""
+def _change(family: str, rid: str, change):
+    """Apply one change; refused by the loader, the record's page says why and nothing was written: its
+    card shows the record as it is kept, its form what was typed, to put right."""
     try:
         change(_corrections())
     except CatalogError as exc:
         now = _now()
-        return _record_page(family, rid, typed or _plain(now)(family, rid), now, exc.problems, 400)
+        return _record_page(family, rid, _plain(now)(family, rid), now, exc.problems, 400)
     then = request.form.get("then")
     ids = shipped_ids(family)
     if then == "next" and ids.index(rid) + 1 < len(ids):
@@ -220,16 +275,40 @@ def _change(family: str, rid: str, change, typed: dict | None = None):
 
 
 def _record_page(family: str, rid: str, plain: dict, now, problems=(), status: int = 200):
+    """A record's page: its card as kept; after a refusal, the refusal (naming the record and the field,
+    never a file) and the form as it was typed."""
     ids = shipped_ids(family)
     at = ids.index(rid)
-    fields = [(field, _say(label(field.name)),
-               [(choice, _say(_choice(family, field, choice, now.catalog))) for choice in field.choices])
-              for field in form_fields(family, plain)]
+    typed = request.form if problems else {}
     return render_template("catalog/record.html", **_base(now), family=family, title=FAMILY_NAMES[family][0],
-                           card=_record(family, rid, plain, now), fields=fields,
-                           problems=problems, previous=ids[at - 1] if at else None,
+                           card=_record(family, rid, plain, now), fields=_form(family, form_fields(family, plain),
+                                                                                 typed, now),
+                           added=_form(family, _lacking(family, plain), typed, now),
+                           problems=[in_words(p, _record_name, _family_name) for p in problems],
+                           record_name=_say(_record_name(family, rid)), previous=ids[at - 1] if at else None,
                            grammar_icons=[(icon, _say(meaning)) for icon, meaning in ICONS.items()],
                            next=ids[at + 1] if at + 1 < len(ids) else None), status
+
+
+def _form(family: str, fields, typed, now) -> list:
+    """Each field with its name in words and its choices in words, showing what was typed, if anything."""
+    return [(replace(field, value=typed.get(field.name, field.value)), _say(label(field.name)),
+             [(choice, _say(_choice(family, field, choice, now.catalog)) if choice else "—")
+              for choice in field.choices]) for field in fields]
+
+
+def _lacking(family: str, plain: dict) -> list:
+    return lacking(family, plain, [shipped_record(family, other) for other in shipped_ids(family)])
+
+
+def _record_name(family: str, rid: str):
+    """A record as the box names it: "Hex 4" (its kind and place in the family); an unknown one by its id."""
+    ids = shipped_ids(family) if family in FAMILY_NAMES else []
+    return T("{kind} {number}", kind=FAMILY_NAMES[family][1], number=ids.index(rid) + 1) if rid in ids else rid
+
+
+def _family_name(family: str):
+    return FAMILY_NAMES[family][0] if family in FAMILY_NAMES else family
 
 
 def _record(family: str, rid: str, plain: dict, now) -> dict:

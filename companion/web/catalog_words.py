@@ -11,9 +11,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable
 
+from ..catalog.problems import in_family, in_file, in_record
 from ..catalog.rewards import GrammarError, parse_citizens, parse_cost, parse_reward
 from ..engine.describe import CORNERS, tile_name
-from ..words import T, Text, joined, keep
+from ..words import T, Text, again, joined, keep
 from .draw.faces.tiles import SOLO_ACTIONS
 from .draw.icons import words
 from .translate import tr
@@ -106,6 +107,32 @@ def problem_words(problem: str, gettext: Callable[[str], str]) -> str:
     too) translated, its values (files, families, ids, field names, what was typed) as the catalog writes
     them. A problem that is a plain str goes through gettext whole."""
     return tr(keep({}, "text", problem), "text", gettext, literal=True)
+
+
+WHERE = {in_record("", "", "", "").msg: "record", in_family("", "", "").msg: "family", in_file("", "").msg: "file"}
+
+
+def in_words(problem: Any, record_name: Callable[[str, str], Any], family_name: Callable[[str], Any]) -> Any:
+    """A loader's problem as a record's page says it: the record by its name on the box ("Hex 4"), a field
+    by its label ("Repopulation cost"), and never the file it lies in (a path on the server)."""
+    where = WHERE.get(getattr(problem, "msg", None))
+    if where is None:
+        return problem
+    args = problem.args
+    said = _field_named(again(args["problem"]))
+    if where == "record":
+        return T("{record}: {problem}", record=record_name(args["family"], args["record"]), problem=said)
+    if where == "family":
+        return T("{family}: {problem}", family=family_name(args["family"]), problem=said)
+    return said
+
+
+def _field_named(problem: Any) -> Any:
+    """A problem that begins with its field's key ("repop_cost: …") names the field by its label instead."""
+    args = getattr(problem, "args", None) or {}
+    if not getattr(problem, "msg", "").startswith("{key}") or not isinstance(args.get("key"), str):
+        return problem
+    return T(problem.msg, **{**{k: again(v) for k, v in args.items()}, "key": label(args["key"])})
 
 
 def _item(value: Any, catalog, number: Callable[[Any], str]) -> Any:

@@ -8,6 +8,7 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from ..store import NotFound
 from ..store.codes import LENGTH, typed_code
 from .common import check_csrf, csrf_token, seat_of, store
+from .limits import client_key
 from ..words import T
 
 bp = Blueprint("join", __name__)
@@ -37,7 +38,7 @@ def by_code():
     counts against the address's limit, so guessing one of ~8 million codes stays hopeless."""
     check_csrf()
     typed = typed_code(request.form.get("code", ""))
-    if not current_app.extensions["join_tries"].allow(request.remote_addr or ""):
+    if not current_app.extensions["join_tries"].allow(client_key(request.remote_addr or "")):
         return _form(TOO_MANY, typed, 429)
     try:
         seat = store().seat_by_code(typed)

@@ -7,6 +7,9 @@ and the way back is only ever a path on this server.
 
 from __future__ import annotations
 
+import re
+from urllib.parse import quote
+
 from flask import Blueprint, redirect, request
 
 from ..words import T
@@ -23,15 +26,27 @@ YEAR = 60 * 60 * 24 * 365
 
 def reader_language() -> str:
     """This device's choice, else the best of the browser's languages, else English."""
-    chosen = request.cookies.get(COOKIE)
+    return language_of(request)
+
+
+def language_of(asked) -> str:
+    """The same for any request (a Werkzeug one, read by a layer in front of Flask)."""
+    chosen = asked.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+    return asked.accept_languages.best_match(LANGUAGES) or "en"
+
+
+#: a plain path on this server, as a page's own link writes it: printable ASCII that needs no quoting in a
+#: header, starting with one slash (two, or a slash and a backslash, would name another host); no spaces,
+#: tabs or newlines (a browser drops them, so "/<tab>/evil" would become "//evil"), no fragment
+PLAIN_PATH = re.compile(r"/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/%?]{0,2000}")
 
 
 def back_to(target: str | None) -> str:
-    """Only a path on this server ("/host/…"), never another site ("//evil", "https://…")."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """Only a plain path on this server ("/host/…"); anything else ("//evil", "https://…", a tab, a newline, a
+    backslash, a character a header cannot carry) goes to the front page."""
+    if not target or not PLAIN_PATH.fullmatch(target):
         return "/"
     return target
 
@@ -48,8 +63,8 @@ def choose(code: str):
 def links() -> list[dict]:
     """The switch each page shows: every language, the one in use marked."""
     now = reader_language()
-    here = request.full_path.rstrip("?") if request.query_string else request.path
+    here = quote(request.path, safe="/")  # the page itself: what its address asked beyond that is not kept
     return [{"code": code, "name": NAMES[code], "current": code == now, "next": here} for code in LANGUAGES]
 
 
-__all__ = ["LANGUAGES", "bp", "links", "reader_language"]
+__all__ = ["LANGUAGES", "bp", "language_of", "links", "reader_language"]

@@ -31,6 +31,7 @@ SEAT = "messina.seat"  # in the WSGI environ: (game id, seat index) of a phone's
 CLIENT_GONE = "messina.client_gone"  # in the WSGI environ (web/server.py): a callable, true once the client hung up
 LOOK_EVERY = 1.0  # seconds between two looks at whether a waiting question's screen is still there
 REMEMBERED = 1024  # games whose latest version the bulletin remembers while none of their screens wait
+PER_GAME = 16  # questions one game may hold: a host screen, four phones, the host's views of seats, a few tabs
 
 
 class Bulletin:
@@ -190,17 +191,20 @@ class NewsPoll:
     which refuses it at once, so strangers cannot take the places real screens wait in. A question whose
     screen hangs up stops waiting within about LOOK_EVERY seconds.
 
-    At most `places` polls wait at once (each holds a server thread); past that a poll is answered
-    at once, and the page simply asks again a moment later, as a plain poll would. No places: no waits."""
+    At most `places` polls wait at once (each holds a server thread), and at most `per_game` of one game;
+    past that a poll is answered at once, and the page simply asks again a moment later, as a plain poll
+    would. No places: no waits."""
 
     def __init__(self, app, store, bulletin: Bulletin, hold: float, places: int, questions: list[re.Pattern],
-                 phones: Sightings | None = None):
+                 phones: Sightings | None = None, per_game: int = PER_GAME):
         self.app, self.store, self.bulletin, self.hold = app, store, bulletin, hold
         self.phones = phones or Sightings()  # when each seat's phone last asked (the host's phones panel)
         self.questions = questions  # news_routes(app.url_map)
         self.places = threading.BoundedSemaphore(places) if places > 0 else None
         self.drawing = InTurn()  # one news answer drawn at a time, first come first drawn: see __call__
         self.waiting = 0  # how many questions wait right now (read by tests and benchmarks)
+        self.per_game = per_game  # how many of them one game may hold (0: no cap of its own)
+        self._per_game: dict[str, int] = {}
         self._count = threading.Lock()
 
     def __call__(self, environ, start_response):
@@ -211,16 +215,13 @@ class NewsPoll:
             seen = seen_of(query)
             gid, version, now = self._look(m, query, environ)
             if now is not None and seen == now:  # compared as text: any other text is news
-                if self.hold > 0 and self.places is not None and self.places.acquire(blocking=False):
-                    with self._count:
-                        self.waiting += 1
+                game = gid
+                if self._take_place(game):
                     try:
                         with self.phones.asking(environ.get(SEAT)):
                             gid, version, now = self._hold(m, query, environ, gid, version, seen)
                     finally:
-                        with self._count:
-                            self.waiting -= 1
-                        self.places.release()
+                        self._give_back(game)
                     if _hung_up(environ):  # e.g. the phone that tapped: its tap's answer was its news
                         now = seen
                 if now is not None and seen == now:
@@ -233,6 +234,31 @@ class NewsPoll:
                     return self.app(environ, start_response)
         with self.bulletin.after_answer():
             return self.app(environ, start_response)
+
+    def _take_place(self, gid: str) -> bool:
+        """A place to wait in, if the server has one free and this game holds fewer than `per_game`: a game
+        has one host screen and a phone per seat (plus a few tabs), so one game's key cannot take the
+        places every other table waits in."""
+        if self.hold <= 0 or self.places is None:
+            return False
+        with self._count:
+            if self.per_game and self._per_game.get(gid, 0) >= self.per_game:
+                return False
+            if not self.places.acquire(blocking=False):
+                return False
+            self.waiting += 1
+            self._per_game[gid] = self._per_game.get(gid, 0) + 1
+        return True
+
+    def _give_back(self, gid: str) -> None:
+        with self._count:
+            self.waiting -= 1
+            left = self._per_game[gid] - 1
+            if left:
+                self._per_game[gid] = left
+            else:
+                del self._per_game[gid]
+            self.places.release()
 
     def _hold(self, m: re.Match, query: dict, environ, gid: str, version: int, seen: tuple):
         """Wait while the screen would see nothing new. Each wake-up looks again: a move, a seat taken by

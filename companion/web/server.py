@@ -12,6 +12,9 @@ a thread answer it. At the door:
   body `body_limit` (413), and a body must say its length (411 for chunked bodies);
 - one address may keep `per_client` connections open at once; past that, new ones are closed at once.
 
+A whole request for a large public page (a catalog page: web/heavy.py) then waits its turn there too: a
+few are answered at once, so a crowd reading them never holds the threads that answer taps and news.
+
 The door also lets the app see whether the screen that asked is still there (CLIENT_GONE in the WSGI
 environ), so a held "anything new?" question ends with its client.
 """
@@ -24,11 +27,13 @@ import select
 import socket
 import threading
 import time
+from collections import deque
 
 from cheroot import connections, server as cheroot_server, wsgi
 from cheroot.makefile import MakeFile
 
 from .arrival import CONTINUE, HEAD_LIMIT, RECV, TOO_SLOW, WAIT, Arrived, Refusal, look
+from .heavy import HEAVY_AT_ONCE, heavy
 from .news import CLIENT_GONE
 
 HEAD_WAIT = 10.0  # seconds for a whole request to arrive; phones on a busy Wi-Fi send theirs in milliseconds
@@ -43,6 +48,7 @@ class Guest(cheroot_server.HTTPConnection):
     deadline = 0.0  # when the door gives up on the request (time.monotonic)
     kept = False  # waiting at the door between two requests (cheroot's "keep-alive" connections)
     continued = False  # the door already said "100 Continue" for this request
+    heavy = False  # its request reads a large public page (web/heavy.py) and holds one of their turns
     lingering = False  # refused: its answer is out, the rest of its request is read and thrown away
 
     def __init__(self, server, sock, makefile=MakeFile):
@@ -59,10 +65,13 @@ class Door(connections.ConnectionManager):
     """Cheroot's connection manager, changed so that a connection reaches a thread only with a whole
     request, and one address cannot fill the server with connections."""
 
-    def __init__(self, server, per_client: int, body_limit: int):
+    def __init__(self, server, per_client: int, body_limit: int, heavy_at_once: int = HEAVY_AT_ONCE):
         super().__init__(server)
         self.per_client = per_client  # 0: no cap (behind a proxy every client has the proxy's address)
         self.body_limit = body_limit
+        self.heavy_at_once = heavy_at_once  # large public pages answered at once (0: no turns)
+        self._heavy_now = 0
+        self._heavy_queue: deque[Guest] = deque()  # whole requests for them, waiting their turn
         self._lock = threading.Lock()
         self._open: dict[str, int] = {}  # open connections by address
         self._told: dict[str, float] = {}  # when the log last said an address reached its cap
@@ -88,6 +97,7 @@ class Door(connections.ConnectionManager):
         return guest
 
     def left(self, guest: Guest) -> None:
+        self._heavy_done(guest)
         address = guest.remote_addr or ""
         with self._lock:
             if guest.kept:
@@ -110,6 +120,7 @@ class Door(connections.ConnectionManager):
 
     def put(self, conn: Guest) -> None:
         """A thread answered a request and the connection stays open: it waits at the door again."""
+        self._heavy_done(conn)
         conn.last_used = time.time()
         conn.continued = False
         conn.socket.setblocking(False)
@@ -165,7 +176,38 @@ class Door(connections.ConnectionManager):
             self._refuse(conn, verdict)
             return
         conn.socket.settimeout(self.server.timeout)
-        self.server.process_conn(conn)
+        if self._heavy_turn(conn):
+            self.server.process_conn(conn)
+
+    # --- large public pages take turns -------------------------------------------------------------------
+
+    def _heavy_turn(self, conn: Guest) -> bool:
+        """Whether a whole request may go to a thread now; a large public page past its turns waits here."""
+        if not self.heavy_at_once or not heavy(bytes(conn.rfile.buf[:80]).lstrip()):
+            return True
+        with self._lock:
+            if self._heavy_now < self.heavy_at_once:
+                self._heavy_now += 1
+                conn.heavy = True
+                return True
+            self._heavy_queue.append(conn)
+            return False
+
+    def _heavy_done(self, conn: Guest) -> None:
+        """Its answer is sent (or it left): the next large page waiting, if any, takes the turn."""
+        with self._lock:
+            if not conn.heavy:
+                if conn in self._heavy_queue:  # closed while waiting its turn
+                    self._heavy_queue.remove(conn)
+                return
+            conn.heavy = False
+            following = self._heavy_queue.popleft() if self._heavy_queue else None
+            if following is None:
+                self._heavy_now -= 1
+            else:
+                following.heavy = True
+        if following is not None:
+            self.server.process_conn(following)
 
     def _refuse(self, conn: Guest, refusal: Refusal) -> None:
         """Answer, then read and discard for a moment before closing: closing a socket with unread
