@@ -11,7 +11,8 @@ never wait behind them.
 
 from __future__ import annotations
 
-PREFIXES = (b"/catalog",)  # the public pages that are large: every family and record, drawn with its face
+PREFIXES = (b"/catalog", b"/score")  # the large public pages: every catalog family and record, drawn with its
+# face; the score sheet (a 4-player advanced sheet is ~740 KB, drawn anew for every filled sheet)
 HEAVY_AT_ONCE = 2
 
 
