@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 import pytest
 
 from companion.engine import legal_actions
+from companion.engine.view import pictured
 from companion.web.draw.faces import record_ids
 from companion.words import faces_in
 from companion.web.draw.named import FILTER_FROM, pick_filter, pick_marks
@@ -87,8 +88,8 @@ def four() -> list[dict]:
 
 
 def engine_menu(app, g, who) -> list[dict]:
-    """The menu as the engine gives it (the API's copy leaves out the faces)."""
-    return legal_actions(app.extensions["store"].load(g["id"]).state, who)
+    """The menu as the engine gives it to a screen, with the faces it names (the API's copy leaves them out)."""
+    return [pictured(opt) for opt in legal_actions(app.extensions["store"].load(g["id"]).state, who)]
 
 
 def host_page(client, g) -> str:

@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from ..engine import legal_actions, pending
 from ..engine.state import COLOUR_LETTERS
+from ..engine.view import pictured
 from ..store import Game
 from .address import public_base
 from .common import csrf_token, store
@@ -65,7 +66,7 @@ def base(game: Game) -> dict:
 
 
 def menu_view(game: Game, who) -> dict:
-    menu = legal_actions(game.state, who)
+    menu = [pictured(opt) for opt in legal_actions(game.state, who)]
     question = next((q for q in pending(game.state) if q["who"] == who), None)
     return {"menu": menu, "question": question, "decision": menu[0]["action"]["decision"] if menu else None}
 
