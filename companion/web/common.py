@@ -41,10 +41,22 @@ def host_key(gid: str) -> str | None:
 def require_host(gid: str) -> Game:
     """Host actions need the host credential (from the host URL, a header, or its cookie)."""
     game = load(gid)
-    given = host_key(gid) or ""
-    if not hmac.compare_digest(given.encode(), game.host_token.encode()):
-        abort(403, T("This page needs the host's link."))
+    _check_host_key(gid, game.host_token)
     return game
+
+
+def host_key_checked(gid: str) -> dict:
+    """The host credential checked against the game's row alone (one read), which it gives back: a tap
+    reads the game once, when the store writes it."""
+    row = _found(lambda: store().row(gid), T("There is no such game."))
+    _check_host_key(gid, row["host_token"])
+    return row
+
+
+def _check_host_key(gid: str, secret: str) -> None:
+    given = host_key(gid) or ""
+    if not hmac.compare_digest(given.encode(), secret.encode()):
+        abort(403, T("This page needs the host's link."))
 
 
 def seat_of(token: str) -> dict:

@@ -11,10 +11,10 @@ from werkzeug.exceptions import BadRequest
 
 from ..engine import IllegalAction, table_view
 from ..engine.state import COLOURS
-from ..store import NotFound, Stale
+from ..store import Game, NotFound, Stale
 from . import seat_screen as screen
 from .address import unreachable
-from .common import check_csrf, csrf_token, news_answer, render_once, require_host, store
+from .common import check_csrf, csrf_token, host_key_checked, news_answer, render_once, require_host, store
 from .draw import city_key
 from .forms import form_options, int_field, tap_fields
 from .limits import count_new_game
@@ -62,7 +62,7 @@ def host_context(gid: str) -> dict:
     phones = current_app.extensions["phones"].news_key(gid)
     table = table_view(game.state)
     seats = seats_view(game, table)
-    undos = store().undos(gid)  # after an undo: what the table puts back, and the log it took away
+    undos = game.undos  # after an undo: what the table puts back, and the log it took away
     put_back = host_put_back(undos, game.version)
     ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=log_rows(game.state.log, undos))
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
@@ -117,7 +117,7 @@ _CITY: dict[tuple, str] = {}  # rendered city map by game, what the map shows, a
 @bp.post("/host/<gid>/decide")
 def decide(gid: str):
     """The host answers its own question (a table-draw reveal)."""
-    require_host(gid)
+    host_key_checked(gid)
     check_csrf()
     version, decision, choice = tap_fields()
     play(gid, "host", version, decision, choice, "host")
@@ -159,9 +159,10 @@ def delete(gid: str):
     return resp
 
 
-def proxy_context(gid: str, index: int) -> dict:
-    """The seat's phone page, inside the host's session: the same screen, posting as the host."""
-    game = require_host(gid)
+def proxy_context(gid: str, index: int, game: Game | None = None) -> dict:
+    """The seat's phone page, inside the host's session: the same screen, posting as the host (for a tap,
+    drawn from the game it wrote)."""
+    game = game or require_host(gid)
     if not 0 <= index < len(game.state.seats):
         abort(404, T("No such seat."))
     urls = screen.Addresses(post=url_for("host.act_for_post", gid=gid, index=index),
@@ -189,14 +190,14 @@ def seat_news(gid: str, index: int):
 
 @bp.post("/host/<gid>/seat/<int:index>/act")
 def act_for_post(gid: str, index: int):
-    game = require_host(gid)
+    row = host_key_checked(gid)
     check_csrf()
-    if not 0 <= index < len(game.state.seats):
+    if not 0 <= index < len(json.loads(row["options"])["players"]):
         abort(404, T("No such seat."))
     version, decision, choice = tap_fields()
-    play(gid, index, version, decision, choice, "host")
+    game = play(gid, index, version, decision, choice, "host")
     if request.headers.get("HX-Request"):
-        return screen.tapped(proxy_context(gid, index))  # its news at once, in the tap's answer
+        return screen.tapped(proxy_context(gid, index, game))  # its news at once, drawn from the game written
     return redirect(url_for("host.act_for", gid=gid, index=index))
 
 

@@ -13,7 +13,7 @@ from flask_babel import get_locale
 
 from ..engine import seat_view
 from ..store import Game
-from .common import news_answer, render_once, screen_answer, store
+from .common import news_answer, render_once, screen_answer
 from .draw import estate_key
 from .translate import request_gettext, tr
 from .undone import seat_put_back
@@ -39,7 +39,7 @@ def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
     ctx.update(view=view, seat_index=seat, seat=game.state.seats[seat], menu=view["menu"], question=view["question"],
                decision=view["decision"], targets=map_targets(view, game.version, urls.post), post_url=urls.post,
                part_url=urls.part, news_url=urls.news, proxy=proxy,  # after an undo, its own put-back lines:
-               put_back=seat_put_back(store().undos(game.id, latest=True), game.state, seat))
+               put_back=seat_put_back(game.undos, game.state, seat))
     return ctx
 
 
