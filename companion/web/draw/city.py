@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from types import SimpleNamespace
+from typing import Callable
 
 from markupsafe import Markup
 
@@ -41,7 +42,7 @@ def _target_attrs(base: dict, target: dict | None) -> dict:
     return {**base, **extra, "class": " ".join(c for c in classes if c)}
 
 
-def _hex_group(state, tile: str, cx, cy, target, _: Gettext) -> Markup:
+def _hex_group(state, tile: str, cx, cy, target, _: Gettext, printed: Printed) -> Markup:
     """One placed hex as it lies: colour (with its letter) or a harbor's anchor, rat, printed action as
     icons, repopulation tile, citizens, cubes, lieutenants and a badge. Its id stays in attributes only:
     the table finds a hex by what is printed on it."""
@@ -49,18 +50,44 @@ def _hex_group(state, tile: str, cx, cy, target, _: Gettext) -> Markup:
     h = state.hexes[tile]
     key = info.colour if info.colour in HEX_FILL else "harbor"
     base = {"id": f"hex-{tile}", "class": f"hex hex-{key}", "data-place": str(Place.hex(tile))}
-    mark = (colour_mark(info.colour, cx + 2, cy - 37, 8, _) if key != "harbor" else anchor(cx + 2, cy - 37, 16))
     return el("g", _target_attrs(base, target),
               el("title", {}, info.name),
               el("polygon", {"points": hex_points(cx, cy), "fill": HEX_FILL[key], "stroke": "#222",
                              "stroke-width": 4 if target else 1.5, "class": "hex-shape"}),
-              rat_glyph(info.rat, cx - 24, cy - 37, _), mark,
-              reward_icons(info.action, cx, cy - 20, 2 * HW - 20, 15, _),
+              printed(state.catalog, tile, cx, cy, lambda: tile_print(info, _), _),
               _repop_tile(state, h, cx - HW + 14, cy + 2, _),
               _hex_citizens(h, cx + (8 if h.repopulated_by is not None else 0), cy, _),
               cubes_mark(h.cubes, cx - HW + 12, cy + 27, _),
               _figures(state, str(Place.hex(tile)), cx + 24, cy + 27, _),
               badge(cx, cy + 43, str(target.get("label") or "")) if target and target.get("label") else None)
+
+
+def tile_print(info, _: Gettext = english) -> Markup:
+    """What is printed on a hex of the map, around its centre (0, 0): its colour mark (a harbor's anchor),
+    its rat and its action as icons. The same for the whole game: a page keeps it once (web/pictures.py)."""
+    key = info.colour if info.colour in HEX_FILL else "harbor"
+    mark = colour_mark(info.colour, 2, -37, 8, _) if key != "harbor" else anchor(2, -37, 16)
+    return Markup(rat_glyph(info.rat, -24, -37, _) + mark + reward_icons(info.action, 0, -20, 2 * HW - 20, 15, _))
+
+
+def hex_small(info, printed: Markup) -> Markup:
+    """A hex at the size of a line of text, as the map shows it: its shape in its colour (a harbor's
+    grey) and its print (`tile_print`, or a reference to it) around (0, 0); the finer print of its face
+    (repopulation, class) would be a blur at that size."""
+    key = info.colour if info.colour in HEX_FILL else "harbor"
+    return Markup(el("polygon", {"points": hex_points(0, 0), "fill": HEX_FILL[key], "stroke": "#222",
+                                 "stroke-width": 1.5}) + printed)
+
+
+HEX_SMALL_BOX = (-HW - 2, -R - 2, 2 * HW + 4, 2 * R + 4)  # hex_small's viewBox
+
+
+def printed_here(catalog, tile: str, cx, cy, draw: Callable[[], Markup], _: Gettext = english) -> Markup:
+    """A hex's print drawn in place (the map on its own, as tests and the catalog read it)."""
+    return el("g", {"class": "print", "transform": f"translate({fmt(cx)} {fmt(cy)})"}, draw())
+
+
+Printed = Callable[..., Markup]  # (catalog, tile, cx, cy, draw the print, _) -> the print at (cx, cy)
 
 
 def _repop_tile(state, h, x, y, _: Gettext) -> Markup | None:
@@ -147,10 +174,12 @@ def _boat(state, at, x, y, _: Gettext) -> Markup:
               cargo_mark(info.cargo, x + 12, y, 18) if info else None, cube if at.cube else None)
 
 
-def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: bool = False) -> Markup:
+def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: bool = False,
+             printed: Printed = printed_here) -> Markup:
     """The city as the table sees it; `targets` ("hex:<tile>"/"dock:<id>" → label, attrs) makes
     places tappable and labelled, drawn last so their badges sit on top. `marked` (the host's map)
-    outlines and numbers the places the current setup or upkeep steps point at (marks.py)."""
+    outlines and numbers the places the current setup or upkeep steps point at (marks.py). `printed`
+    places each hex's print (`tile_print`): drawn there, or a reference to the page's copy."""
     marks = step_marks(state) if marked else {}
     targets = {**{p: {"label": label, "mark": True} for p, label in marks.items()}, **(targets or {})}
     lay, centres, empty = city_plan(state)
@@ -167,7 +196,7 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: b
     for tile in sorted(state.hexes):
         hx, hy = axial_to_xy(*space_coord(state, state.hexes[tile].space))
         place = str(Place.hex(tile))
-        places.append((place, _hex_group(state, tile, hx, hy, targets.get(place), _)))
+        places.append((place, _hex_group(state, tile, hx, hy, targets.get(place), _, printed)))
     places.sort(key=lambda p: p[0] in targets)  # stable: targets last, on top
     return svg(*view_box(bounds), _("City of Messina"), "city", under, [p[1] for p in places])
 
