@@ -125,11 +125,9 @@ def _runs(y: int, row: list[bool]) -> str:
 
 
 def library() -> Markup:
-    """The page's library, at the end of a page: every symbol its regions named."""
-    named = _named()
-    if not named:
-        return Markup("")
-    return Markup(f'<svg id="{LIBRARY}" class="picture-library" aria-hidden="true">{"".join(named.values())}</svg>')
+    """The page's library, at the end of a page: every symbol its regions named (there even when empty, so
+    the pictures a later answer adds have a place to go)."""
+    return Markup(f'<svg id="{LIBRARY}" class="picture-library" aria-hidden="true">{"".join(_named().values())}</svg>')
 
 
 def added() -> str:
