@@ -97,9 +97,9 @@ def _templates(app: Flask, corrections: Path) -> None:
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
     app.jinja_env.globals.update(
         {name: partial(getattr(draw, name), _=gettext)
-         for name in ("minimap_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg",
-                      "pick_filter")}, pick_marks=draw.pick_marks,
-        city_svg=partial(draw.city_svg, _=gettext, printed=pictures.tile_use),
+         for name in ("minimap_svg", "estate_svg", "tokens_html", "scoring_svg", "pick_filter")},
+        pick_marks=draw.pick_marks, wheel_svg=partial(pictures.wheel_use, _=gettext),
+        city_svg=partial(draw.city_svg, _=gettext, placed=pictures.placed_use),
         # faces and QR codes: references to the page's library of pictures (web/pictures.py)
         option_face=partial(draw.option_face, _=gettext, picture=pictures.face_use),
         line_faces=partial(draw.line_faces, _=gettext, picture=pictures.line_face_use),

@@ -21,7 +21,7 @@ from flask import g, request
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
-from .draw.city import HEX_SMALL_BOX, hex_small, tile_print
+from .draw.city import HEX_SMALL_BOX, hex_small, print_at, wheel_svg
 from .draw.faces import face
 from .draw.markup import Gettext, english, fmt
 
@@ -41,9 +41,9 @@ def face_use(catalog, family: str, rid: str, _: Gettext = english) -> Markup:
     sid = "f-" + _UNSAFE.sub("_", f"{family}-{rid}")
     view_box, symbol = _face(catalog, family, rid, _)
     _name(sid, symbol)
-    return Markup(f'<svg class="face face-{escape(family)}" viewBox="{view_box}" role="img" '
+    return Markup(f'<svg class="face face-{escape(family)}" viewBox="{_frame(view_box)}" role="img" '
                   f'aria-labelledby="{sid}-t" data-family="{escape(family)}" data-id="{escape(rid)}">'
-                  f'<use href="#{sid}"/></svg>')
+                  f'{_use(sid, view_box)}</svg>')
 
 
 def line_face_use(catalog, family: str, rid: str, _: Gettext = english) -> Markup:
@@ -53,24 +53,39 @@ def line_face_use(catalog, family: str, rid: str, _: Gettext = english) -> Marku
         return face_use(catalog, family, rid, _)
     sid, whole = "l-" + _UNSAFE.sub("_", rid), _face(catalog, family, rid, _)
     title = _TITLE.search(whole[1]).group(1)  # the face's description names the small one too
-    printed = tile_use(catalog, rid, 0, 0, lambda: tile_print(catalog.tile(rid), _), _)
+    printed = placed_use(catalog, "t-" + rid, (), 0, 0, lambda x, y: print_at(catalog.tile(rid), x, y, _), _)
     view_box = " ".join(fmt(v) for v in HEX_SMALL_BOX)
     _, symbol = _drawn((catalog.fingerprint or id(catalog), "line", rid, _language()), lambda: (view_box, (
         f'<symbol id="{sid}" viewBox="{view_box}"><title id="{sid}-t">{title}</title>'
         f'{compact(hex_small(catalog.tile(rid), printed))}</symbol>')))
     _name(sid, symbol)
-    return Markup(f'<svg class="face face-{family}" viewBox="{view_box}" role="img" aria-labelledby="{sid}-t" '
-                  f'data-family="{family}" data-id="{escape(rid)}"><use href="#{sid}"/></svg>')
+    return Markup(f'<svg class="face face-{family}" viewBox="{_frame(view_box)}" role="img" '
+                  f'aria-labelledby="{sid}-t" data-family="{family}" data-id="{escape(rid)}">{_use(sid, view_box)}</svg>')
 
 
-def tile_use(catalog, tile: str, cx, cy, draw, _: Gettext = english) -> Markup:
-    """What is printed on a hex of the host's map (draw/city.tile_print): a reference to its symbol, placed
-    at the hex's centre. The pieces on the hex change with the game; its print never does."""
-    sid = "t-" + _UNSAFE.sub("_", tile)
-    _, symbol = _drawn((catalog.fingerprint or id(catalog), "map", tile, _language()),
-                       lambda: ("", f'<symbol id="{sid}" overflow="visible"{TEXT_DEFAULTS}>{compact(draw())}</symbol>'))
+def placed_use(catalog, sid: str, key: tuple, x, y, draw_at, _: Gettext = english) -> Markup:
+    """A picture of the host's map that never changes (draw/city.place_here: a hex's print, a citizen, a
+    lieutenant): a reference to its symbol, drawn once around (0, 0), placed at (x, y). The pieces move
+    with the game; how each one looks never does."""
+    sid = _UNSAFE.sub("_", sid)
+    _, symbol = _drawn((catalog.fingerprint or id(catalog), "placed", sid, key, _language()), lambda: (
+        "", f'<symbol id="{sid}" overflow="visible"{TEXT_DEFAULTS}>{compact(draw_at(0, 0))}</symbol>'))
     _name(sid, symbol)
-    return Markup(f'<use href="#{sid}" x="{fmt(cx)}" y="{fmt(cy)}"/>')
+    return Markup(f'<use href="#{sid}" x="{fmt(x)}" y="{fmt(y)}"/>')
+
+
+def _frame(view_box: str) -> str:
+    """The viewBox of a picture showing a symbol whole: its size, from (0, 0)."""
+    _x, _y, w, h = view_box.split()
+    return f"0 0 {w} {h}"
+
+
+def _use(sid: str, view_box: str) -> str:
+    """A reference to a symbol with its own viewBox, as big as the picture's frame (`_frame`): a <use>
+    otherwise puts the symbol's viewport at (0, 0) of a frame that may start elsewhere (a hex's face is
+    drawn around its centre), and cuts it."""
+    _x, _y, w, h = view_box.split()
+    return f'<use href="#{sid}" width="{w}" height="{h}"/>'
 
 
 def _face(catalog, family: str, rid: str, _: Gettext) -> tuple[str, str]:
@@ -80,13 +95,24 @@ def _face(catalog, family: str, rid: str, _: Gettext) -> tuple[str, str]:
                   lambda: _as_symbol(sid, str(face(catalog, family, rid, _))))
 
 
+def wheel_use(state, _: Gettext = english) -> Markup:
+    """The population wheel's window as the host's map shows it (draw/city.wheel_svg): it changes once a
+    round, so the map's moves leave it in the page's library."""
+    sid = f"w-{state.wheel}-{state.round}"
+    view_box, symbol = _drawn((state.catalog.fingerprint or id(state.catalog), "wheel window", state.wheel,
+                               state.round, _language()), lambda: _as_symbol(sid, str(wheel_svg(state, _))))
+    _name(sid, symbol)
+    return Markup(f'<svg class="wheel" viewBox="{_frame(view_box)}" role="img" aria-labelledby="{sid}-t">'
+                  f'{_use(sid, view_box)}</svg>')
+
+
 def qr_use(url: str) -> Markup:
     """A QR code a phone camera reads: a reference to its symbol, drawn once per address."""
     sid = qr_id(url)
     view_box, symbol = _drawn(("qr", url), lambda: _as_symbol(sid, str(qr_svg(url))))
     _name(sid, symbol)
-    return Markup(f'<svg class="qr-code" viewBox="{view_box}" role="img" aria-labelledby="{sid}-t">'
-                  f'<use href="#{sid}"/></svg>')
+    return Markup(f'<svg class="qr-code" viewBox="{_frame(view_box)}" role="img" aria-labelledby="{sid}-t">'
+                  f'{_use(sid, view_box)}</svg>')
 
 
 def qr_id(url: str) -> str:
