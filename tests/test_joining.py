@@ -20,7 +20,7 @@ def shows_qr(page: str, link: str) -> bool:
     sid = qr_id(link)
     drawn = str(qr_svg(link))
     body = drawn[drawn.index("</title>") + len("</title>"):-len("</svg>")]
-    return f'<use href="#{sid}"/>' in page and f'<title id="{sid}-t">{link}</title>{body}</symbol>' in page
+    return f'<use href="#{sid}"' in page and f'<title id="{sid}-t">{link}</title>{body}</symbol>' in page
 
 
 def _app(tmp_path, **config):
