@@ -138,7 +138,7 @@ def run(state: GameState) -> None:
     lanes = state.lanes
     while True:
         busy = False
-        for name in [k for k in lanes if k != MAIN]:
+        for name in [k for k in lanes if k != MAIN] if len(lanes) > 1 or MAIN not in lanes else ():
             lane = lanes[name]
             while lane and lane[-1]["do"] != ASK:
                 t = lane.pop()

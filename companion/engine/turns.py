@@ -70,11 +70,15 @@ def turn_options(state: GameState, seat: int) -> list[dict]:
             made = known[key] = _priced(state, shows, place, group, taken, cost, s.coins)
         return {**made, "value": value}
 
-    for tile in sorted(state.hexes, key=lambda x: (x not in c.hexes, x)):
+    in_order = remembered(state, "hexes in menu order")  # neighbourhoods first, then harbors; by id
+    tiles = tuple(state.hexes)
+    if tiles not in in_order:
+        in_order[tiles] = [(t, str(Place.hex(t))) for t in sorted(tiles, key=lambda x: (x not in c.hexes, x))]
+    for tile, place in in_order[tiles]:
         h = state.hexes[tile]
         shows = ("hex", tile, tuple([ci.cls for ci in h.citizens]), h.cubes)
         taken = who(state, blocked[tile]) if tile in blocked else None
-        opts.append(place_option(shows, {"go": "hex", "tile": tile}, str(Place.hex(tile)), "hexes", taken))
+        opts.append(place_option(shows, {"go": "hex", "tile": tile}, place, "hexes", taken))
     for dock, boats in state.docks.items():
         place = str(Place.dock(dock))
         for boat in boats:
