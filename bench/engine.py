@@ -1,6 +1,6 @@
 """Engine speed: full-game time per player count and legal_actions latency.
 
-    python bench/engine.py [--games 30]
+    python bench/engine.py [--games 30] [--quick]
 
 Targets (issue: rules engine II): median full 4-player game <= 50 ms on one core; legal_actions
 p99 <= 1 ms. Games are played by the seeded random policy without invariant checks. A menu is
@@ -18,13 +18,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.catalog import default_catalog  # noqa: E402
 from companion.engine import apply, legal_actions, new_game, options_for, pending  # noqa: E402
 
 
-def game(players: int, seed: int, latencies: list[float], applies: list[float]) -> float:
+def game(players: int, seed: int, latencies: list[float], applies: list[float], catalog) -> float:
     rng = random.Random(seed)
     start = time.perf_counter()
-    state = new_game(options_for(players), seed=seed)
+    state = new_game(options_for(players), seed, catalog)
     while state.phase != "over":
         who = pending(state)[0]["who"]
         t0 = time.perf_counter()
@@ -45,14 +46,18 @@ def pct(values: list[float], p: float) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--quick", action="store_true", help="two games per player count: a smoke run (CI: .ci/run)")
     args = ap.parse_args()
+    if args.quick:
+        args.games = 2
     print(f"python {sys.version.split()[0]}, {args.games} games per player count")
     print(f"{'players':>7} {'median game ms':>15} {'p95 game ms':>12} {'legal_actions p50 µs':>21} {'p99 µs':>8} "
           f"{'apply p50 µs':>13} {'p99 µs':>8}")
+    catalog = default_catalog()
     for players in (1, 2, 3, 4):
         lat: list[float] = []
         app: list[float] = []
-        times = [game(players, seed, lat, app) for seed in range(1, args.games + 1)]
+        times = [game(players, seed, lat, app, catalog) for seed in range(1, args.games + 1)]
         print(f"{players:>7} {statistics.median(times) * 1000:>15.1f} {pct(times, 0.95) * 1000:>12.1f} "
               f"{pct(lat, 0.5) * 1e6:>21.1f} {pct(lat, 0.99) * 1e6:>8.1f} {pct(app, 0.5) * 1e6:>13.1f} "
               f"{pct(app, 0.99) * 1e6:>8.1f}")

@@ -4,14 +4,17 @@
 
 (a) a trivial route (GET /play: a redirect, no database, no template) and a static file;
 (b) the "anything new?" question answered at once (GET /seat/<token>/news?v=N on a second server started
-    with --wait 0, since the real one holds it until the next move, by design), and beside it the
-    answers that carry news (a phone's and the host screen's regions);
+    with --wait 0, since the real one holds it until the next move, by design);
+(b') what a move costs each screen, at six points of a 4-player game: the host screen and a phone ask for
+    the news of one move as their pages do (saying what each region shows and which pictures their
+    library holds, static/app.js), answered with the regions that changed: time and size before
+    compression; and the host page's first load at round VI;
 (c) the host map fragment (/host/<gid>/part/city, host cookie) and the phone estate fragment
     (/seat/<token>/part/estate, device cookie from /j/<token>), mid-game;
 (d) an action from POST to commit: the JSON API and the phone's htmx form (which answers with the new menu);
 (e) propagation at one table: the host screen and four phones behave as their pages do (one question
-    out at a time, held by the server, answered with every live region of the screen); someone taps;
-    until the four other screens show it;
+    out at a time, held by the server, answered with the regions that changed since what the screen
+    shows); someone taps; until the four other screens show it;
 (f) N tables x 5 screens live at once (N = 10, 50, 100), each table's people tapping a move every 5-15 s
     (a 4-player game is about 240 decisions, and people move the real pieces between taps), then once
     more at N = 100 at 2-8 s: p50/p99 of every tap, of the time until the table's other screens show
@@ -20,7 +23,9 @@ plus the bytes over the wire of a phone's first page: /j/<token>, the page, and 
 a browser's Accept-Encoding.
 
 Targets (web companion hardening issue): (b) <= 2 x (a); (c) p99 <= 15 ms; (e) p95 <= 300 ms;
-N = 100 at p99 <= 100 ms on 2 cores; first phone page <= 60 KB over the wire. The load generator runs on
+N = 100 at p99 <= 100 ms on 2 cores; first phone page <= 60 KB over the wire. Issue 23: the host's answer
+to an ordinary move <= 30 KB before compression and <= 3 x a phone's answer time (b'); the host page's
+first load <= 150 KB before compression at round VI. The load generator runs on
 the same machine (stdlib http.client in threads), so it competes with the server for the cores.
 """
 
@@ -41,6 +46,7 @@ import threading
 import time
 from datetime import date
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
@@ -81,6 +87,11 @@ class Client:
         self.browser = Browser(srv)
         self.browser.cookies.update(cookies or {})
 
+    def get_text(self, path: str) -> str:
+        status, _, data = self.browser.request("GET", path)
+        assert status == 200, (path, status)
+        return data.decode()
+
     def time(self, method: str, path: str, headers: dict | None = None, form: dict | None = None,
              body: bytes | None = None) -> tuple[float, int, bytes]:
         t0 = time.perf_counter()
@@ -88,8 +99,35 @@ class Client:
         return time.perf_counter() - t0, status, data
 
 
+SHOWS = re.compile(r'<(?:section|span)\b[^>]*\bdata-shows="([^"]+)"[^>]*>')
+TAG_ID = re.compile(r'\bid="([^"]+)"')
+SYMBOL = re.compile(r'<symbol id="([^"]+)"')
+
+
+class Shown:
+    """What a page shows, as static/app.js tells the server with each question and tap: each live region's
+    data-shows (`k`) and the pictures its library holds (`f`); kept up to date from the answers."""
+
+    def __init__(self, html: str = ""):
+        self.regions: dict[str, str] = {}
+        self.pictures: set[str] = set()
+        self.update(html)
+
+    def update(self, html: str) -> None:
+        for m in SHOWS.finditer(html):
+            self.regions[TAG_ID.search(m.group(0)).group(1)] = m.group(1)
+        self.pictures.update(SYMBOL.findall(html))
+
+    def params(self) -> dict:
+        return {"k": ",".join(f"{rid}:{shows}" for rid, shows in self.regions.items()),
+                "f": ".".join(sorted(self.pictures))}
+
+    def query(self) -> str:
+        return urlencode(self.params())
+
+
 def repeat(client: Client, path: str, n: int, headers: dict | None = None, expect: int = 200) -> list[float]:
-    for _ in range(max(20, n // 10)):  # warm up
+    for _ in range(max(5, n // 10)):  # warm up
         client.time("GET", path, headers)
     out = []
     for _ in range(n):
@@ -178,7 +216,7 @@ def host_screen(srv: Server, table: Table) -> Client:
 
 # --- (a) (b) (c) (d) ---------------------------------------------------------------------------------
 
-def bench_basic(srv: Server, plain: Server, n: int, results: dict) -> Table:
+def bench_basic(srv: Server, plain: Server, n: int, results: dict, moves: int = 60) -> Table:
     """(a), (b) on `plain` (a server whose questions never wait, so "nothing new" is answered at once);
     the news answers and (c) on `srv`, mid-game: a map with cubes, citizens and lieutenants, estates with
     workshops."""
@@ -199,18 +237,51 @@ def bench_basic(srv: Server, plain: Server, n: int, results: dict) -> Table:
             results[key].append(dt)
 
     table = Table(srv, seed=7)
-    table.play(60, random.Random(1))
-    version = table.state()["version"]
+    table.play(moves, random.Random(1))
     host = host_screen(srv, table)
     phones = [phone(srv, t) for t in table.tokens]
-    # a question asked with the version before the last move: answered at once with the news
-    results["b_news_seat"] = repeat(phones[0], f"/seat/{table.tokens[0]}/news?v={version - 1}",
-                                    max(200, n // 4), {**HTMX, **GZIP})
-    results["b_news_host"] = repeat(host, f"/host/{table.id}/news?v={version - 1}", max(200, n // 4),
-                                    {**HTMX, **GZIP})
-    results["c_city"] = repeat(host, f"/host/{table.id}/part/city", max(200, n // 4), HTMX)
-    results["c_estate"] = repeat(phones[1], f"/seat/{table.tokens[1]}/part/estate", max(200, n // 4), HTMX)
+    results["c_city"] = repeat(host, f"/host/{table.id}/part/city", max(10, n // 4), HTMX)
+    results["c_estate"] = repeat(phones[1], f"/seat/{table.tokens[1]}/part/estate", max(10, n // 4), HTMX)
     return table
+
+
+def bench_moves(srv: Server, n: int, points: list[int], results: dict, first_load_round: int = 6) -> None:
+    """(b'): what a move costs each screen, at several points of one 4-player game: the host screen and a
+    phone each show the game at the version before a move, as their pages do (their question says what
+    each region shows and which pictures their library holds), and ask for the news of that move, again
+    and again: its time, and its size before compression. Also the host page's first load at round VI."""
+    table = Table(srv, seed=7)
+    rng = random.Random(1)
+    host, seat = host_screen(srv, table), phone(srv, table.tokens[0])
+    table.keys[0] = seat.browser.cookies[f"seat_{table.tokens[0]}"]  # the script plays that seat as its phone
+    results["b_news_host"], results["b_news_seat"], results["b_moves"] = [], [], []
+    for point in points:
+        table.play(point - table.state()["version"] - 1, rng)
+        version = table.state()["version"]
+        if table.state()["phase"] == "over":
+            break
+        host_page, seat_page = host.get_text(f"/host/{table.id}"), seat.get_text(f"/seat/{table.tokens[0]}")
+        table.play(1, rng)
+        asks = [(host, f"/host/{table.id}/news", Shown(host_page), "b_news_host"),
+                (seat, f"/seat/{table.tokens[0]}/news", Shown(seat_page), "b_news_seat")]
+        sizes = []
+        for client, path, shown, key in asks:
+            url = f"{path}?v={version}&{shown.query()}"
+            times = repeat(client, url, max(5, n // 20), {**HTMX, **GZIP})
+            results[key] += times
+            _, status, body = client.time("GET", url, HTMX)
+            assert status == 200, (url, status)
+            sizes.append((len(body), pct(times, .5)))
+        upkeep = b'id="upkeep"' in client_answer(host, f"/host/{table.id}/news?v={version}&{asks[0][2].query()}")
+        results["b_moves"].append({"version": version + 1, "host": sizes[0], "seat": sizes[1], "upkeep": upkeep})
+    while table.state()["phase"] != "over" and table.state()["state"]["round"] < first_load_round:
+        table.play(1, rng)
+    results["first_load"] = len(host.get_text(f"/host/{table.id}").encode())
+    results["first_load_round"] = table.state()["state"]["round"]
+
+
+def client_answer(client: Client, url: str) -> bytes:
+    return client.time("GET", url, HTMX)[2]
 
 
 def bench_actions(srv: Server, n: int, results: dict) -> None:
@@ -264,7 +335,6 @@ def choices(html: str) -> list[tuple[str, dict]]:
         if "choice" in fields and "disabled" not in inside:
             out.append((unescape(action), fields))
     return out
-REGIONS = {"seat": 4, "host": 10}  # live regions each news answer carries: a phone's, the host screen's
 
 
 class Screen(threading.Thread):
@@ -280,8 +350,8 @@ class Screen(threading.Thread):
         html = body.decode()
         m = POLLER.search(html)
         self.version, self.news = int(m.group(1)), m.group(2)
-        self.regions = REGIONS["host" if page.startswith("/host/") else "seat"]
         self.shown: list[tuple[int, float]] = []  # (version, when its answer arrived)
+        self.page = Shown(html)  # what the page shows, said with each question (its answers keep it up to date)
         self.forms = choices(html)  # the buttons a person could tap right now
         self.finger = Browser(client.browser.server)  # taps go out on a second connection, as a browser's do
         self.finger.cookies = client.browser.cookies
@@ -318,13 +388,16 @@ class Screen(threading.Thread):
                 tick = heard + self.interval - (heard - tick) % self.interval
                 continue
             m = re.search(rb'data-version="(\d+)"', body)
-            if status != 200 or not m or body.count(b'hx-swap-oob="true"') != self.regions:
+            if status != 200 or not m or int(m.group(1)) < self.version:  # news never goes back
                 self.stats["failures"].append(f"news {status}")
                 tick = heard + self.interval
                 continue
             self.version = int(m.group(1))
             self.shown.append((self.version, heard))
-            self.forms = choices(body.decode())
+            html = body.decode()
+            self.page.update(html)
+            if 'id="menu"' in html or 'id="decide"' in html:  # the buttons' region changed: as it is now
+                self.forms = choices(html)
             tick = heard + self.interval  # the swapped-in question's first tick
 
     def ask(self) -> tuple[int, bytes]:
@@ -332,7 +405,8 @@ class Screen(threading.Thread):
         if self.conn is None:
             self.conn = self.client.browser.server.connect(timeout=60)
         cookies = "; ".join(f"{k}={v}" for k, v in self.client.browser.cookies.items())
-        self.conn.request("GET", f"{self.news}?v={self.version}", headers={**HTMX, **GZIP, "Cookie": cookies})
+        self.conn.request("GET", f"{self.news}?v={self.version}&{self.page.query()}",
+                          headers={**HTMX, **GZIP, "Cookie": cookies})
         resp = self.conn.getresponse()
         body = resp.read()
         if resp.headers.get("Content-Encoding") == "gzip":
@@ -373,7 +447,8 @@ class Driver(threading.Thread):
             action, fields = self.rng.choice(self.screens[who].forms)
             t0 = time.perf_counter()
             try:
-                status, _, _ = self.screens[who].finger.post(action, fields, headers=HTMX)
+                status, _, _ = self.screens[who].finger.post(action, {**fields, **self.screens[who].page.params()},
+                                                             headers=HTMX)
             except (OSError, http.client.HTTPException) as exc:
                 self.stats["failures"].append(f"tap {type(exc).__name__}")
                 self.screens[who].finger.close()
@@ -387,7 +462,7 @@ class Driver(threading.Thread):
                 self.stats["failures"].append(f"tap {status}")
 
 
-def live(srv: Server, tables: list["Table"], pace: tuple[float, float], seconds: float) -> dict:
+def live(srv: Server, tables: list["Table"], pace: tuple[float, float], seconds: float, settle: float = 2.0) -> dict:
     """Tables at play: every screen of every table live, each table's people acting at `pace`.
     Propagation of an action: from its POST until every other screen of the table shows it."""
     interval = poll_interval()
@@ -404,7 +479,7 @@ def live(srv: Server, tables: list["Table"], pace: tuple[float, float], seconds:
     stop_people.set()
     for d in drivers:
         d.join(TIMEOUT + 2)
-    time.sleep(2.0)  # the last news reaches every screen
+    time.sleep(settle)  # the last news reaches every screen
     stop_screens.set()
     for s in (x for group in screens for x in group):
         s.hang_up()
@@ -431,7 +506,7 @@ def bench_propagation(srv: Server, actions: int, results: dict) -> None:
 
 
 def bench_tables(srv: Server, counts: list[int], seconds: float, pace: tuple[float, float],
-                 results: dict) -> None:
+                 results: dict, settle: float = 2.0) -> None:
     """(f): N tables x 5 screens live at once, each table acting at `pace`."""
     tables: list[Table] = []
     for n in counts:
@@ -439,8 +514,8 @@ def bench_tables(srv: Server, counts: list[int], seconds: float, pace: tuple[flo
             table = Table(srv, seed=1000 + len(tables))
             table.play(5, random.Random(len(tables)))
             tables.append(table)
-        results[f"f_{n}"] = live(srv, tables[:n], pace, seconds)
-        time.sleep(LET_GO)
+        results[f"f_{n}"] = live(srv, tables[:n], pace, seconds, settle)
+        time.sleep(min(settle, LET_GO))
     results["tables"] = tables
 
 
@@ -494,17 +569,19 @@ def machine() -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
+    ap.add_argument("--quick", action="store_true",
+                    help="a smoke run of a few seconds (CI: .ci/run): every measure once, no figure worth quoting")
     ap.add_argument("--seconds", type=float, default=20.0, help="time at play per table count in (f)")
     ap.add_argument("--tables", default="10,50,100")
     ap.add_argument("--pace", default="5,15", help="seconds between two moves at a table in (f), a range")
     ap.add_argument("--stress-pace", default="2,8", help="a faster pace, run once more at the largest N")
     args = ap.parse_args()
-    n = 300 if args.quick else 2000
-    counts = [int(x) for x in args.tables.split(",")]
-    seconds = 10.0 if args.quick else args.seconds
-    pace = tuple(float(x) for x in args.pace.split(","))
-    stress = tuple(float(x) for x in args.stress_pace.split(","))
+    n = 30 if args.quick else 2000
+    counts = [2] if args.quick else [int(x) for x in args.tables.split(",")]
+    seconds = 2.0 if args.quick else args.seconds
+    pace = (0.3, 0.8) if args.quick else tuple(float(x) for x in args.pace.split(","))
+    stress = (0.2, 0.5) if args.quick else tuple(float(x) for x in args.stress_pace.split(","))
+    settle = 0.5 if args.quick else 2.0  # after the last tap, until every screen has heard of it
     load_before = os.getloadavg()
     started = time.perf_counter()
     results: dict = {}
@@ -512,14 +589,17 @@ def main() -> None:
     unlimited = ["--per-client", "0", "--new-games-per-minute", "0"]
     with Server(tempfile.mkdtemp(prefix="messina-bench-"), args=unlimited) as srv, \
             Server(tempfile.mkdtemp(prefix="messina-bench-plain-"), args=["--wait", "0", *unlimited]) as plain:
-        table = bench_basic(srv, plain, n, results)
+        table = bench_basic(srv, plain, n, results, 20 if args.quick else 60)
         plain.kill()
+        bench_moves(srv, n, [20] if args.quick else [20, 60, 100, 140, 180, 220], results, 1 if args.quick else 6)
         fresh = Table(srv, seed=99)
         results["wire"] = first_page_bytes(srv, fresh.tokens[0])
-        bench_actions(srv, 60 if args.quick else 300, results)
-        bench_propagation(srv, 8 if args.quick else 30, results)
-        bench_tables(srv, counts, seconds, pace, results)
-        results["stress"] = live(srv, results.pop("tables")[:counts[-1]], stress, seconds)
+        bench_actions(srv, 10 if args.quick else 300, results)
+        bench_propagation(srv, 3 if args.quick else 30, results)
+        bench_tables(srv, counts, seconds, pace, results, settle)
+        tables = results.pop("tables")
+        if not args.quick:  # the same code as (f) at a faster pace: nothing more for a smoke run to check
+            results["stress"] = live(srv, tables[:counts[-1]], stress, seconds, settle)
         del table
     load_after = os.getloadavg()
 
@@ -542,8 +622,11 @@ def main() -> None:
     row("(a') static file GET /static/app.js", results["a_static"])
     row("(b) \"anything new?\" answered at once: GET /seat/<token>/news?v=N (204; server with --wait 0)", b,
         "≤ 2 × (a)", f"{'yes' if ratio50 <= 2 else 'no'}: p50 {ratio50:.2f}×, p99 {ratio99:.2f}×")
-    row("(b') news answer for a phone: its 4 regions, gzip (GET …/news?v=N-1)", results["b_news_seat"])
-    row("(b') news answer for the host screen: its 10 regions, gzip", results["b_news_host"])
+    seat_b, host_b = results["b_news_seat"], results["b_news_host"]
+    ratio = pct(host_b, .5) / pct(seat_b, .5)
+    row("(b') a move's news for a phone, as its page asks (what it shows, its pictures), gzip", seat_b)
+    row("(b') a move's news for the host screen, as its page asks, gzip", host_b, "≤ 3 × the phone's",
+        f"{'yes' if ratio <= 3 else 'no'}: p50 {ratio:.2f}×")
     for key, label in (("c_city", "(c) host map /host/<gid>/part/city"),
                        ("c_estate", "(c) phone estate /seat/<token>/part/estate")):
         v = results[key]
@@ -555,12 +638,14 @@ def main() -> None:
     row(f"(e) one table, a move every {pace} s: sent → the 4 other screens show it; {e['missed']} missed, "
         f"{len(e['failures'])} failed", e["spread"], "p95 ≤ 300 ms",
         "yes" if pct(e["spread"], .95) <= 0.3 and not e["missed"] and not e["failures"] else "no")
-    for count, f in [(c, results[f"f_{c}"]) for c in counts] + [(counts[-1], results["stress"])]:
+    runs = [(c, results[f"f_{c}"]) for c in counts] + ([(counts[-1], results["stress"])] if "stress" in results else [])
+    for count, f in runs:
         pace = "–".join(f"{x:g}" for x in f["pace"])
         head = f"(f) {count} tables × 5 screens, a move every {pace} s per table"
-        if f is results["stress"]:
+        stressed = f is results.get("stress")
+        if stressed:
             head = "(f, faster than any real table) " + head[4:]
-        main = count == 100 and f is not results["stress"]
+        main = count == 100 and not stressed
         clean = not f["failures"] and not f["missed"]
 
         def verdict(values):
@@ -571,6 +656,24 @@ def main() -> None:
             verdict(f["actions"]))
         row(f"{head}: tap sent → every other screen shows it; {f['missed']} missed, {len(f['failures'])} failed, "
             f"{f['answers']} answers in {f['seconds']:g} s", f["spread"], target, verdict(f["spread"]))
+    print()
+    print("(b') each move measured, 4 players, seed 7: the answer's size before compression and its p50 time")
+    print()
+    print("| version | host screen KB | host p50 ms | phone KB | phone p50 ms | upkeep report in it |")
+    print("|---:|---:|---:|---:|---:|---|")
+    for move in results["b_moves"]:
+        (hb, ht), (sb, st) = move["host"], move["seat"]
+        print(f"| {move['version']} | {hb / 1024:.1f} | {ms(ht)} | {sb / 1024:.1f} | {ms(st)} | "
+              f"{'yes' if move['upkeep'] else ''} |")
+    ordinary = [m["host"][0] for m in results["b_moves"] if not m["upkeep"]]  # a turn, not a round's end
+    print()
+    if ordinary:
+        print(f"Host screen's answer to an ordinary move: at most {max(ordinary) / 1024:.1f} KB before compression "
+              f"(target ≤ 30 KB: {'met' if max(ordinary) <= 30 * 1024 else 'missed'})")
+    load = results["first_load"]
+    at = results["first_load_round"]
+    verdict = f" (target ≤ 150 KB at round VI: {'met' if load <= 150 * 1024 else 'missed'})" if at == 6 else ""
+    print(f"Host page's first load at round {at}: {load / 1024:.1f} KB before compression{verdict}")
     total = sum(size for _, size, _ in results["wire"])
     print()
     verdict = "met" if total <= 60 * 1024 else "missed"
@@ -578,6 +681,23 @@ def main() -> None:
     for path, size, enc in results["wire"]:
         shown = re.sub(r"/(j|seat)/[^/]+", r"/\1/<token>", path)
         print(f"    {shown:<40} {size / 1024:7.1f} KB  (content-encoding: {enc})")
+    if args.quick:
+        problems = broken(results)
+        for problem in problems:
+            print(f"BROKEN: {problem}", file=sys.stderr)
+        sys.exit(1 if problems else 0)
+
+
+def broken(results: dict) -> list[str]:
+    """What a smoke run must never see, whatever the machine's speed: a measure with no sample (its code
+    path did not run), a failed request, or a screen that never showed a move."""
+    problems = [f"no sample for {key}" for key, v in results.items() if isinstance(v, list) and not v]
+    for key, run in results.items():
+        if isinstance(run, dict):
+            problems += [f"{key}: {failure}" for failure in run["failures"]]
+            problems += [f"{key}: {run['missed']} moves never shown"] if run["missed"] else []
+            problems += [f"{key}: no move was made"] if not run["actions"] else []
+    return problems
 
 
 if __name__ == "__main__":

@@ -64,16 +64,20 @@ def _rebuild(english: str, msg: str, args: dict, plural: str | None = None) -> T
 
 def _stored(value: Any) -> bool:
     """A text as `plain` stores it: {"msg", "args"}, and "plural" for a phrase with a count."""
-    return isinstance(value, dict) and {"msg", "args"} <= value.keys() <= {"msg", "args", "plural"}
+    return (isinstance(value, dict) and "msg" in value and "args" in value
+            and (len(value) == 2 or (len(value) == 3 and "plural" in value)))
 
 
 def plain(value: Any) -> Any:
     """A template value as JSON data: a Text keeps its own template (as a dict); numbers stay numbers.
     Also how text waits inside saved work (a task's "why"): `again` makes it text once more."""
     if isinstance(value, Text):
-        stored = {"msg": value.msg, "args": value.args}
-        if value.plural:
-            stored["plural"] = value.plural
+        stored = value.__dict__.get("_plain")  # a Text never changes: its plain form is made once
+        if stored is None:
+            stored = {"msg": value.msg, "args": value.args}
+            if value.plural:
+                stored["plural"] = value.plural
+            value._plain = stored
         return stored
     if _stored(value):
         return value
@@ -96,13 +100,18 @@ def faces_in(args: Any) -> list[str]:
     """The components a stored text names ("hex:n04"…), in order: the hidden `face` values that
     engine/describe.py puts in a component's name, however deep the name is nested."""
     found: list[str] = []
+    _find_faces(args, found)
+    return found
+
+
+def _find_faces(args: Any, found: list[str]) -> None:
     if isinstance(args, dict):
         for key, value in args.items():
             if key == "face" and isinstance(value, str):
-                found.append(value)
-            else:
-                found.extend(f for f in faces_in(value) if f not in found)
-    return found
+                if value not in found:
+                    found.append(value)
+            elif isinstance(value, dict):
+                _find_faces(value, found)
 
 
 def joined(items, sep: str = ", ") -> Text:

@@ -138,6 +138,34 @@
     xhr.addEventListener("loadend", function () { finished(elt, verb, xhr); });
   });
 
+  // What this page shows goes with its requests (web/common.py `shown`, web/pictures.py `added`): each
+  // live region's data-shows with its question and its taps, so the answer brings only the regions that
+  // changed; and the pictures its library holds, so an answer brings only the ones it lacks.
+  function shows() {
+    return Array.prototype.map.call(document.querySelectorAll("[data-shows][id]"), function (el) {
+      return el.id + ":" + el.getAttribute("data-shows");
+    }).join(",");
+  }
+
+  function pictures() {
+    return Array.prototype.map.call(document.querySelectorAll("#pictures > symbol[id]"), function (el) {
+      return el.id;
+    }).join(".");
+  }
+
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = e.detail.elt;
+    if (elt.id === "poll" || isTap(elt)) e.detail.parameters.k = shows();
+    if (document.getElementById("pictures")) e.detail.parameters.f = pictures();
+  });
+
+  // The host's log gains a move's rows on top (partials/_log_added.html); it keeps as many as a page shows.
+  document.addEventListener("htmx:afterSettle", function () {
+    var log = document.getElementById("log-list");
+    var most = log ? parseInt(log.getAttribute("data-most"), 10) : 0;
+    while (most > 0 && log.children.length > most) log.removeChild(log.lastElementChild);
+  });
+
   document.addEventListener("htmx:beforeSwap", function (e) {
     if (stopped || e.detail.xhr.getResponseHeader("X-Seat-Moved")) e.detail.shouldSwap = false;
   });

@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 import pytest
 
 from companion.engine import legal_actions
+from companion.engine.view import pictured
 from companion.web.draw.faces import record_ids
 from companion.words import faces_in
 from companion.web.draw.named import FILTER_FROM, pick_filter, pick_marks
@@ -87,8 +88,8 @@ def four() -> list[dict]:
 
 
 def engine_menu(app, g, who) -> list[dict]:
-    """The menu as the engine gives it (the API's copy leaves out the faces)."""
-    return legal_actions(app.extensions["store"].load(g["id"]).state, who)
+    """The menu as the engine gives it to a screen, with the faces it names (the API's copy leaves them out)."""
+    return [pictured(opt) for opt in legal_actions(app.extensions["store"].load(g["id"]).state, who)]
 
 
 def host_page(client, g) -> str:
@@ -172,17 +173,18 @@ def test_the_log_and_the_setup_steps_show_the_faces_they_name(app, client):
     _reveal_until_phones(client, g)
     state = app.extensions["store"].load(g["id"]).state
     body = host_page(client, g)
-    for region, lines in (("log", state.log[-60:][::-1]), ("setup", state.setup_steps)):
-        items = re.findall(r"<li.*?</li>", section(body, region), re.S)
+    steps = text(client.get(f"/host/{g['id']}/setup/steps", headers=host_h(g)))  # loaded when it is opened
+    for region, lines in ((section(body, "log"), state.log[-60:][::-1]), (steps, state.setup_steps)):
+        items = re.findall(r"<li.*?</li>", region, re.S)
         assert len(items) == len(lines)
         named = [(item, faces_in(line.get("args"))) for item, line in zip(items, lines)]
-        assert any(refs for _, refs in named), region
+        assert any(refs for _, refs in named), region[:200]
         for item, refs in named:
             assert ('class="line-faces"' in item) == bool(refs)
             for ref in refs[:4]:
                 family, rid = ref.split(":")
                 assert f'data-family="{family}" data-id="{rid}"' in item
-        assert not ids_in(section(body, region))
+        assert not ids_in(region)
     assert any("boat" in ref for line in state.setup_steps for ref in faces_in(line.get("args")))  # R-SETUP-8
 
 

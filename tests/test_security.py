@@ -205,6 +205,7 @@ def host_requests(game: dict, version: int, csrf: str) -> list[tuple[str, str, d
     gid = game["id"]
     reqs = [("GET", f"/host/{gid}", None), ("GET", f"/host/{gid}/export.json", None),
             ("GET", f"/host/{gid}/qr/0.svg", None), ("GET", f"/host/{gid}/seat/0", None),
+            ("GET", f"/host/{gid}/setup/steps", None),
             ("GET", f"/api/games/{gid}/state", None), ("GET", f"/api/games/{gid}/host/menu", None),
             ("POST", f"/api/games/{gid}/host/actions", {"version": version, "choice": 0}),
             ("POST", f"/host/{gid}/decide", {"csrf": csrf, "version": version, "choice": 0, "decision": 0}),

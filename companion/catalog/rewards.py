@@ -108,7 +108,13 @@ class Reward:
         return all(not b.items for b in self.options)
 
     def text(self) -> Text:
-        return _reward_text(self)
+        """Kept on the reward once made: a turn menu asks every hex's action for its words, and hashing a
+        reward (its bundles and their items) to find them again costs more than making them once."""
+        made = self.__dict__.get("_text")
+        if made is None:
+            made = _reward_text(self)
+            object.__setattr__(self, "_text", made)
+        return made
 
     def icons(self) -> set[str]:
         return {i.icon for b in self.options for i in b.items}

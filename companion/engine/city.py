@@ -65,29 +65,45 @@ def distances_from(state: GameState, place: str) -> dict[str, int]:
 
     The city changes only when a hex is added, so results are remembered per city shape (the caller
     must not change the returned mapping)."""
-    key = (id(state.catalog), state.players, place, tuple(sorted((t, h.space) for t, h in state.hexes.items())))
-    hit = _DISTANCES.get(key)
-    if hit is not None and hit[0] is state.catalog:
-        return hit[1]
-    if len(_DISTANCES) > 50000:
-        _DISTANCES.clear()
-    dist = _distances(state, place)
-    _DISTANCES[key] = (state.catalog, dist)
+    shape = _shape(state)
+    dist = shape.distances.get(place)
+    if dist is None:
+        dist = shape.distances[place] = _distances(shape, place)
     return dist
 
 
-def _distances(state: GameState, place: str) -> dict[str, int]:
-    at = tile_at(state)
-    coord_of = {t: space_coord(state, h.space) for t, h in state.hexes.items()}
-    docks = {d.id: d.harbor for d in state.catalog.docks.values()}
-    harbor_dock = {h: d for d, h in docks.items()}
+class _Shape:
+    """One city as laid out (which tile lies on which space): its geometry, worked out once, and the
+    distances asked of it so far. Every turn menu prices every place from every lieutenant."""
+
+    def __init__(self, state: GameState):
+        self.catalog = state.catalog
+        self.at = tile_at(state)
+        self.coord_of = {t: space_coord(state, h.space) for t, h in state.hexes.items()}
+        self.harbor_of = {d.id: d.harbor for d in state.catalog.docks.values()}
+        self.dock_of = {h: d for d, h in self.harbor_of.items()}
+        self.distances: dict[str, dict[str, int]] = {}
+
+
+def _shape(state: GameState) -> _Shape:
+    key = (id(state.catalog), state.players, tuple([(t, h.space) for t, h in state.hexes.items()]))
+    shape = _DISTANCES.get(key)
+    if shape is None or shape.catalog is not state.catalog:
+        if len(_DISTANCES) > 2000:
+            _DISTANCES.clear()
+        shape = _DISTANCES[key] = _Shape(state)
+    return shape
+
+
+def _distances(shape: _Shape, place: str) -> dict[str, int]:
+    """Breadth first over the placed hexes; a dock is one step beyond its harbor."""
     start = place.split(":", 1)[1]
     dist: dict[str, int] = {}
     todo: deque = deque()
     if place.startswith("dock:"):
         dist["dock:" + start] = 0
-        harbor = docks[start]
-        if harbor in state.hexes:
+        harbor = shape.harbor_of[start]
+        if harbor in shape.coord_of:
             dist["hex:" + harbor] = 1
             todo.append((harbor, 1))
     else:
@@ -95,11 +111,11 @@ def _distances(state: GameState, place: str) -> dict[str, int]:
         todo.append((start, 0))
     while todo:
         tile, d = todo.popleft()
-        q, r = coord_of[tile]
-        if tile in harbor_dock and "dock:" + harbor_dock[tile] not in dist:
-            dist["dock:" + harbor_dock[tile]] = d + 1
+        q, r = shape.coord_of[tile]
+        if tile in shape.dock_of and "dock:" + shape.dock_of[tile] not in dist:
+            dist["dock:" + shape.dock_of[tile]] = d + 1
         for dq, dr in AXIAL_STEPS:
-            nxt = at.get((q + dq, r + dr))
+            nxt = shape.at.get((q + dq, r + dr))
             if nxt and "hex:" + nxt not in dist:
                 dist["hex:" + nxt] = d + 1
                 todo.append((nxt, d + 1))

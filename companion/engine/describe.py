@@ -27,11 +27,44 @@ def lacking(icon: str, have: int, need: int) -> str:
     return T("you have {have}, need {need}", have=Item(icon, have).text(), need=need)
 
 
+_KNOWN: dict = {}  # id(catalog) -> (catalog, {kind: {key: words}})
+_LAST: tuple = (None, {})  # the catalog asked about last, and its words: nearly always the next one asked
+KEEP_AT_MOST = 20000  # words of one kind kept for one catalog; a kind that grows past it starts afresh
+CATALOGS_KEPT = 16  # games keep a handful of catalogs (the shipped one, a table's corrections over time)
+
+
+def remembered(state: GameState, kind: str) -> dict:
+    """The words of one `kind` made so far with this game's catalog, to look up before making them:
+    words made from the catalog's records (a hex's name, what a register space gives) never change in
+    a game, and every turn menu says them again. A Text is never changed once made, so one serves every
+    menu and log line."""
+    global _LAST
+    cat = state.catalog
+    last = _LAST
+    if last[0] is not cat:
+        last = _KNOWN.get(id(cat))
+        if last is None or last[0] is not cat:
+            if len(_KNOWN) >= CATALOGS_KEPT:
+                _KNOWN.clear()
+            last = _KNOWN[id(cat)] = (cat, {})
+        _LAST = last
+    known = last[1].get(kind)
+    if known is None or len(known) > KEEP_AT_MOST:
+        known = last[1][kind] = {}
+    return known
+
+
 def face_of(state: GameState, tile) -> str | None:
     """"family:id" of the printed component `tile` names, or None when it is no component."""
     if not isinstance(tile, str):
         return None
-    c = state.catalog
+    known = remembered(state, "face")
+    if tile not in known:
+        known[tile] = _face_of(state.catalog, tile)
+    return known[tile]
+
+
+def _face_of(c, tile: str) -> str | None:
     for family, records in (("hex", c.hexes), ("harbor", c.harbors), ("boat", c.boats),
                             ("workshop", c.workshops), ("improvement", c.improvements), ("wagon", c.wagons),
                             ("docking_tile", c.docking_tiles), ("dock", c.docks), ("solo_tile", c.solo_tiles)):
@@ -105,8 +138,15 @@ def _workshop_text(state: GameState, tile: str, face: str) -> str:
 def tile_name(state: GameState, tile: str) -> str:
     """A hex by its colour and rat, a harbor, dock or docking tile by its corner: short enough for a
     log line; the face drawn beside it tells two alike hexes apart."""
-    c = state.catalog
-    face = face_of(state, tile)
+    known = remembered(state, "name")
+    name = known.get(tile)
+    if name is None:
+        name = known[tile] = _tile_name(state.catalog, tile)
+    return name
+
+
+def _tile_name(c, tile: str) -> str:
+    face = _face_of(c, tile)
     if tile in c.hexes:
         h = c.hexes[tile]
         if h.rat in ("left", "right"):
@@ -134,13 +174,20 @@ def scroll_board_text(state: GameState, scroll: str) -> str:
 
 def square_text(state: GameState, seat: int, square: str) -> str:
     """A square of a player's board by the reward printed on it."""
-    sq = state.catalog.boards[state.seats[seat].board].square(square)
-    return T("“{reward}” square", reward=sq.reward.text())
+    board = state.seats[seat].board
+    known = remembered(state, "square")
+    if (board, square) not in known:
+        reward = state.catalog.boards[board].square(square).reward.text()
+        known[board, square] = T("“{reward}” square", reward=reward)
+    return known[board, square]
 
 
 def hex_text(state: GameState, tile: str) -> str:
     """A hex with its printed action: what a host matches a dealt or drawn hex against."""
-    return T("{tile}: {action}", tile=tile_name(state, tile), action=state.catalog.tile(tile).action.text())
+    known = remembered(state, "hex")
+    if tile not in known:
+        known[tile] = T("{tile}: {action}", tile=tile_name(state, tile), action=state.catalog.tile(tile).action.text())
+    return known[tile]
 
 
 @lru_cache(maxsize=256)

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from .reach import reached
 from .state import GameState
-from ..words import again, faces_in, keep
+from ..words import again, keep
 
 MAIN = "main"
 ASK = "ask"  # the "do" of a decision waiting on top of a lane
@@ -73,7 +73,8 @@ def option(value: Any, label: str, available: bool = True, reason: str | None = 
     """One menu entry; Text label, reason and cost also keep their templates (`label_msg`, `label_args`…).
     `place`: the spot on the map the option names ("hex:<tile>" / "dock:<id>"), so a screen can offer it
     there without reading the value. `face`: the printed component it stands for ("boat:boat-3"), so a
-    screen shows that picture as the option's button. Unset, the first component the label names.
+    screen shows that picture as the option's button. Unset, a screen shows the first component the label
+    names (view.pictured: looked up when a screen asks, not on every menu the engine makes).
     `group`: the kind of option in a long menu ("hexes", "docks", "recall"), so a screen can show the
     kinds apart without reading labels."""
     opt = keep({"value": value}, "label", label)
@@ -82,7 +83,6 @@ def option(value: Any, label: str, available: bool = True, reason: str | None = 
         opt["group"] = group
     if place:
         opt["place"] = place
-    face = face or next(iter(faces_in(opt.get("label_args"))), None)
     if face:
         family, rid = face.split(":", 1)
         opt["face"] = {"family": family, "id": rid}
@@ -140,7 +140,7 @@ def run(state: GameState) -> None:
     lanes = state.lanes
     while True:
         busy = False
-        for name in [k for k in lanes if k != MAIN]:
+        for name in [k for k in lanes if k != MAIN] if len(lanes) > 1 or MAIN not in lanes else ():
             lane = lanes[name]
             while lane and lane[-1]["do"] != ASK:
                 t = lane.pop()

@@ -28,30 +28,38 @@ def standing_on(state: GameState) -> dict[str, int]:
     return out
 
 
-def cost(state: GameState, seat: int, lieutenant: int, place: str, cache: dict | None = None) -> int | None:
-    """Coins for a lieutenant to reach a place ("hex:<tile>" / "dock:<id>"): free from the estate,
-    max(0, d − 1) from where it lies; None when no path exists."""
-    lt = state.seats[seat].lieutenants[lieutenant]
-    if lt.where == "estate":
-        return 0
-    if cache is not None and lt.where in cache:
-        dist = cache[lt.where]
-    else:
-        dist = distances_from(state, lt.where)
-        if cache is not None:
-            cache[lt.where] = dist
-    d = dist.get(place)
-    return None if d is None else max(0, d - 1)
-
-
-def routes(state: GameState, seat: int) -> dict[str, list[tuple[int, int]]]:
-    """For every place, the seat's available lieutenants that can reach it with their costs."""
-    cache: dict = {}
-    places = [f"hex:{t}" for t in state.hexes] + [f"dock:{d}" for d, boats in state.docks.items() if boats]
-    out: dict[str, list[tuple[int, int]]] = {}
+def costs_to(state: GameState, seat: int, place: str) -> list[tuple[int, int]]:
+    """The seat's available lieutenants that can reach a place ("hex:<tile>" / "dock:<id>"), with their
+    costs in coins: free from the estate, max(0, d − 1) from where a lieutenant lies (Q-11); one with no
+    path there is left out."""
+    out = []
+    lts = state.seats[seat].lieutenants
     for i in available(state, seat):
-        for place in places:
-            c = cost(state, seat, i, place, cache)
-            if c is not None:
-                out.setdefault(place, []).append((i, c))
+        where = lts[i].where
+        if where == "estate":
+            out.append((i, 0))
+            continue
+        d = distances_from(state, where).get(place)
+        if d is not None:
+            out.append((i, max(0, d - 1)))
     return out
+
+
+def cheapest(state: GameState, seat: int) -> dict[str, int]:
+    """For every hex and every dock with a boat that a lieutenant of the seat can reach now, the
+    cheapest cost, reckoned as `costs_to` does (a turn menu prices every place of the city)."""
+    places = [f"hex:{t}" for t in state.hexes] + [f"dock:{d}" for d, boats in state.docks.items() if boats]
+    lts = state.seats[seat].lieutenants
+    best: dict[str, int] = {}
+    for i in available(state, seat):
+        where = lts[i].where
+        if where == "estate":  # R-TURN-MOVE-1: the estate's lieutenants act only when none lies in Messina
+            return dict.fromkeys(places, 0)
+        dist = distances_from(state, where)
+        for place in places:
+            d = dist.get(place)
+            if d is not None:
+                cost = d - 1 if d > 1 else 0
+                if cost < best.get(place, cost + 1):
+                    best[place] = cost
+    return best

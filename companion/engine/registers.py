@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import tasks as do
+from .describe import remembered
 from .events import note, who
 from .flow import ASKED, choose, option, task
 from .reach import reached
@@ -53,6 +54,14 @@ def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
 
 def landing_text(state: GameState, kind: str, at: int) -> str:
     """What the next space of a register gives (R-REG-1): an advance's option says it before the tap."""
+    known = remembered(state, "landing")
+    key = (kind, state.players, at)
+    if key not in known:
+        known[key] = _landing_text(state, kind, at)
+    return known[key]
+
+
+def _landing_text(state: GameState, kind: str, at: int) -> str:
     reg = state.catalog.register(kind, state.players)
     if at >= reg.last:
         return T("already on the last space")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import tasks as do
 from .build import can_pay, missing, pay
-from .describe import cost_text
+from .describe import cost_text, remembered
 from .events import note, tile_name, who
 from .estate import citizen_label
 from .flow import ASKED, choose, option, push, task
@@ -63,15 +63,24 @@ def repop_option(state: GameState, seat: int, tile: str) -> dict:
     if not hx.repop:
         return option(value, T("Repopulate this hex"), False, T("this hex shows no repopulation requirements"),
                       "R-REPOP-2")
+    known = remembered(state, "repopulate")
+    if tile not in known:
+        known[tile] = _repop_words(state, tile)
+    label, cost = known[tile]
+    unmet = _unmet(state, seat, hx)
+    if unmet:
+        return option(value, label, False, joined((why for why, _ in unmet), "; "), unmet[0][1], cost)
+    return option(value, label, cost=cost)
+
+
+def _repop_words(state: GameState, tile: str) -> tuple[str, str]:
+    """A hex's repopulation as its option says it (label, cost): the same all game."""
+    hx = state.catalog.hexes[tile]
     needs = joined((n.text() for n in hx.repop_citizens), " + ")
     give = T("{citizens} + a lieutenant", citizens=needs) if hx.repop_lieutenant else needs
     label = T("Repopulate the {tile}: pay {cost}, give {give} ({vp} VP at the end)", tile=tile_name(state, tile),
               cost=cost_text(hx.repop_cost), give=give, vp=hx.repop_vp)
-    unmet = _unmet(state, seat, hx)
-    if unmet:
-        return option(value, label, False, joined((why for why, _ in unmet), "; "), unmet[0][1],
-                      cost_text(hx.repop_cost))
-    return option(value, label, cost=cost_text(hx.repop_cost))
+    return label, cost_text(hx.repop_cost)
 
 
 def _unmet(state: GameState, seat: int, hx) -> list[tuple[str, str]]:

@@ -41,6 +41,17 @@ def _dump(value: Any) -> Any:
     return value
 
 
+def copy_sharing(obj: Serial, shared: tuple[str, ...]):
+    """A copy of `obj` through its saved form, except the list fields named in `shared`: the copy gets new
+    lists of the same items. For lists only ever appended to, whose items never change once there (a
+    game's log): copying their items would cost more than everything else together late in a game."""
+    cls = type(obj)
+    copy = _load(cls, {name: _dump(getattr(obj, name)) for name in _names(cls) if name not in shared})
+    for name in shared:
+        setattr(copy, name, list(getattr(obj, name)))
+    return copy
+
+
 _PLAIN = frozenset((int, str, float, bool, type(None)))  # the common leaves, settled without a lookup
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .rulebook import SOLO_LIEUTENANTS
-from .serial import Serial
+from .serial import Serial, copy_sharing
 
 CLASSES = ("aristocrat", "nun", "craftsman")
 TOKENS = ("coins", "lumber", "fire", "major_fire")
@@ -21,6 +21,7 @@ COLOURS = ("red", "yellow", "blue", "green")
 COLOUR_LETTERS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G"}
 #: the end-of-round rules new games play by (`GameState.upkeep_rules`)
 UPKEEP_RULES = 1
+APPEND_ONLY = ("log", "setup_steps", "report")  # a game's lists whose entries never change once written
 
 
 @dataclass
@@ -291,8 +292,12 @@ class GameState(Serial):
 
     def clone(self) -> "GameState":
         """An independent copy of this moment of the game, with the same catalog (through the saved form,
-        which copies exactly what a restart would keep)."""
-        return state_from_dict(self.to_dict(), self._catalog)
+        which copies exactly what a restart would keep). The log, the setup steps and the upkeep report
+        are only ever appended to, and an entry never changes once written: the copy has its own lists
+        of the same entries."""
+        copy = copy_sharing(self, APPEND_ONLY)
+        copy._catalog = self._catalog
+        return copy
 
     @property
     def side(self) -> str:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import tasks as do
-from .describe import coins, lacking, square_text, tile_text
+from .describe import coins, lacking, remembered, square_text, tile_text
 from .estate import move_to_workshop, workshop_moves
 from .events import note, tile_name, who
 from .flow import ASKED, MAIN, choose, option, push, task
 from .gain import add_vp, gain, reward_of
-from .movement import available, routes, standing_on
+from .movement import available, cheapest, costs_to, standing_on
 from .reach import reached
 from .registers import advance, advance_cost, landing_text, with_landing
 from .repopulate import repop_option
@@ -51,32 +51,52 @@ def _next_turn(state: GameState, t: dict, lane: str) -> None:
 
 def turn_options(state: GameState, seat: int) -> list[dict]:
     """The turn menu: every hex and boat in Messina (greyed with the reason when not possible) and the
-    recall. Costs are the cheapest of the lieutenants that may act now."""
+    recall. Costs are the cheapest of the lieutenants that may act now.
+
+    Each place's option is made once for what it shows (the hex or boat as it lies, whose standing
+    lieutenant holds it, the cheapest cost, and the coins in hand when they are too few) and copied
+    after: every turn menu lists every place of the city again."""
     s = state.seats[seat]
     c = state.catalog
-    reach = routes(state, seat)
+    reach = cheapest(state, seat)
     blocked = standing_on(state)
+    known = remembered(state, "turn menu")
     opts = []
-    for tile in sorted(state.hexes, key=lambda x: (x not in c.hexes, x)):
-        place = str(Place.hex(tile))
+
+    def place_option(shows: tuple, value: dict, place: str, group: str, taken: str | None) -> dict:
+        cost = reach.get(place)
+        key = (shows, taken, cost, s.coins if cost is not None and cost > s.coins else None)
+        made = known.get(key)
+        if made is None:
+            made = known[key] = _priced(state, shows, place, group, taken, cost, s.coins)
+        return {**made, "value": value}
+
+    in_order = remembered(state, "hexes in menu order")  # neighbourhoods first, then harbors; by id
+    tiles = tuple(state.hexes)
+    if tiles not in in_order:
+        in_order[tiles] = [(t, str(Place.hex(t))) for t in sorted(tiles, key=lambda x: (x not in c.hexes, x))]
+    for tile, place in in_order[tiles]:
         h = state.hexes[tile]
-        label = hex_label(tile_name(state, tile), c.tile(tile).action.text(), tuple(ci.cls for ci in h.citizens),
-                          h.cubes)
-        if tile in blocked:
-            opts.append(option({"go": "hex", "tile": tile}, label, False,
-                               _taken_by(who(state, blocked[tile])), "R-TURN-MOVE-4", place=place, group="hexes"))
-            continue
-        opts.append(_priced(state, s, {"go": "hex", "tile": tile}, label, place, reach.get(place), "hexes"))
+        shows = ("hex", tile, tuple([ci.cls for ci in h.citizens]), h.cubes)
+        taken = who(state, blocked[tile]) if tile in blocked else None
+        opts.append(place_option(shows, {"go": "hex", "tile": tile}, place, "hexes", taken))
     for dock, boats in state.docks.items():
         place = str(Place.dock(dock))
         for boat in boats:
-            label = _boat_label(tile_text(state, boat.tile), tile_name(state, dock), boat.cube)
-            opts.append(_priced(state, s, {"go": "dock", "dock": dock, "boat": boat.tile}, label, place,
-                                reach.get(place), "docks"))
+            opts.append(place_option(("boat", dock, boat.tile, boat.cube),
+                                     {"go": "dock", "dock": dock, "boat": boat.tile}, place, "docks", None))
     opts.append(option({"go": "recall"}, T("Recall a lieutenant to your estate and take 1 coin; the rewards you "
                                            "earned in production lapse") if s.deferred else
                        T("Recall a lieutenant to your estate and take 1 coin"), group="recall"))
     return opts
+
+
+def _place_label(state: GameState, shows: tuple) -> str:
+    if shows[0] == "hex":
+        _, tile, citizens, cubes = shows
+        return hex_label(tile_name(state, tile), state.catalog.tile(tile).action.text(), citizens, cubes)
+    _, dock, boat, cube = shows
+    return _boat_label(tile_text(state, boat), tile_name(state, dock), cube)
 
 
 @lru_cache(maxsize=2048)
@@ -91,16 +111,19 @@ def hex_label(name: str, action: str, citizens: tuple[str, ...], cubes: int) -> 
     return label
 
 
-def _priced(state: GameState, s, value: dict, label: str, place: str, ways: list[tuple[int, int]] | None,
-            group: str) -> dict:
-    """A place in the turn menu at the cheapest cost of the lieutenants that can reach it."""
-    if not ways:
-        return option(value, label, False, T("no path from your lieutenants"), "Q-11", place=place, group=group)
-    cheapest = min(c for _, c in ways)
-    if cheapest > s.coins:
-        return option(value, label, False, _too_dear(cheapest, s.coins), "R-TURN-MOVE-3", coins(cheapest), place,
+def _priced(state: GameState, shows: tuple, place: str, group: str, taken: str | None, cheapest: int | None,
+            have: int) -> dict:
+    """A place in the turn menu (its value filled in by the caller): taken by a standing lieutenant, out of
+    reach, too dear for the coins in hand, or at the cheapest cost of the lieutenants that can reach it."""
+    label = _place_label(state, shows)
+    if taken is not None:
+        return option(None, label, False, _taken_by(taken), "R-TURN-MOVE-4", place=place, group=group)
+    if cheapest is None:
+        return option(None, label, False, T("no path from your lieutenants"), "Q-11", place=place, group=group)
+    if cheapest > have:
+        return option(None, label, False, _too_dear(cheapest, have), "R-TURN-MOVE-3", coins(cheapest), place,
                       group=group)
-    return option(value, label, cost=coins(cheapest) if cheapest else FREE, place=place, group=group)
+    return option(None, label, cost=coins(cheapest) if cheapest else FREE, place=place, group=group)
 
 
 # Menu texts cached by their values: the turn and action-step menus repeat them every turn, and a
@@ -143,7 +166,7 @@ def _turn(state: GameState, t: dict, lane: str) -> None:
         choices = [[i, 0] for i in available(state, seat)]
     else:
         place = str(Place.hex(pick["tile"]) if pick["go"] == "hex" else Place.dock(pick["dock"]))
-        choices = [[i, c] for i, c in routes(state, seat).get(place, []) if c <= state.seats[seat].coins]
+        choices = [[i, c] for i, c in costs_to(state, seat, place) if c <= state.seats[seat].coins]
     push(state, lane, {"do": do.SEND, "seat": seat, "target": pick, "choices": choices})
 
 

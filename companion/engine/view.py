@@ -16,8 +16,9 @@ stored in it. Texts are English with their templates kept beside them (`label` a
   question                     the question this seat must answer now (as `pending` gives it), or None
   decision                     that question's id (a tap names it, so an old menu is refused), or None
   menu                         its options in order: label, available, cost, reason and rule when greyed,
-                               place when the option names a spot on the map, value, and choice (the
-                               option's index, what a tap sends back)
+                               place when the option names a spot on the map, face when it stands
+                               for a printed component (`pictured`), value, and choice (the option's
+                               index, what a tap sends back)
   targets                      {place: {"choice", "cost", "cost_msg", "cost_args"}}: the spots on the map
                                this seat can tap now, each with its cheapest available option
   waiting_for                  names of everyone who must answer now ("host" for the host)
@@ -52,6 +53,7 @@ from .movement import available
 from .repopulate import tiles_left
 from .rulebook import ROUNDS
 from .state import COLOUR_LETTERS, GameState, Place
+from ..words import faces_in
 
 #: rules of the log entries that tell the solo opponent's turns (its reveals, moves and takings)
 OPPONENT_RULES = frozenset(("R-SOLO-5", "R-SOLO-6", "R-SOLO-7", "Q-18"))
@@ -62,7 +64,7 @@ SETUP_OPEN_DECISIONS = 3
 def seat_view(state: GameState, seat: int) -> dict:
     s = state.seats[seat]
     found = next((d for _, d in waiting(state) if d["who"] == seat), None)
-    menu = [{**opt, "choice": i} for i, opt in enumerate(found["options"])] if found else []
+    menu = [{**pictured(opt), "choice": i} for i, opt in enumerate(found["options"])] if found else []
     turn = whose_turn(state)
     scored = next((x for x in (state.scoring or {}).get("seats", []) if x["seat"] == seat), None)
     return {"seat": seat, "name": s.name, "colour": s.colour, "letter": COLOUR_LETTERS[s.colour],
@@ -90,6 +92,19 @@ def table_view(state: GameState) -> dict:
             "setup_open": state.round == 1 and state.decisions < SETUP_OPEN_DECISIONS,
             "phones_open": state.round == 1 and state.phase != "over",
             "winners": [state.seats[i].name for i in state.scoring["winners"]] if state.scoring else []}
+
+
+def pictured(opt: dict) -> dict:
+    """A menu option as a screen shows it: with the `face` of the component it stands for, given by the
+    task or else the first one its label names. Looked up here, when a screen asks, because the engine
+    makes far more menus than anyone looks at (every replay, every simulated game)."""
+    if "face" in opt:
+        return opt
+    named = faces_in(opt.get("label_args"))
+    if not named:
+        return opt
+    family, rid = named[0].split(":", 1)
+    return {**opt, "face": {"family": family, "id": rid}}
 
 
 def whose_turn(state: GameState) -> int | None:

@@ -11,31 +11,25 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
-
-import sqlite_utils
 
 from ..catalog import Catalog, catalog_from_json, default_catalog, shipped_catalog
 from ..engine import GameMovedOn, IllegalAction, apply, choose_action, new_game, state_from_dict
 from ..engine.state import GameState, Options
 from ..faults import StartupError
 from .codes import give_codes
+from .connection import Connections
 from .disk import check_database, fault_of
 from .recent import CACHE_GAMES, RecentGames
 from .schema import migrations
-from .undos import undo_note, undos_of
+from .undos import acted, undo_note, undos_of
 
 SNAPSHOT_EVERY = 10
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
-# Each server thread keeps its own connection, and `serve` runs hundreds of threads: SQLite's default page
-# cache (2 MB per connection) could add up to a gigabyte as the file grows. A request reads a few dozen
-# pages; the operating system's file cache keeps the rest close.
-PAGE_CACHE_KIB = 128
 
 
 class Stale(Exception):
@@ -52,10 +46,14 @@ class Deleted(NotFound):
 
 @dataclass
 class Game:
+    """A game at one version: its state, and every undo's note (store/undos.py: what the table puts back
+    and the log it took away, the last one with who has acted since), read at the same moment."""
+
     id: str
     version: int
     state: GameState
     host_token: str
+    undos: list[dict] = field(default_factory=list)
 
 
 def token() -> str:
@@ -68,17 +66,16 @@ def new_game_id() -> str:
     return secrets.token_hex(8)
 
 
-class Store:
+class Store(Connections):
     def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None,
                  cache_games: int = CACHE_GAMES):
         """`catalog`: what new games start with, fixed or asked anew for each game (default: the
         catalog in force, companion/catalog/in_force.py). A game in progress only ever uses its own."""
-        self.path = str(path)
+        super().__init__(str(path))
         catalog = default_catalog if catalog is None else catalog
         self._catalog_now = catalog if callable(catalog) else lambda: catalog
         self._catalogs: dict[str, Catalog] = {}  # games' catalogs by fingerprint, each built once
         self._cache = RecentGames(cache_games)
-        self._local = threading.local()
         self.listeners: list = []  # told (game id, new version) after every commit that moves a game on
         self.movers: list = []  # told (game id) after a seat moves to another phone (not a move of the game)
         check_database(self.path)
@@ -90,21 +87,6 @@ class Store:
             raise StartupError(f"Cannot open the games file {self.path}: {exc}. Check that its folder exists and "
                                "that the companion may write there (and that the disk is not full).") from None
         self._settle_older_games(db)
-
-    def _db(self) -> sqlite_utils.Database:
-        """One connection per server thread, kept open: a "anything new?" poll costs one indexed read.
-        Its page cache is small (PAGE_CACHE_KIB) because there are as many connections as threads."""
-        db = getattr(self._local, "db", None)
-        if db is None:
-            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA foreign_keys = ON")
-            conn.execute("PRAGMA busy_timeout = 10000")
-            conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
-            db = self._local.db = sqlite_utils.Database(conn)
-        return db
-
-    def _rows(self, sql: str, params: list | None = None) -> list[dict]:
-        return list(self._db().query(sql, params or []))
 
     def _one(self, sql: str, params: list, missing: str) -> dict:
         rows = self._rows(sql, params)
@@ -131,7 +113,7 @@ class Store:
             except sqlite3.IntegrityError:  # the id (or a seat's link) is taken: draw again
                 if attempt == ID_ATTEMPTS - 1:
                     raise
-        self._cache.put(gid, 0, state)
+        self._cache.put(gid, 0, state, [])
         return Game(gid, 0, state, host)
 
     def _insert_game(self, gid: str, options: Options, seed: int, host: str, state: GameState) -> None:
@@ -223,19 +205,21 @@ class Store:
     # --- state -----------------------------------------------------------------------------------
 
     def load(self, gid: str) -> Game:
-        """The game as of its latest commit: the version and the state come from one read transaction
-        (one moment of the database), so an undo committed meanwhile can never mislabel the state."""
+        """The game as of its latest commit: the version, the state and the undos' notes come from one
+        moment of the database (a game kept in memory is kept with its notes, by version), so an undo
+        committed meanwhile can never mislabel the state."""
+        row = self._db().execute("select version, host_token from games where id = ?", [gid]).fetchone()
+        cached = self._cache.get(gid)
+        if row is not None and cached and cached[0] == row[0]:  # one read: the version is all that can differ
+            return Game(gid, row[0], cached[1], row[1], cached[2])
         with self._reading() as db:
             row = db.execute("select version, host_token from games where id = ?", [gid]).fetchone()
             if row is None:
                 raise self._missing(gid)
             version, host = row
-            cached = self._cache.get(gid)
-            if cached and cached[0] == version:
-                return Game(gid, version, cached[1], host)
-            state = self._rebuild(db, gid, version)
-        self._cache.put(gid, version, state)
-        return Game(gid, version, state, host)
+            state, undos = self._rebuild(db, gid, version), undos_of(db, gid)
+        self._cache.put(gid, version, state, undos)
+        return Game(gid, version, state, host, undos)
 
     def _rebuild(self, db, gid: str, version: int) -> GameState:
         snap = db.execute("select version, state from snapshots where game_id = ? and version <= ? "
@@ -247,58 +231,27 @@ class Store:
         return state
 
     @contextmanager
-    def _reading(self):
-        """One read transaction: in WAL mode every statement in it sees the same committed moment."""
-        db = self._db()
-        db.execute("BEGIN")
-        try:
-            yield db
-        finally:
-            if db.conn.in_transaction:
-                db.execute("COMMIT")
-
-    @contextmanager
-    def _immediate(self):
-        """A write transaction that takes the write lock up front, so a busy database makes it wait
-        (busy_timeout) instead of failing halfway with "database is locked".
-
-        A full disk or a failing file makes SQLite roll back by itself; rolling back again would only say
-        "no transaction is active" over the real cause, so the cause is raised as a `StoreFault`."""
-        db = self._db()
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            yield db
-            db.execute("COMMIT")
-        except BaseException as exc:
-            self._roll_back(db)
-            fault = fault_of(exc) if isinstance(exc, sqlite3.Error) else None
-            if fault is not None:
-                raise fault from exc
-            raise
-
-    def _roll_back(self, db: sqlite_utils.Database) -> None:
-        if not db.conn.in_transaction:
-            return
-        try:
-            db.execute("ROLLBACK")
-        except sqlite3.Error:  # the connection is in no state to go on: the next request opens a new one
-            db.conn.close()
-            self._local.db = None
-
-    @contextmanager
     def _write(self, gid: str, seen_version: int):
         """One write transaction guarded by the version the screen showed; the game's version moves on
-        by one when it commits, and nothing is written when anything in it fails."""
+        by one when it commits, and nothing is written when anything in it fails. Gives the database,
+        the version and the host's key."""
         with self._immediate() as db:
-            row = db.execute("select version from games where id = ?", [gid]).fetchone()
+            row = db.execute("select version, host_token from games where id = ?", [gid]).fetchone()
             if row is None:
                 raise self._missing(gid)
             if row[0] != seen_version:
                 raise Stale(f"the game moved on (version {row[0]}, you saw {seen_version})")
-            yield db, row[0]
+            yield db, row[0], row[1]
             db.execute("update games set version = ? where id = ?", [row[0] + 1, gid])
         for hear in self.listeners:
             hear(gid, row[0] + 1)
+
+    def _as_of(self, db, gid: str, version: int) -> tuple[GameState, list[dict]]:
+        """The state and undos' notes at `version` inside a transaction: kept in memory, else rebuilt."""
+        cached = self._cache.get(gid)
+        if cached and cached[0] == version:
+            return cached[1], cached[2]
+        return self._rebuild(db, gid, version), undos_of(db, gid)
 
     def act(self, gid: str, seen_version: int, who: int | str, decision: int | None, choice: int,
             via: str = "") -> Game:
@@ -307,10 +260,10 @@ class Store:
         that question is no longer open) and IllegalAction with the reason (and rule) for an option that
         is not on the menu or not possible. The log keeps the option's value (engine.choose_action), so a
         game replays whatever its menus' order. `via` names who sent it ("phone 2", "host"): never a
-        secret, so the export can show it."""
-        with self._write(gid, seen_version) as (db, version):
-            cached = self._cache.get(gid)
-            state = cached[1] if cached and cached[0] == version else self._rebuild(db, gid, version)
+        secret, so the export can show it. Returns the game it wrote, for the screens to draw: a tap
+        reads the game once and writes it once."""
+        with self._write(gid, seen_version) as (db, version, host):
+            state, undos = self._as_of(db, gid, version)
             try:
                 action = choose_action(state, who, decision, choice)
             except GameMovedOn as exc:
@@ -318,33 +271,35 @@ class Store:
             work = state.clone()  # a refused action changes nothing
             apply(work, action)
             new = version + 1
-            db["actions"].insert({"game_id": gid, "version": new, "who": str(action["who"]),
-                                  "action": json.dumps(action), "undone": 0, "kind": "act", "time": time.time(),
-                                  "via": via})
+            db.execute("insert into actions (game_id, version, who, action, undone, kind, time, via) "
+                       "values (?, ?, ?, ?, 0, 'act', ?, ?)", [gid, new, str(action["who"]), json.dumps(action),
+                                                               time.time(), via])
             if new % SNAPSHOT_EVERY == 0:
-                db["snapshots"].insert({"game_id": gid, "version": new, "state": json.dumps(work.to_dict())})
-        self._cache.put(gid, new, work)
-        return Game(gid, new, work, "")
+                db.execute("insert into snapshots (game_id, version, state) values (?, ?, ?)",
+                           [gid, new, json.dumps(work.to_dict())])
+            undos = acted(undos, str(action["who"]))
+        self._cache.put(gid, new, work, undos)
+        return Game(gid, new, work, host, undos)
 
     def undo(self, gid: str, seen_version: int, count: int = 1) -> Game:
         """Take back the last `count` actions: marked undone, replayed with the same seed (draws come out as
         before); the undo's row keeps what the table puts back and the log it took away (store/undos.py)."""
-        with self._write(gid, seen_version) as (db, version):
+        with self._write(gid, seen_version) as (db, version, host):
             live = [v for (v,) in db.execute("select version from actions where game_id = ? and kind = 'act' "
                                              "and undone = 0 order by version desc limit ?", [gid, count])]
             if not live:
                 raise IllegalAction("there is nothing to undo")
-            cached = self._cache.get(gid)
-            before = cached[1] if cached and cached[0] == version else self._rebuild(db, gid, version)
+            before, _ = self._as_of(db, gid, version)
             for v in live:
                 db.execute("update actions set undone = 1 where game_id = ? and version = ?", [gid, v])
             db.execute("delete from snapshots where game_id = ? and version >= ?", [gid, min(live)])
             new, state = version + 1, self._rebuild(db, gid, version)
-            db["actions"].insert({"game_id": gid, "version": new, "who": "host", "undone": 0, "kind": "undo",
-                                  "action": json.dumps(undo_note(sorted(live), before, state)),
-                                  "time": time.time(), "via": "host"})
-        self._cache.put(gid, new, state)
-        return Game(gid, new, state, "")
+            db.execute("insert into actions (game_id, version, who, action, undone, kind, time, via) "
+                       "values (?, ?, 'host', ?, 0, 'undo', ?, 'host')",
+                       [gid, new, json.dumps(undo_note(sorted(live), before, state)), time.time()])
+            undos = undos_of(db, gid)
+        self._cache.put(gid, new, state, undos)
+        return Game(gid, new, state, host, undos)
 
     def undos(self, gid: str, latest: bool = False) -> list[dict]:
         return undos_of(self._db(), gid, latest)
@@ -352,8 +307,8 @@ class Store:
     def history(self, gid: str) -> list[dict]:
         """Every logged action, undone ones included (a whole game in one export)."""
         return [{**r, "action": json.loads(r["action"])} for r in
-                self._db().query("select version, who, via, kind, action, undone, time from actions "
-                                 "where game_id = ? order by version", [gid])]
+                self._rows("select version, who, via, kind, action, undone, time from actions "
+                           "where game_id = ? order by version", [gid])]
 
     # --- deleting --------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Rebuilt games kept in memory, so a screen's question costs a version read, not a replay."""
+"""Rebuilt games kept in memory, so a screen's question costs a version read, not a replay: each game's state
+at its latest version known here, with its undos' notes (store/undos.py), which change only with the version."""
 
 from __future__ import annotations
 
@@ -16,21 +17,22 @@ class RecentGames:
 
     def __init__(self, size: int = CACHE_GAMES):
         self.size = max(1, size)
-        self._games: OrderedDict[str, tuple[int, GameState]] = OrderedDict()
+        self._games: OrderedDict[str, tuple[int, GameState, list]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, gid: str) -> tuple[int, GameState] | None:
+    def get(self, gid: str) -> tuple[int, GameState, list] | None:
+        """(version, state, undos) of the game as last kept, or None."""
         with self._lock:
             found = self._games.get(gid)
             if found is not None:
                 self._games.move_to_end(gid)
             return found
 
-    def put(self, gid: str, version: int, state: GameState) -> None:
+    def put(self, gid: str, version: int, state: GameState, undos: list) -> None:
         with self._lock:
             known = self._games.get(gid)
             if known is None or known[0] <= version:  # a slow reader never replaces a newer state
-                self._games[gid] = (version, state)
+                self._games[gid] = (version, state, undos)
             self._games.move_to_end(gid)
             while len(self._games) > self.size:
                 self._games.popitem(last=False)

@@ -32,3 +32,12 @@ def undos_of(db, gid: str, latest: bool = False) -> list[dict]:
             "select distinct who from actions where game_id = ? and version > ? and kind = 'act'",
             [gid, undos[-1]["version"]])]
     return undos
+
+
+def acted(undos: list[dict], who: str) -> list[dict]:
+    """The undos' notes once `who` (a seat number as the log writes it, or "host") has acted after them: the
+    last undo's `acted_after` gains it. A new list; the notes given are kept as they were (the games kept
+    in memory share them)."""
+    if not undos or who in undos[-1].get("acted_after", []):
+        return undos
+    return [*undos[:-1], {**undos[-1], "acted_after": [*undos[-1].get("acted_after", []), who]}]

@@ -20,15 +20,14 @@ from ..faults import StartupError, StoreFault
 from ..instance import instance_folder, kept_key
 from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
 from ..store.unplayed import UnplayedPrune
-from . import (address, api, catalog_page, catalog_words, draw, headers, host, join, language, logs, menus, seat, tap,
-               translate)
+from . import (address, api, catalog_page, catalog_words, draw, headers, host, join, language, logs, menus, pictures,
+               seat, tap, translate)
 from . import score  # /score: a score sheet for a game the companion did not track (issue 26)
 from .common import DELETED, refusal
 from .limits import DAY, MINUTE, PerWindow
 from .news import Bulletin, NewsPoll, news_routes
 from .phones import Sightings
 from .translate import compile_catalogs
-from .views import qr_svg
 from ..words import T
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,8 +104,13 @@ def _templates(app: Flask, corrections: Path) -> None:
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
     app.jinja_env.globals.update(
         {name: partial(getattr(draw, name), _=gettext)
-         for name in ("city_svg", "minimap_svg", "estate_svg", "tokens_html", "wheel_svg", "scoring_svg",
-                      "option_face", "line_faces", "pick_filter")}, qr_svg=qr_svg, pick_marks=draw.pick_marks,
+         for name in ("minimap_svg", "estate_svg", "tokens_html", "scoring_svg", "pick_filter")},
+        pick_marks=draw.pick_marks, wheel_svg=partial(pictures.wheel_use, _=gettext),
+        city_svg=partial(draw.city_svg, _=gettext, placed=pictures.placed_use),
+        # faces and QR codes: references to the page's library of pictures (web/pictures.py)
+        option_face=partial(draw.option_face, _=gettext, picture=pictures.face_use),
+        line_faces=partial(draw.line_faces, _=gettext, picture=pictures.line_face_use),
+        qr_code=pictures.qr_use, picture_library=pictures.library,
         arranged=partial(menus.arranged, _=gettext),  # a long menu: choosable first, greyed folded
         tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
         catalog_now=partial(catalog_in_force, corrections),  # the host screen's notice about corrections

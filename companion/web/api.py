@@ -12,7 +12,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from ..engine import IllegalAction, pending
 from ..store import NotFound
 from .address import public_base
-from .common import SEAT_HEADER, load, phone_label, require_host, seat_of, seat_phone, store
+from .common import SEAT_HEADER, host_key_checked, load, phone_label, require_host, seat_of, seat_phone, store
 from .forms import json_options, json_tap
 from .limits import count_new_game
 from .tap import menu_json, play
@@ -103,7 +103,7 @@ def host_menu(gid: str):
 
 @bp.post("/games/<gid>/host/actions")
 def host_action(gid: str):
-    require_host(gid)
+    host_key_checked(gid)
     return _act(gid, "host", "host")
 
 

@@ -6,26 +6,25 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from werkzeug.exceptions import BadRequest
 
 from ..engine import IllegalAction, table_view
 from ..engine.state import COLOURS
-from ..store import NotFound, Stale
-from . import seat_screen as screen
+from ..store import Game, NotFound, Stale
+from . import host_screen, pictures, seat_screen as screen
 from .address import unreachable
-from .common import check_csrf, csrf_token, news_answer, render_once, require_host, store
-from .draw import city_key
+from .common import check_csrf, csrf_token, host_key_checked, news_answer, part_answer, require_host, store
 from .forms import form_options, int_field, tap_fields
 from .limits import count_new_game
 from .tap import play
 from .undone import host_put_back, log_rows, put_back_marks
-from .views import base, join_page_url, menu_view, qr_svg, seats_view, waiting_seats
+from .pictures import qr_svg
+from .views import base, join_page_url, menu_view, seats_view, waiting_seats
 from ..words import T
 
 bp = Blueprint("host", __name__)
 
-PARTS = ("put_back", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")
+PARTS = host_screen.PARTS
 
 
 @bp.get("/")
@@ -62,9 +61,11 @@ def host_context(gid: str) -> dict:
     phones = current_app.extensions["phones"].news_key(gid)
     table = table_view(game.state)
     seats = seats_view(game, table)
-    undos = store().undos(gid)  # after an undo: what the table puts back, and the log it took away
+    undos = game.undos  # after an undo: what the table puts back, and the log it took away
     put_back = host_put_back(undos, game.version)
-    ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=log_rows(game.state.log, undos))
+    rows = log_rows(game.state.log, undos)
+    ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=rows,
+               log_shows=host_screen.log_shows(undos, rows), log_most=host_screen.LOG_MOST)
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
                host=menu_view(game, "host"), key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())
@@ -79,7 +80,8 @@ def page(gid: str):
         game = require_host(gid)
         return _remember_host(redirect(url_for("host.page", gid=gid), 303), gid, game.host_token)
     ctx = host_context(gid)
-    return _remember_host(make_response(render_template("host.html", **ctx)), gid, ctx["key"])
+    page = render_template("host.html", regions=host_screen.marked(ctx), **ctx)
+    return _remember_host(make_response(page), gid, ctx["key"])
 
 
 def _remember_host(resp, gid: str, key: str):
@@ -93,31 +95,26 @@ def part(gid: str, name: str):
     """One live region of the host screen, fetched again after a refused action."""
     if name not in PARTS:
         abort(404, T("No such part of the screen."))
-    return _region(gid, name)
+    return part_answer(host_screen.region_of(host_context(gid), name))
+
+
+@bp.get("/host/<gid>/setup/steps")
+def setup_steps(gid: str):
+    """The setup checklist's steps, when the host opens it after a page left them to load then."""
+    return pictures.with_added(render_template("partials/_setup_steps.html", **host_context(gid)))
 
 
 @bp.get("/host/<gid>/news")
 def news(gid: str):
-    """Every live region of the host screen, once the game has moved on (companion/web/news.py)."""
+    """The live regions of the host screen that changed since what the page shows (web/news.py)."""
     ctx = host_context(gid)
-    return news_answer(ctx, [_region(gid, name, ctx) for name in PARTS])
-
-
-def _region(gid: str, name: str, ctx: dict | None = None) -> str:
-    ctx = ctx or host_context(gid)
-    if name == "city":  # the biggest picture: drawn again only when what it shows changes
-        key = (gid, city_key(ctx["state"]), repr(sorted(ctx["back_marks"].items())), str(get_locale()))
-        return render_once(_CITY, key, "partials/_city.html", lambda: ctx)
-    return render_template(f"partials/_{name}.html", **ctx)
-
-
-_CITY: dict[tuple, str] = {}  # rendered city map by game, what the map shows, and language
+    return news_answer(ctx, host_screen.regions(ctx))
 
 
 @bp.post("/host/<gid>/decide")
 def decide(gid: str):
     """The host answers its own question (a table-draw reveal)."""
-    require_host(gid)
+    host_key_checked(gid)
     check_csrf()
     version, decision, choice = tap_fields()
     play(gid, "host", version, decision, choice, "host")
@@ -159,9 +156,10 @@ def delete(gid: str):
     return resp
 
 
-def proxy_context(gid: str, index: int) -> dict:
-    """The seat's phone page, inside the host's session: the same screen, posting as the host."""
-    game = require_host(gid)
+def proxy_context(gid: str, index: int, game: Game | None = None) -> dict:
+    """The seat's phone page, inside the host's session: the same screen, posting as the host (for a tap,
+    drawn from the game it wrote)."""
+    game = game or require_host(gid)
     if not 0 <= index < len(game.state.seats):
         abort(404, T("No such seat."))
     urls = screen.Addresses(post=url_for("host.act_for_post", gid=gid, index=index),
@@ -189,14 +187,14 @@ def seat_news(gid: str, index: int):
 
 @bp.post("/host/<gid>/seat/<int:index>/act")
 def act_for_post(gid: str, index: int):
-    game = require_host(gid)
+    row = host_key_checked(gid)
     check_csrf()
-    if not 0 <= index < len(game.state.seats):
+    if not 0 <= index < len(json.loads(row["options"])["players"]):
         abort(404, T("No such seat."))
     version, decision, choice = tap_fields()
-    play(gid, index, version, decision, choice, "host")
+    game = play(gid, index, version, decision, choice, "host")
     if request.headers.get("HX-Request"):
-        return screen.tapped(proxy_context(gid, index))  # its news at once, in the tap's answer
+        return screen.tapped(proxy_context(gid, index, game))  # its news at once, drawn from the game written
     return redirect(url_for("host.act_for", gid=gid, index=index))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, redirect, render_template, request, url_for
 
 from ..engine.events import roman as roman_numeral
+from ..store import Game
 from . import seat_screen as screen
 from .common import SeatMoved, check_csrf, load, phone_label, seat_phone
 from .forms import tap_fields
@@ -25,9 +26,10 @@ def moved(exc: SeatMoved):
     return render_template(template, moved=exc.moved), 403, headers
 
 
-def seat_context(token: str) -> dict:
-    seat = seat_phone(token)
-    game = load(seat["game_id"])
+def seat_context(token: str, seat: dict | None = None, game: Game | None = None) -> dict:
+    """The seat's screen on its phone: for a tap, the seat it checked and the game it wrote."""
+    seat = seat or seat_phone(token)
+    game = game or load(seat["game_id"])
     urls = screen.Addresses(post=url_for("seat.act", token=token), news=url_for("seat.news", token=token),
                             part=lambda name: url_for("seat.part", token=token, name=name))
     return screen.context(game, seat["seat"], urls, proxy=False)
@@ -56,9 +58,9 @@ def act(token: str):
     seat = seat_phone(token)
     check_csrf()
     version, decision, choice = tap_fields()
-    play(seat["game_id"], seat["seat"], version, decision, choice, phone_label(seat))
+    game = play(seat["game_id"], seat["seat"], version, decision, choice, phone_label(seat))
     if request.headers.get("HX-Request"):
-        return screen.tapped(seat_context(token))  # its news at once, in the tap's answer
+        return screen.tapped(seat_context(token, seat, game))  # its news at once, drawn from the game written
     return redirect(url_for("seat.page", token=token))
 
 

@@ -10,10 +10,11 @@ from typing import Callable
 
 from flask import abort, render_template
 from flask_babel import get_locale
+from markupsafe import Markup
 
 from ..engine import seat_view
 from ..store import Game
-from .common import news_answer, render_once, screen_answer, store
+from .common import Region, drawn, news_answer, part_answer, render_once, screen_answer, stamped
 from .draw import estate_key
 from .translate import request_gettext, tr
 from .undone import seat_put_back
@@ -39,7 +40,7 @@ def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
     ctx.update(view=view, seat_index=seat, seat=game.state.seats[seat], menu=view["menu"], question=view["question"],
                decision=view["decision"], targets=map_targets(view, game.version, urls.post), post_url=urls.post,
                part_url=urls.part, news_url=urls.news, proxy=proxy,  # after an undo, its own put-back lines:
-               put_back=seat_put_back(store().undos(game.id, latest=True), game.state, seat))
+               put_back=seat_put_back(game.undos, game.state, seat))
     return ctx
 
 
@@ -65,7 +66,7 @@ def part(make: Callable[[], dict], name: str) -> str:
     """One live region, fetched again after a refused tap (the name is checked before anything is read)."""
     if name not in PARTS:
         abort(404, T("No such part of the screen."))
-    return region(make(), name)
+    return part_answer(drawn(region(make(), name)))
 
 
 def region(ctx: dict, name: str) -> str:
@@ -75,21 +76,25 @@ def region(ctx: dict, name: str) -> str:
     return render_template(f"partials/_{name}.html", **ctx)
 
 
-_ESTATE: dict[tuple, str] = {}  # rendered estates by screen, what the estate shows, and language
+_ESTATE: dict[tuple, tuple] = {}  # rendered estates by screen, what the estate shows, and language
+
+
+def regions(ctx: dict) -> list[Region]:
+    return [drawn(region(ctx, name)) for name in PARTS]
 
 
 def news(ctx: dict):
-    """Every live region of the screen, once the game has moved on (companion/web/news.py)."""
-    return news_answer(ctx, [region(ctx, name) for name in PARTS])
+    """The live regions of the screen that changed since what the page shows (companion/web/news.py)."""
+    return news_answer(ctx, regions(ctx))
 
 
 def page(ctx: dict) -> str:
-    return render_template("seat.html", **ctx)
-
+    """The whole page, its regions marked with what they show (the page's questions say so)."""
+    return render_template("seat.html", regions={r.id: Markup(stamped(r)) for r in regions(ctx)}, **ctx)
 
 
 def tapped(ctx: dict) -> str:
     """The answer to this screen's own tap: the screen as its news would bring it (the new question and
-    every region), so the page calls back its waiting question instead of drawing the menu twice
-    (static/app.js)."""
-    return screen_answer(ctx, [region(ctx, name) for name in PARTS])
+    the regions that changed), so the page calls back its waiting question instead of drawing the menu
+    twice (static/app.js)."""
+    return screen_answer(ctx, regions(ctx))

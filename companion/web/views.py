@@ -3,29 +3,18 @@
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 
-import qrcode
-import qrcode.image.svg
 from flask import current_app, url_for
-from markupsafe import Markup
 
 from ..engine import legal_actions, pending
 from ..engine.state import COLOUR_LETTERS
+from ..engine.view import pictured
 from ..store import Game
 from .address import public_base
 from .common import csrf_token, store
 from .phones import ago_text
 
 SYMBOLS = {"red": "▲", "yellow": "●", "blue": "■", "green": "◆"}
-
-
-@lru_cache(maxsize=512)
-def qr_svg(url: str) -> Markup:
-    """A real QR code a phone camera reads, as inline SVG (no image files, no CDN). Remembered per
-    address: drawing one takes ~6 ms, and the phones panel comes with every change on the host screen."""
-    img = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=12, border=2)
-    return Markup(img.to_string(encoding="unicode"))
 
 
 def join_url(token: str) -> str:
@@ -65,7 +54,7 @@ def base(game: Game) -> dict:
 
 
 def menu_view(game: Game, who) -> dict:
-    menu = legal_actions(game.state, who)
+    menu = [pictured(opt) for opt in legal_actions(game.state, who)]
     question = next((q for q in pending(game.state) if q["who"] == who), None)
     return {"menu": menu, "question": question, "decision": menu[0]["action"]["decision"] if menu else None}
 

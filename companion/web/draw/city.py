@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from types import SimpleNamespace
+from typing import Callable
 
 from markupsafe import Markup
 
@@ -41,7 +42,7 @@ def _target_attrs(base: dict, target: dict | None) -> dict:
     return {**base, **extra, "class": " ".join(c for c in classes if c)}
 
 
-def _hex_group(state, tile: str, cx, cy, target, _: Gettext) -> Markup:
+def _hex_group(state, tile: str, cx, cy, target, _: Gettext, placed: Placed) -> Markup:
     """One placed hex as it lies: colour (with its letter) or a harbor's anchor, rat, printed action as
     icons, repopulation tile, citizens, cubes, lieutenants and a badge. Its id stays in attributes only:
     the table finds a hex by what is printed on it."""
@@ -49,18 +50,51 @@ def _hex_group(state, tile: str, cx, cy, target, _: Gettext) -> Markup:
     h = state.hexes[tile]
     key = info.colour if info.colour in HEX_FILL else "harbor"
     base = {"id": f"hex-{tile}", "class": f"hex hex-{key}", "data-place": str(Place.hex(tile))}
-    mark = (colour_mark(info.colour, cx + 2, cy - 37, 8, _) if key != "harbor" else anchor(cx + 2, cy - 37, 16))
     return el("g", _target_attrs(base, target),
               el("title", {}, info.name),
               el("polygon", {"points": hex_points(cx, cy), "fill": HEX_FILL[key], "stroke": "#222",
                              "stroke-width": 4 if target else 1.5, "class": "hex-shape"}),
-              rat_glyph(info.rat, cx - 24, cy - 37, _), mark,
-              reward_icons(info.action, cx, cy - 20, 2 * HW - 20, 15, _),
+              placed(state.catalog, "t-" + tile, (), cx, cy, lambda x, y: print_at(info, x, y, _), _),
               _repop_tile(state, h, cx - HW + 14, cy + 2, _),
-              _hex_citizens(h, cx + (8 if h.repopulated_by is not None else 0), cy, _),
+              _hex_citizens(state, h, cx + (8 if h.repopulated_by is not None else 0), cy, _, placed),
               cubes_mark(h.cubes, cx - HW + 12, cy + 27, _),
-              _figures(state, str(Place.hex(tile)), cx + 24, cy + 27, _),
+              _figures(state, str(Place.hex(tile)), cx + 24, cy + 27, _, placed),
               badge(cx, cy + 43, str(target.get("label") or "")) if target and target.get("label") else None)
+
+
+def tile_print(info, _: Gettext = english) -> Markup:
+    """What is printed on a hex of the map, around its centre (0, 0): its colour mark (a harbor's anchor),
+    its rat and its action as icons. The same for the whole game: a page keeps it once (web/pictures.py)."""
+    key = info.colour if info.colour in HEX_FILL else "harbor"
+    mark = colour_mark(info.colour, 2, -37, 8, _) if key != "harbor" else anchor(2, -37, 16)
+    return Markup(rat_glyph(info.rat, -24, -37, _) + mark + reward_icons(info.action, 0, -20, 2 * HW - 20, 15, _))
+
+
+def hex_small(info, printed: Markup) -> Markup:
+    """A hex at the size of a line of text, as the map shows it: its shape in its colour (a harbor's
+    grey) and its print (`tile_print`, or a reference to it) around (0, 0); the finer print of its face
+    (repopulation, class) would be a blur at that size."""
+    key = info.colour if info.colour in HEX_FILL else "harbor"
+    return Markup(el("polygon", {"points": hex_points(0, 0), "fill": HEX_FILL[key], "stroke": "#222",
+                                 "stroke-width": 1.5}) + printed)
+
+
+HEX_SMALL_BOX = (-HW - 2, -R - 2, 2 * HW + 4, 2 * R + 4)  # hex_small's viewBox
+
+
+def print_at(info, cx, cy, _: Gettext = english) -> Markup:
+    """A hex's print (`tile_print`) placed at its centre."""
+    return el("g", {"class": "print", "transform": f"translate({fmt(cx)} {fmt(cy)})"}, tile_print(info, _))
+
+
+def place_here(catalog, sid: str, key: tuple, x, y, draw_at: Callable, _: Gettext = english) -> Markup:
+    """A picture that never changes (a hex's print, a citizen, a lieutenant) drawn in place: the map on its
+    own, as tests read it. The host's page places a reference to its library's copy instead
+    (web/pictures.placed_use), named `sid` in the page and kept by `key` besides."""
+    return draw_at(x, y)
+
+
+Placed = Callable[..., Markup]  # (catalog, sid, key, x, y, draw_at(x, y), _) -> the picture at (x, y)
 
 
 def _repop_tile(state, h, x, y, _: Gettext) -> Markup | None:
@@ -75,25 +109,28 @@ def _repop_tile(state, h, x, y, _: Gettext) -> Markup | None:
               txt(x, y, letter(seat.colour), size=10, fill=ink(seat.colour), **{"font-weight": "bold"}))
 
 
-def _hex_citizens(h, cx, cy, _: Gettext) -> Markup:
+def _hex_citizens(state, h, cx, cy, _: Gettext, placed: Placed = place_here) -> Markup:
     """Up to two rows of five citizens; more than ten shows the rest as +n."""
     cits = h.citizens
     out = []
     for row in range(2):
         part = cits[row * 5:(row + 1) * 5]
         y = cy - 4 + row * 15
-        out += [citizen_chip(c, x, y, _) for x, c in zip(spread(len(part), cx, 16), part)]
+        out += [placed(state.catalog, f"c-{c.cls}" + ("-up" if c.upgraded else ""), (), x, y,
+                       lambda x, y, c=c: citizen_chip(c, x, y, _), _) for x, c in zip(spread(len(part), cx, 16), part)]
     if len(cits) > 10:
         out.append(txt(cx + 44, cy + 11, f"+{len(cits) - 10}", size=9, anchor="end"))
     return el("g", {"class": "citizens", "data-count": len(cits)}, out)
 
 
-def _figures(state, place: str, cx, y, _: Gettext) -> Markup:
+def _figures(state, place: str, cx, y, _: Gettext, placed: Placed = place_here) -> Markup:
     """Every lieutenant at a place, side by side, squeezed when there are many."""
     figs = _standing_at(state, place)
     step = 14 if len(figs) <= 3 else 42 / (len(figs) - 1)
     return el("g", {"class": "figures"},
-              [lieutenant_mark(seat, lt.used, x, y, _) for x, (seat, lt) in zip(spread(len(figs), cx, step), figs)])
+              [placed(state.catalog, f"lt-{seat.colour}-{'s' if lt.used else 'l'}", (seat.name,), x, y,
+                      lambda x, y, seat=seat, lt=lt: lieutenant_mark(seat, lt.used, x, y, _), _)
+               for x, (seat, lt) in zip(spread(len(figs), cx, step), figs)])
 
 
 def _empty_space(sid: str, cx, cy, label: str | None, _: Gettext) -> Markup:
@@ -111,7 +148,7 @@ def _empty_space(sid: str, cx, cy, label: str | None, _: Gettext) -> Markup:
 DOCK_W, BOAT_H = 100, 24
 
 
-def _dock_box(state, dock, x, y, target, _: Gettext) -> tuple[Markup, float]:
+def _dock_box(state, dock, x, y, target, _: Gettext, placed: Placed = place_here) -> tuple[Markup, float]:
     """A dock beside its harbor (the pier shows which): its boats, free spaces dashed, lieutenants there.
     (x, y) is the box's top-left corner; returns the markup and the box height."""
     boats = state.docks.get(dock.id, [])
@@ -125,7 +162,7 @@ def _dock_box(state, dock, x, y, target, _: Gettext) -> tuple[Markup, float]:
                     el("rect", {"class": "boat-space", "x": x + 10, "y": by - 8, "width": 64, "height": 16,
                                 "fill": "none", "stroke": "#777", "stroke-dasharray": "4 3"}))
     place = str(Place.dock(dock.id))
-    body.append(_figures(state, place, x + DOCK_W / 2, y + height - 14, _))
+    body.append(_figures(state, place, x + DOCK_W / 2, y + height - 14, _, placed))
     if target and target.get("label"):
         body.append(badge(x + DOCK_W / 2, y + height, str(target["label"])))
     base = {"id": f"dock-{dock.id}", "class": "dock", "data-place": place}
@@ -147,10 +184,13 @@ def _boat(state, at, x, y, _: Gettext) -> Markup:
               cargo_mark(info.cargo, x + 12, y, 18) if info else None, cube if at.cube else None)
 
 
-def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: bool = False) -> Markup:
+def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: bool = False,
+             placed: Placed = place_here) -> Markup:
     """The city as the table sees it; `targets` ("hex:<tile>"/"dock:<id>" → label, attrs) makes
     places tappable and labelled, drawn last so their badges sit on top. `marked` (the host's map)
-    outlines and numbers the places the current setup or upkeep steps point at (marks.py)."""
+    outlines and numbers the places the current setup or upkeep steps point at (marks.py). `placed`
+    places what never changes (each hex's print, the citizens, the lieutenants): drawn there, or a
+    reference to the page's copy."""
     marks = step_marks(state) if marked else {}
     targets = {**{p: {"label": label, "mark": True} for p, label in marks.items()}, **(targets or {})}
     lay, centres, empty = city_plan(state)
@@ -160,14 +200,14 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: b
     for dock in state.catalog.docks.values():
         if dock.harbor in lay.harbors:
             place = str(Place.dock(dock.id))
-            pier, box, edge = _placed_dock(state, dock, lay, centres, targets.get(place), _)
+            pier, box, edge = _placed_dock(state, dock, lay, centres, targets.get(place), _, placed)
             under.insert(0, pier)
             places.append((place, box))
             bounds.append(edge)
     for tile in sorted(state.hexes):
         hx, hy = axial_to_xy(*space_coord(state, state.hexes[tile].space))
         place = str(Place.hex(tile))
-        places.append((place, _hex_group(state, tile, hx, hy, targets.get(place), _)))
+        places.append((place, _hex_group(state, tile, hx, hy, targets.get(place), _, placed)))
     places.sort(key=lambda p: p[0] in targets)  # stable: targets last, on top
     return svg(*view_box(bounds), _("City of Messina"), "city", under, [p[1] for p in places])
 
@@ -200,13 +240,13 @@ def dock_spot(dock, lay, centres) -> tuple[float, float, float, tuple[float, flo
     return x, hy - height / 2 + (-R * 0.3 if hy < cy else R * 0.3), height, (hx, hy)
 
 
-def _placed_dock(state, dock, lay, centres, target, _: Gettext):
+def _placed_dock(state, dock, lay, centres, target, _: Gettext, placed: Placed = place_here):
     """A dock box beside its harbor, with a pier to it. Returns the pier, the box and the box's bounds
     (its badge included)."""
     x, y, height, (hx, hy) = dock_spot(dock, lay, centres)
     pier = el("line", {"class": "pier", "x1": hx, "y1": hy, "x2": x + DOCK_W / 2, "y2": y + height / 2,
                        "stroke": "#555", "stroke-width": 6})
-    box, _h = _dock_box(state, dock, x, y, target, _)
+    box, _h = _dock_box(state, dock, x, y, target, _, placed)
     return pier, box, (x - 10, y, x + DOCK_W + 10, y + height + 10)
 
 

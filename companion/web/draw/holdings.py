@@ -12,7 +12,7 @@ from ...engine.repopulate import tiles_left
 from ...engine.state import Place
 from .glyphs import letter
 from .icons import coin, fire, lieutenant, lumber, major_fire, rat, vp, words
-from .markup import SVG_NS, Gettext, el, english
+from .markup import SVG_NS, TEXT_ROOT, Gettext, el, english
 from ...words import T
 
 
@@ -54,7 +54,7 @@ def counters_html(seat, _: Gettext = english) -> Markup:
     return el("ul", {"class": "counters"},
               [el("li", {"class": "counter", "data-counter": key},
                   el("svg", {"xmlns": SVG_NS, "viewBox": "-12 -12 24 24", "width": 24, "height": 24,
-                             "class": "counter-icon", "aria-hidden": "true"}, draw(0, 0, 22)),
+                             "class": "counter-icon", "aria-hidden": "true", **TEXT_ROOT}, draw(0, 0, 22)),
                   el("span", {"class": "n"}, n), el("span", {"class": "what"}, word),
                   el("span", {"class": "sub"}, sub) if sub else None)
                for key, draw, word, n, sub in counts])

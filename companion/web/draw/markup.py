@@ -82,9 +82,14 @@ def _flatten(items):
 
 
 def txt(x, y, s, size=10, anchor="middle", fill="#111", **attrs) -> Markup:
-    """Text centred on (x, y) by default: one place decides font and baseline for every label."""
-    base = {"x": x, "y": y, "font-size": size, "text-anchor": anchor, "fill": fill, "dominant-baseline": "central"}
+    """Text centred on (x, y) by default: one place decides font and baseline for every label. Centred is
+    what every picture's root says (TEXT_ROOT), so a centred label does not say it again."""
+    base = {"x": x, "y": y, "font-size": size, "text-anchor": None if anchor == "middle" else anchor, "fill": fill}
     return el("text", {**base, **attrs}, s)
+
+
+#: how a picture's labels sit unless they say otherwise, given once at its root (every text inherits it)
+TEXT_ROOT = {"text-anchor": "middle", "dominant-baseline": "central"}
 
 
 def svg(x0, y0, w, h, label: str, cls: str, *body, attrs: dict | None = None) -> Markup:
@@ -92,7 +97,7 @@ def svg(x0, y0, w, h, label: str, cls: str, *body, attrs: dict | None = None) ->
     attributes (a face's family and record)."""
     return el("svg", {"xmlns": SVG_NS, "viewBox": f"{fmt(x0)} {fmt(y0)} {fmt(w)} {fmt(h)}", "class": cls,
                       "role": "img", "aria-label": label, "width": "100%", "font-family": "sans-serif",
-                      "preserveAspectRatio": "xMidYMid meet", **(attrs or {})},  # sized by static/app.css (CSP)
+                      "preserveAspectRatio": "xMidYMid meet", **TEXT_ROOT, **(attrs or {})},  # sized by app.css
               el("title", {}, label), *body)
 
 

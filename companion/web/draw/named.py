@@ -8,6 +8,8 @@ its colour, its rat and the icons of its action (static/app.js hides the faces t
 
 from __future__ import annotations
 
+from typing import Callable
+
 from markupsafe import Markup
 
 from ...catalog.rewards import ICONS
@@ -20,22 +22,24 @@ from .markup import Gettext, el, english, svg, txt
 
 FILTER_FROM = 8  # fewer candidates than this fit on a screen at a glance: no filter
 MOST_FACES_IN_A_LINE = 4  # a line naming more (a long setup step) shows the first ones
+Picture = Callable[..., Markup]  # (catalog, family, id, _) -> a face, drawn or referenced
 
 
-def option_face(state, opt: dict, _: Gettext = english) -> Markup:
-    """The picture on an option's button: the face of the component it stands for, or nothing."""
+def option_face(state, opt: dict, _: Gettext = english, picture: Picture = face) -> Markup:
+    """The picture on an option's button: the face of the component it stands for, or nothing.
+    `picture(catalog, family, id, _)` draws it (a page shows a reference to its library's copy)."""
     named = opt.get("face")
     if not named:
         return Markup("")
-    return face(state.catalog, named["family"], named["id"], _)
+    return picture(state.catalog, named["family"], named["id"], _)
 
 
-def line_faces(state, entry: dict, _: Gettext = english) -> Markup:
+def line_faces(state, entry: dict, _: Gettext = english, picture: Picture = face) -> Markup:
     """Small faces of the components a log line, a setup or upkeep step names, to sit beside its words."""
     found = faces_in(entry.get("args"))[:MOST_FACES_IN_A_LINE]
     if not found:
         return Markup("")
-    pictures = [face(state.catalog, *ref.split(":", 1), _) for ref in found]
+    pictures = [picture(state.catalog, *ref.split(":", 1), _) for ref in found]
     return el("span", {"class": "line-faces"}, pictures)
 
 
