@@ -106,10 +106,11 @@ def wheel_use(state, _: Gettext = english) -> Markup:
                   f'{_use(sid, view_box)}</svg>')
 
 
-def qr_use(url: str) -> Markup:
-    """A QR code a phone camera reads: a reference to its symbol, drawn once per address."""
+def qr_use(url: str, title: str | None = None) -> Markup:
+    """A QR code a phone camera reads: a reference to its symbol, drawn once per address. Its title is the
+    address unless `title` names it otherwise (the admin link's key must never stand on a page as text)."""
     sid = qr_id(url)
-    view_box, symbol = _drawn(("qr", url), lambda: _as_symbol(sid, str(qr_svg(url))))
+    view_box, symbol = _drawn(("qr", url, title), lambda: _as_symbol(sid, str(qr_svg(url, title))))
     _name(sid, symbol)
     return Markup(f'<svg class="qr-code" viewBox="{_frame(view_box)}" role="img" aria-labelledby="{sid}-t">'
                   f'{_use(sid, view_box)}</svg>')
@@ -121,7 +122,7 @@ def qr_id(url: str) -> str:
 
 
 @lru_cache(maxsize=512)
-def qr_svg(url: str) -> Markup:
+def qr_svg(url: str, title: str | None = None) -> Markup:
     """A QR code as a whole SVG picture (the /qr/<seat>.svg route, and each symbol's drawing): each row's
     runs of dark modules as strokes one module thick, one unit per module, on white with the quiet zone
     around (error correction L: a screen gathers no dirt, and fewer modules read from further away)."""
@@ -130,8 +131,9 @@ def qr_svg(url: str) -> Markup:
     code.make(fit=True)
     rows = code.get_matrix()
     size = len(rows)
+    named = url if title is None else title
     return Markup(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
-                  f'<title>{escape(url)}</title><rect width="{size}" height="{size}" fill="#fff"/>'
+                  f'<title>{escape(named)}</title><rect width="{size}" height="{size}" fill="#fff"/>'
                   f'<path d="{"".join(_runs(y, row) for y, row in enumerate(rows))}" stroke="#000"/></svg>')
 
 
