@@ -20,6 +20,7 @@ import pytest
 from companion.web import create_app
 
 from server import ROOT, Server
+from test_api import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
            {"name": "Chiara", "colour": "blue"}]
@@ -419,6 +420,7 @@ def test_the_json_api_cannot_be_driven_by_a_cross_site_form(app, client):
     """A cross-site form can only send form or text/plain bodies (no JSON without a CORS preflight, which
     the app never grants): the API refuses them even with the host's and the seat's cookies present."""
     game = new_game(client)
+    api_table_ready(client, game)  # C-18: round I's first turn opens
     client.set_cookie(f"host_{game['id']}", game["host_token"])
     st = state_of(client, game)
     token = game["seats"][st["pending"][0]["who"]]["token"]

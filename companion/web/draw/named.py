@@ -19,7 +19,6 @@ from .icons import ICON, vp, words
 from .markup import Gettext, el, english, svg, txt
 
 FILTER_FROM = 8  # fewer candidates than this fit on a screen at a glance: no filter
-MOST_FACES_IN_A_LINE = 4  # a line naming more (a long setup step) shows the first ones
 
 
 def option_face(state, opt: dict, _: Gettext = english) -> Markup:
@@ -31,8 +30,9 @@ def option_face(state, opt: dict, _: Gettext = english) -> Markup:
 
 
 def line_faces(state, entry: dict, _: Gettext = english) -> Markup:
-    """Small faces of the components a log line, a setup or upkeep step names, to sit beside its words."""
-    found = faces_in(entry.get("args"))[:MOST_FACES_IN_A_LINE]
+    """Small faces of the components a log line, a setup or upkeep step names, to sit beside its words:
+    every one it names (a setup step may name eleven hexes: the table looks for each)."""
+    found = faces_in(entry.get("args"))
     if not found:
         return Markup("")
     pictures = [face(state.catalog, *ref.split(":", 1), _) for ref in found]
