@@ -230,7 +230,7 @@ def test_the_pages_ask_again_only_through_app_js(app, client):
         assert re.search(r'<div id="poll" data-version="1" hx-get="[^"]+" data-every="250"\s+hx-trigger="ask"', page)
         assert page.count("data-every") == 1
     assert re.search(r'id="seats"[^>]*hx-trigger="changed from:body"', pages[0])
-    assert re.search(r'id="poll"[^>]*hx-get="[^"]*news\?v=1&amp;j=1&amp;p=none"', pages[0])
+    assert re.search(r'id="poll"[^>]*hx-get="[^"]*news\?v=1&amp;j=1&amp;p=none&amp;t=0"', pages[0])
 
 
 # --- an older database ---------------------------------------------------------------------------------------

@@ -143,7 +143,7 @@ def test_while_a_seat_must_decide_the_host_says_whose_phone_it_waits_for(app, cl
 def test_a_phone_connecting_or_going_quiet_is_news_for_the_host_screen(app, clock):
     game, host, phones = _table(app)
     page = _host_page(host, game)
-    question = re.search(r'hx-get="([^"]*/news\?v=1&amp;j=2&amp;p=none)"', page)
+    question = re.search(r'hx-get="([^"]*/news\?v=1&amp;j=2&amp;p=none&amp;t=0)"', page)
     assert question, "the host's question carries what it shows of the phones"
     url = question.group(1).replace("&amp;", "&")
     assert host.get(url).status_code == 204  # nothing new

@@ -405,7 +405,7 @@ def test_host_news_after_a_move_is_the_new_question_and_every_region(client, gam
     r = client.get(f"/host/{game['id']}/news?v=1")
     body = text(r)
     assert r.status_code == 200 and "HX-Trigger" not in r.headers
-    assert body.startswith('<div id="poll" data-version="2"') and f'/host/{game["id"]}/news?v=2&amp;j=1&amp;p=none"' in body
+    assert body.startswith('<div id="poll" data-version="2"') and f'/host/{game["id"]}/news?v=2&amp;j=1&amp;p=none&amp;t=0"' in body
     regions = regions_of(body)
     assert list(regions) == list(host_views.PARTS)
     for name, region in regions.items():  # the same region its own route renders

@@ -28,8 +28,8 @@ from .codes import give_codes
 from .disk import check_database, fault_of
 from .recent import CACHE_GAMES, RecentGames
 from .schema import migrations
+from .ticks import Ticks
 from .undos import undo_note, undos_of
-
 SNAPSHOT_EVERY = 10
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
 # Each server thread keeps its own connection, and `serve` runs hundreds of threads: SQLite's default page
@@ -68,7 +68,7 @@ def new_game_id() -> str:
     return secrets.token_hex(8)
 
 
-class Store:
+class Store(Ticks):
     def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None,
                  cache_games: int = CACHE_GAMES):
         """`catalog`: what new games start with, fixed or asked anew for each game (default: the
@@ -365,7 +365,7 @@ class Store:
             if row is None:
                 raise self._missing(gid)
             links = [t for (t,) in db.execute("select token from seats where game_id = ?", [gid])]
-            for table in ("actions", "snapshots", "seats"):
+            for table in ("actions", "snapshots", "seats", "ticks"):
                 db.execute(f"delete from {table} where game_id = ?", [gid])
             db.execute("delete from games where id = ?", [gid])
             now = time.time()

@@ -12,6 +12,7 @@ from werkzeug.exceptions import BadRequest
 from ..engine import IllegalAction, table_view
 from ..engine.state import COLOURS
 from ..store import NotFound, Stale
+from ..store.ticks import ticked_steps, valid, words_of
 from . import seat_screen as screen
 from .address import unreachable
 from .common import check_csrf, csrf_token, news_answer, render_once, require_host, store
@@ -65,6 +66,8 @@ def host_context(gid: str) -> dict:
     undos = store().undos(gid)  # after an undo: what the table puts back, and the log it took away
     put_back = host_put_back(undos, game.version)
     ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=log_rows(game.state.log, undos))
+    ticked = store().ticked(gid)  # read before the ticks: the checklists are never older than the question says
+    ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)), step_words=words_of)
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
                host=menu_view(game, "host"), key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())
@@ -143,6 +146,19 @@ def undo(gid: str):
     return _back(gid)
 
 
+@bp.post("/host/<gid>/tick")
+def tick(gid: str):
+    """The host ticks (or unticks) a setup or upkeep step: kept with the game, no move of it (store/ticks.py)."""
+    require_host(gid)
+    check_csrf()
+    checklist, words = request.form.get("list", ""), request.form.get("words", "")
+    step = int_field("step")
+    if not valid(checklist, step, words):
+        abort(400, T("That is no step of a checklist."))
+    store().tick(gid, checklist, step, words, request.form.get("on") == "1")
+    return _back(gid)
+
+
 @bp.post("/host/<gid>/delete")
 def delete(gid: str):
     """The host removes a finished or abandoned game for good: its log, its seats and their links."""
@@ -206,7 +222,7 @@ def export(gid: str):
     game = require_host(gid)
     row = store().row(gid)
     body = {"game": gid, "options": json.loads(row["options"]), "seed": row["seed"], "version": game.version,
-            "actions": store().history(gid)}
+            "actions": store().history(gid), "ticks": store().ticks(gid)}
     return Response(json.dumps(body, indent=1), mimetype="application/json",
                     headers={"Content-Disposition": f"attachment; filename=messina-{gid}.json"})
 
