@@ -210,6 +210,7 @@ def host_requests(game: dict, version: int, csrf: str) -> list[tuple[str, str, d
             ("POST", f"/api/games/{gid}/host/actions", {"version": version, "choice": 0}),
             ("POST", f"/host/{gid}/decide", {"csrf": csrf, "version": version, "choice": 0, "decision": 0}),
             ("POST", f"/host/{gid}/undo", {"csrf": csrf, "version": version, "count": 1, "confirm": "yes"}),
+            ("GET", f"/host/{gid}/undo?count=1", None),
             ("POST", f"/host/{gid}/tick", {"csrf": csrf, "list": "setup", "step": 1, "words": "0" * 16, "on": "1"}),
             ("POST", f"/host/{gid}/seat/0/act", {"csrf": csrf, "version": version, "choice": 0, "decision": 0})]
     reqs += [("GET", f"/host/{gid}/part/{p}", None) for p in HOST_PARTS]
@@ -371,6 +372,8 @@ def form_routes(client, table, game) -> dict:
         "host.undo": (f"/host/{game['id']}/undo", {"version": state_of(client, game)["version"], "count": 1,
                                                    "confirm": "yes"}),
         "host.delete": (f"/host/{table['id']}/delete", {"confirm": "yes"}),
+        "seat.undo": (f"/seat/{game['seats'][who]['token']}/undo", {"version": state_of(client, game)["version"],
+                                                                    "confirm": "yes"}),
         "host.tick": (f"/host/{game['id']}/tick", {"list": "setup", "step": 1, "words": "0" * 16, "on": "1"}),
         "join.by_code": ("/join", {"code": client.application.extensions["store"].seats(game["id"])[0]["code"]}),
         # the catalog's forms also need the admin link: tests/test_catalog_page.py checks both, and the file

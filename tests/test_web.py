@@ -1036,7 +1036,7 @@ def test_an_oversized_phone_post_is_refused(client, phone):
     refused(client, g, r, 413, before)
 
 
-@pytest.mark.parametrize("url", ["/games", "/host/{gid}/decide", "/host/{gid}/undo", "/seat/{tok}/act",
+@pytest.mark.parametrize("url", ["/games", "/host/{gid}/decide", "/host/{gid}/tick", "/seat/{tok}/undo", "/seat/{tok}/act",
                                  "/host/{gid}/seat/0/act", "/api/games", "/api/seats/{tok}/actions",
                                  "/api/games/{gid}/host/actions"])
 def test_post_only_routes_answer_get_with_405(client, game, url):

@@ -29,7 +29,7 @@ from .disk import check_database, fault_of
 from .recent import CACHE_GAMES, RecentGames
 from .schema import migrations
 from .ticks import Ticks
-from .undos import undo_note, undos_of
+from .undos import UndoReads, act_columns, acts_to_undo, said_json, undo_note
 SNAPSHOT_EVERY = 10
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
 # Each server thread keeps its own connection, and `serve` runs hundreds of threads: SQLite's default page
@@ -68,7 +68,7 @@ def new_game_id() -> str:
     return secrets.token_hex(8)
 
 
-class Store(Ticks):
+class Store(Ticks, UndoReads):
     def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None,
                  cache_games: int = CACHE_GAMES):
         """`catalog`: what new games start with, fixed or asked anew for each game (default: the
@@ -315,39 +315,37 @@ class Store(Ticks):
                 action = choose_action(state, who, decision, choice)
             except GameMovedOn as exc:
                 raise Stale(exc.reason) from exc
+            line, opens = act_columns(db, gid, state, action)  # undo counts acts (engine/acts.py)
             work = state.clone()  # a refused action changes nothing
             apply(work, action)
             new = version + 1
             db["actions"].insert({"game_id": gid, "version": new, "who": str(action["who"]),
                                   "action": json.dumps(action), "undone": 0, "kind": "act", "time": time.time(),
-                                  "via": via})
+                                  "via": via, "act": opens, "said": said_json(line, state, work)})
             if new % SNAPSHOT_EVERY == 0:
                 db["snapshots"].insert({"game_id": gid, "version": new, "state": json.dumps(work.to_dict())})
         self._cache.put(gid, new, work)
         return Game(gid, new, work, "")
 
-    def undo(self, gid: str, seen_version: int, count: int = 1) -> Game:
-        """Take back the last `count` actions: marked undone, replayed with the same seed (draws come out as
-        before); the undo's row keeps what the table puts back and the log it took away (store/undos.py)."""
+    def undo(self, gid: str, seen_version: int, count: int = 1, seat: int | None = None, via: str = "host") -> Game:
+        """Take back the last `count` acts (a phone, `seat`: its own last one, store/undos.py): marked undone,
+        replayed with the same seed (draws come out as before); the undo's row keeps the acts' words, what
+        the table puts back and the log it took away."""
         with self._write(gid, seen_version) as (db, version):
-            live = [v for (v,) in db.execute("select version from actions where game_id = ? and kind = 'act' "
-                                             "and undone = 0 order by version desc limit ?", [gid, count])]
-            if not live:
-                raise IllegalAction("there is nothing to undo")
+            acts = acts_to_undo(db, gid, count, seat)
+            live = sorted(v for act in acts for v in act["versions"])
             cached = self._cache.get(gid)
             before = cached[1] if cached and cached[0] == version else self._rebuild(db, gid, version)
-            for v in live:
-                db.execute("update actions set undone = 1 where game_id = ? and version = ?", [gid, v])
+            db.execute(f"update actions set undone = 1 where game_id = ? and version in ({','.join('?' * len(live))})",
+                       [gid, *live])
             db.execute("delete from snapshots where game_id = ? and version >= ?", [gid, min(live)])
             new, state = version + 1, self._rebuild(db, gid, version)
-            db["actions"].insert({"game_id": gid, "version": new, "who": "host", "undone": 0, "kind": "undo",
-                                  "action": json.dumps(undo_note(sorted(live), before, state)),
-                                  "time": time.time(), "via": "host"})
+            note = undo_note(live, before, state, [{"who": a["who"], "lines": a["lines"]} for a in acts])
+            db["actions"].insert({"game_id": gid, "version": new, "who": "host" if seat is None else str(seat),
+                                  "undone": 0, "kind": "undo", "action": json.dumps(note), "time": time.time(),
+                                  "via": via})
         self._cache.put(gid, new, state)
         return Game(gid, new, state, "")
-
-    def undos(self, gid: str, latest: bool = False) -> list[dict]:
-        return undos_of(self._db(), gid, latest)
 
     def history(self, gid: str) -> list[dict]:
         """Every logged action, undone ones included (a whole game in one export)."""

@@ -13,6 +13,7 @@ from ..engine import IllegalAction, table_view
 from ..engine.state import COLOURS
 from ..store import NotFound, Stale
 from ..store.ticks import ticked_steps, valid, words_of
+from ..store.undos import MOST_ACTS
 from . import seat_screen as screen
 from .address import unreachable
 from .common import check_csrf, csrf_token, news_answer, render_once, require_host, store
@@ -65,7 +66,8 @@ def host_context(gid: str) -> dict:
     seats = seats_view(game, table)
     undos = store().undos(gid)  # after an undo: what the table puts back, and the log it took away
     put_back = host_put_back(undos, game.version)
-    ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=log_rows(game.state.log, undos))
+    ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=log_rows(game.state.log, undos),
+               last_acts=store().last_acts(gid, 1), undo_preview=None)
     ticked = store().ticked(gid)  # read before the ticks: the checklists are never older than the question says
     ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)), step_words=words_of)
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
@@ -127,22 +129,36 @@ def decide(gid: str):
     return _back(gid)
 
 
+@bp.get("/host/<gid>/undo")
+def undo_preview(gid: str):
+    """The undo's confirm step: the acts it will take back, in players' words (store/undos.py), before the
+    host confirms. The undo panel alone for htmx, else the host screen with it."""
+    require_host(gid)
+    count = int_field("count", request.args)
+    if not 1 <= count <= MOST_ACTS:
+        abort(400, T("Undo between 1 and 20 acts at a time."))
+    ctx = host_context(gid)
+    ctx["undo_preview"] = store().last_acts(gid, count)
+    if request.headers.get("HX-Request"):
+        return render_template("partials/_undo.html", **ctx)
+    return render_template("host.html", **ctx)
+
+
 @bp.post("/host/<gid>/undo")
 def undo(gid: str):
-    game = require_host(gid)
+    require_host(gid)
     check_csrf()
     if request.form.get("confirm") != "yes":
         abort(400, T("Tick the box to confirm the undo."))
     count = int_field("count")
-    if not 1 <= count <= 20:
-        abort(400, T("Undo between 1 and 20 actions at a time."))
+    if not 1 <= count <= MOST_ACTS:
+        abort(400, T("Undo between 1 and 20 acts at a time."))
     try:
         store().undo(gid, int_field("version"), count)
     except Stale:
         abort(409, T("The game moved on: look again before undoing."))
-    except IllegalAction:  # the store's only refusal of an undo
+    except IllegalAction:  # the store's only refusal of the host's undo
         abort(409, T("There is nothing to undo."))
-    del game
     return _back(gid)
 
 
