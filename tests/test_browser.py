@@ -156,8 +156,10 @@ def test_three_phones_play_round_one_into_round_two(server):
             if host.evaluate(moves) > before:
                 break
         assert host.evaluate(moves) > before, "round II's first move did not stand a lieutenant"
+        host.locator("#undo button[type=submit]", has_text="Show what goes").click()  # issue 25 item 6
+        host.wait_for_selector("#undo ol.undo-acts li")
         host.locator("#undo input[name=confirm]").check()
-        host.locator("#undo button[type=submit]").click()
+        host.locator("#undo button[type=submit]", has_text="Undo").click()
         host.wait_for_function("() => !document.querySelector('#put_back').classList.contains('hidden') && "
                                "document.querySelector('#put_back').innerText.includes('(')", timeout=15000)
         actor.wait_for_function("() => (document.querySelector('#seat_put_back')?.innerText || '').length > 10",

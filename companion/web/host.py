@@ -135,12 +135,12 @@ def undo_preview(gid: str):
     host confirms. The undo panel alone for htmx, else the host screen with it."""
     require_host(gid)
     count = int_field("count", request.args)
-    if not 1 <= count <= MOST_ACTS:
+    if not 0 <= count <= MOST_ACTS:
         abort(400, T("Undo between 1 and 20 acts at a time."))
     ctx = host_context(gid)
-    ctx["undo_preview"] = store().last_acts(gid, count)
+    ctx["undo_preview"] = store().last_acts(gid, count) if count else []  # 0: the host cancels
     if request.headers.get("HX-Request"):
-        return render_template("partials/_undo.html", **ctx)
+        return render_template("partials/_undo_confirm.html", **ctx) if ctx["undo_preview"] else ""
     return render_template("host.html", **ctx)
 
 
