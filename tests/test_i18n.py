@@ -104,7 +104,8 @@ def test_log_option_and_prompt_carry_their_templates():
     assert wheel["args"]["window"]["args"]["face"].startswith("wheel:")  # the web draws the window named
     _, events = apply(state, recall["action"])
     assert events[0]["msg"] == "{who} recalls a lieutenant to the estate and takes 1 coin."
-    assert events[0]["text"] == events[0]["msg"].format(**events[0]["args"])
+    assert events[0]["text"] == again({"msg": events[0]["msg"], "args": events[0]["args"]})
+    assert events[0]["args"]["who"]["msg"].startswith("{name} (")  # the colour's letter, per language
 
 
 @pytest.mark.slow

@@ -15,7 +15,7 @@ from ...words import faces_in
 from .faces import face
 from .faces.frame import colour_mark
 from .glyphs import RAT_LETTER, rat_glyph
-from .icons import ICON, vp, words
+from .icons import ICON, LETTERED, vp, words
 from .markup import Gettext, el, english, svg, txt
 
 FILTER_FROM = 8  # fewer candidates than this fit on a screen at a glance: no filter
@@ -87,7 +87,7 @@ def _rat_chip(rat: str, _: Gettext) -> Markup:
 
 def _icon_chip(icon: str, _: Gettext) -> Markup:
     draw = vp if icon == "vp" else ICON[icon][0]
-    return _chip(words(ICONS[icon], _), draw(0, 0, 22))
+    return _chip(words(ICONS[icon], _), draw(0, 0, 22, _) if icon in LETTERED else draw(0, 0, 22))
 
 
 __all__ = ["line_faces", "option_face", "pick_filter", "pick_marks"]
