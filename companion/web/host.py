@@ -12,7 +12,7 @@ from werkzeug.exceptions import BadRequest
 from ..engine import IllegalAction, table_view
 from ..engine.state import COLOURS
 from ..store import NotFound, Stale
-from ..store.ticks import ticked_steps, valid, words_of
+from ..store.ticks import ticked_steps, valid
 from ..store.undos import MOST_ACTS
 from . import seat_screen as screen
 from .address import unreachable
@@ -69,7 +69,7 @@ def host_context(gid: str) -> dict:
     ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=log_rows(game.state.log, undos),
                last_acts=store().last_acts(gid, 1), undo_preview=None)
     ticked = store().ticked(gid)  # read before the ticks: the checklists are never older than the question says
-    ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)), step_words=words_of)
+    ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)))
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
                host=menu_view(game, "host"), key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())
