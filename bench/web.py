@@ -264,7 +264,7 @@ def choices(html: str) -> list[tuple[str, dict]]:
         if "choice" in fields and "disabled" not in inside:
             out.append((unescape(action), fields))
     return out
-REGIONS = {"seat": 4, "host": 10}  # live regions each news answer carries: a phone's, the host screen's
+REGIONS = {"seat": 6, "host": 11}  # live regions each news answer carries: a phone's, the host screen's
 
 
 class Screen(threading.Thread):
@@ -542,8 +542,8 @@ def main() -> None:
     row("(a') static file GET /static/app.js", results["a_static"])
     row("(b) \"anything new?\" answered at once: GET /seat/<token>/news?v=N (204; server with --wait 0)", b,
         "≤ 2 × (a)", f"{'yes' if ratio50 <= 2 else 'no'}: p50 {ratio50:.2f}×, p99 {ratio99:.2f}×")
-    row("(b') news answer for a phone: its 4 regions, gzip (GET …/news?v=N-1)", results["b_news_seat"])
-    row("(b') news answer for the host screen: its 10 regions, gzip", results["b_news_host"])
+    row("(b') news answer for a phone: its 6 regions, gzip (GET …/news?v=N-1)", results["b_news_seat"])
+    row("(b') news answer for the host screen: its 11 regions, gzip", results["b_news_host"])
     for key, label in (("c_city", "(c) host map /host/<gid>/part/city"),
                        ("c_estate", "(c) phone estate /seat/<token>/part/estate")):
         v = results[key]
