@@ -35,10 +35,19 @@ Chooser = Callable[[list[dict], dict], dict]
 
 # --- a game and a position -----------------------------------------------------------------------
 
-def game(players: int = 3, seed: int = 1, **options) -> GameState:
+def game(players: int = 3, seed: int = 1, ready: bool = True, **options) -> GameState:
     """A new game after round I setup: `new_game(options_for(players, **options), seed)` on the
-    shipped catalog. Options: advanced, priority_tile, draw."""
-    return new_game(options_for(players, **options), seed, catalog=CATALOG)
+    shipped catalog, and (`ready`) the host's "the table is ready" once only it holds round I (C-18).
+    Options: advanced, priority_tile, draw."""
+    state = new_game(options_for(players, **options), seed, catalog=CATALOG)
+    return table_ready(state) if ready else state
+
+
+def table_ready(state: GameState) -> GameState:
+    """C-18: when only the host's "the table is ready" holds the first turn, the host taps it."""
+    if [d["kind"] for d in pending(state)] == ["table_ready"]:
+        apply(state, legal_actions(state, "host")[0]["action"])
+    return state
 
 
 def scenario(players: int = 3, seed: int = 1, rnd: int = 2, clear: bool = True, docks: bool = True,

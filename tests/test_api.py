@@ -25,7 +25,18 @@ def create(client, players=PLAYERS, seed=5, **extra):
     game = r.get_json()
     for s in game["seats"]:
         s["device"] = join(client, s["token"])
+    api_table_ready(client, game)
     return game
+
+
+def api_table_ready(client, game: dict) -> None:
+    """C-18: the host taps "the table is ready" when only that holds round I (not before a table draw)."""
+    host = {"X-Host-Token": game["host_token"]}
+    menu = client.get(f"/api/games/{game['id']}/host/menu", headers=host).get_json()
+    if [o["value"] for o in menu["menu"]] == ["ready"]:
+        r = client.post(f"/api/games/{game['id']}/host/actions", json={"version": menu["version"], "choice": 0},
+                        headers=host)
+        assert r.status_code == 200, r.get_json()
 
 
 def join(client, token: str) -> str:

@@ -81,9 +81,19 @@ def test_three_phones_play_round_one_into_round_two(server):
         phones[2].screenshot(path=str(OUT / "table-phone-360.png"), full_page=True)
         phones[2].set_viewport_size({"width": 390, "height": 844})
 
+        # C-18 (issue 25): round I waits for the table too; each phone says what its seat takes
+        for page in phones:
+            page.wait_for_function("() => document.body.innerText.includes('Setting up — watch the host screen')",
+                                   timeout=10000)
+            assert page.locator("#menu button.option").count() == 0, "no turn before the table is ready"
+            assert page.locator("#takes").is_visible()
+        phones[0].screenshot(path=str(OUT / "phone-setting-up-round-1.png"), full_page=True)
+        with host.expect_response(lambda r: r.request.method == "POST"):
+            host.locator("#decide button", has_text="The table is ready: start round I").click()
+
         taps = menus_seen = 0
         deadline = time.time() + 240
-        while "Round II" not in host.locator("#status h1").inner_text():
+        while not host.locator("#decide button", has_text="The table is ready: start round II").count():
             assert time.time() < deadline, "round I did not end in time"
             for page in phones:
                 buttons = page.locator("#menu button.option:not([disabled])")
@@ -146,8 +156,10 @@ def test_three_phones_play_round_one_into_round_two(server):
             if host.evaluate(moves) > before:
                 break
         assert host.evaluate(moves) > before, "round II's first move did not stand a lieutenant"
+        host.locator("#undo button[type=submit]", has_text="Show what goes").click()  # issue 25 item 6
+        host.wait_for_selector("#undo ol.undo-acts li")
         host.locator("#undo input[name=confirm]").check()
-        host.locator("#undo button[type=submit]").click()
+        host.locator("#undo button[type=submit]", has_text="Undo").click()
         host.wait_for_function("() => !document.querySelector('#put_back').classList.contains('hidden') && "
                                "document.querySelector('#put_back').innerText.includes('(')", timeout=15000)
         actor.wait_for_function("() => (document.querySelector('#seat_put_back')?.innerText || '').length > 10",
@@ -188,7 +200,16 @@ def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
             phones.append(page)
         host = browser.new_context().new_page()
         host.goto(game["host_url"])  # every phone has joined
-        host.check("#setup-1")  # the host ticks a setup step off; news must not untick it
+        with host.expect_response(lambda r: "/tick" in r.url):
+            host.check("#setup-1")  # the host ticks a setup step off: kept with the game (issue 25 item 5)
+        host.wait_for_timeout(600)  # the tick is news for the host screens: it comes back ticked
+        assert host.is_checked("#setup-1")
+        host.reload()
+        assert host.is_checked("#setup-1"), "a tick survives a reload"
+        with host.expect_response(lambda r: r.request.method == "POST"):
+            host.locator("#decide button", has_text="The table is ready").click()  # C-18: round I begins
+        for p in phones:
+            p.wait_for_function("() => document.querySelector('#poll').dataset.version === '1'", timeout=5000)
         actor = next(p for p in phones if p.locator("#menu button.option:not([disabled])").count())
         watcher = next(p for p in phones if p is not actor)
         seen = {id(p): [] for p in (host, watcher)}
@@ -197,14 +218,15 @@ def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
         host.wait_for_timeout(500)  # each screen's question is out and waiting
         with actor.expect_response(lambda r: r.request.method == "POST"):
             actor.locator("#menu button.option:not([disabled])").first.click()
-        heard = {"#status": lambda p: "v1" in p.locator("#status").inner_text(),  # the host prints its version
-                 "#seat_status": lambda p: p.locator("#seat_status").get_attribute("data-version") == "1"}  # a phone
+        heard = {"#status": lambda p: "v2" in p.locator("#status").inner_text(),  # the host prints its version
+                 "#seat_status": lambda p: p.locator("#seat_status").get_attribute("data-version") == "2"}  # a phone
         for p, region in ((host, "#status"), (watcher, "#seat_status")):
-            p.wait_for_function("() => document.querySelector('#poll').dataset.version === '1'", timeout=5000)
+            p.wait_for_function("() => document.querySelector('#poll').dataset.version === '2'", timeout=5000)
             assert heard[region](p), region
             p.wait_for_timeout(600)  # the swapped-in question goes out on its first tick
-            assert [u for u in seen[id(p)] if "/news?v=1" in u], seen[id(p)]  # the host's also says j=…
+            assert [u for u in seen[id(p)] if "/news?v=2" in u], seen[id(p)]  # the host's also says j=…
             assert not [u for u in seen[id(p)] if "/part/" in u], seen[id(p)]
-        assert actor.locator("#seat_status").get_attribute("data-version") == "1"  # the actor's phone heard it too
-        assert host.is_checked("#setup-1")  # the checklist keeps the host's ticks (hx-preserve)
+        assert actor.locator("#seat_status").get_attribute("data-version") == "2"  # the actor's phone heard it too
+        assert "✓" not in host.locator("#setup").inner_text()  # the setup is done: a record, no box left
+        assert host.locator("#setup input[type=checkbox]").count() == 0
         browser.close()

@@ -43,6 +43,9 @@ def first_menu(srv: Server, game: dict) -> str:
 def new_game(srv: Server) -> dict:
     status, game = srv.json("POST", "/api/games", {"players": PLAYERS, "seed": 5})
     assert status == 201
+    status, _ = srv.json("POST", f"/api/games/{game['id']}/host/actions", {"version": 0, "choice": 0},
+                         headers={"X-Host-Token": game["host_token"]})  # C-18: the table is ready
+    assert status == 200
     return game
 
 

@@ -37,11 +37,16 @@ def call(base: str, method: str, path: str, body=None, headers=None) -> tuple[in
         return e.code, json.load(e)
 
 
-def new_game(base: str, players: int = 2) -> dict:
+def new_game(base: str, players: int = 2, ready: bool = True) -> dict:
+    """A new game; `ready`: the host then says the table is ready, so round I's first turn is open (C-18)."""
     names = [("Ada", "red"), ("Bruno", "blue"), ("Chiara", "yellow"), ("Dario", "green")][:players]
     status, game = call(base, "POST", "/api/games", {"players": [{"name": n, "colour": c} for n, c in names],
                                                      "seed": 4})
     assert status == 201, game
+    if ready:
+        status, answer = call(base, "POST", f"/api/games/{game['id']}/host/actions", {"version": 0, "choice": 0},
+                              headers={"X-Host-Token": game["host_token"]})
+        assert status == 200, answer
     return game
 
 
@@ -130,7 +135,7 @@ def test_a_phone_whose_seat_moved_goes_quiet_and_says_so(srv, browser):
                            timeout=5_000)
     old.reload()  # a full page load by the old phone: the same message, nothing to tap
     assert old.locator("#moved").inner_text().strip() == MOVED and old.locator(LIVE).count() == 0
-    assert new.locator("#seat_status").get_attribute("data-version") == "1"  # the new phone plays on
+    assert new.locator("#seat_status").get_attribute("data-version") == "2"  # the new phone plays on (1: ready)
 
 
 def test_a_tap_on_the_old_phone_shows_the_message_and_stops_it(srv, browser):
@@ -172,7 +177,7 @@ def test_a_refused_tap_refreshes_the_screen_once(srv, browser):
     assert page.locator("#flash").inner_text().strip() == "The game moved on."
     page.wait_for_timeout(5_000)
     parts = [url for _, url in asked if "/part/" in url]
-    assert len(parts) == 5, parts  # menu, estate, status, put-back lines, mini map: once each
+    assert len(parts) == 6, parts  # menu, estate, status, put-back lines, own undo, mini map: once each
 
 
 FAILURES = {  # how a screen's "anything new?" question fails, and the line the page then shows

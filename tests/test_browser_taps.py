@@ -41,19 +41,19 @@ def test_a_tap_draws_the_tapping_phones_menu_once_and_every_other_screen_hears_i
         tapper.locator(TAP).first.click()
     assert posted.value.status == 200
     for page in (tapper, other, host):
-        shown(page, 1)
+        shown(page, 2)  # 1 was the host's "the table is ready" (C-18)
     tapper.wait_for_timeout(2_000)  # long enough for a second drawing to arrive, if one were coming
 
     menus = [r.url for r in answers if 'id="menu"' in r.text()]
     assert menus == [posted.value.url], menus  # the tap's answer, and nothing after it
-    assert any(asks(url, 0) for url in called_back), called_back  # its waiting question
+    assert any(asks(url, 1) for url in called_back), called_back  # its waiting question
     assert tapper.locator("#poll .offline").is_hidden()  # calling the question back is no lost connection
     if deciding(srv.base, game) == who:
-        assert tapper.locator("#menu input[name=version]").first.get_attribute("value") == "1"
-    assert tapper.locator("#seat_status").get_attribute("data-version") == "1"
+        assert tapper.locator("#menu input[name=version]").first.get_attribute("value") == "2"
+    assert tapper.locator("#seat_status").get_attribute("data-version") == "2"
 
     asked = [r.url for r in answers] + called_back
-    assert any(asks(url, 1) for url in asked) or tapper.evaluate(
+    assert any(asks(url, 2) for url in asked) or tapper.evaluate(
         "() => document.querySelector('#poll').classList.contains('htmx-request')")  # it asks again
 
     actor = tapper if deciding(srv.base, game) == who else other  # the next move, by whoever decides
@@ -61,4 +61,4 @@ def test_a_tap_draws_the_tapping_phones_menu_once_and_every_other_screen_hears_i
         actor.locator(TAP).first.click()
     assert posted.value.status == 200
     for page in (tapper, other, host):
-        shown(page, 2)
+        shown(page, 3)

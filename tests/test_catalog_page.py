@@ -16,6 +16,7 @@ from companion.catalog import shipped_catalog
 from companion.engine import legal_actions, pending
 from companion.web import create_app
 from companion.web.logs import hide_secrets
+from test_api import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}, {"name": "Chiara", "colour": "yellow"}]
 CSRF = re.compile(r'name="csrf" value="([^"]+)"')
@@ -69,6 +70,7 @@ def override(app):
 def new_game(client) -> dict:
     r = client.post("/api/games", json={"players": PLAYERS, "seed": 5})
     assert r.status_code == 201
+    api_table_ready(client, r.get_json())  # C-18: round I's first turn opens
     return r.get_json()
 
 

@@ -33,7 +33,7 @@ def problems(pot, po) -> list[str]:
         if not m.id:
             continue
         key = m.id[0] if isinstance(m.id, tuple) else m.id
-        t = po.get(key)
+        t = po.get(key, context=m.context)  # a letter has its context ("rat letter", web/draw/letters.py)
         if t is None or t.id != m.id:
             out.append(f"missing: {m.id!r}")
             continue

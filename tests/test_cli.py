@@ -100,7 +100,8 @@ def test_setup_json_conserves_plague_cubes_R_SETUP_5(tmp_path, players, flags):
     assert res.returncode == 0, res.stderr
     state = json.loads(res.stdout)
     assert state["players"] == players
-    assert state["phase"] == "play"
+    assert state["phase"] == "setup"  # round I waits for the host's "the table is ready" (C-18)
+    assert state["lanes"]["main"][-1]["kind"] == "table_ready"
     assert _cubes(state) == CUBES[players]
     assert state["setup_steps"]
     assert all(re.match(r"^(R|Q|C)-[A-Z0-9-]+$", s.get("rule") or "") for s in state["setup_steps"])

@@ -201,7 +201,7 @@ def test_twenty_taps_on_the_phone_and_the_host_proxy_forms(srv):
 
 
 def test_twenty_hosts_undo_at_once(srv):
-    """Twenty undo forms for the same version: one undo entry, exactly `count` actions marked undone."""
+    """Twenty undo forms for the same version: one undo entry, exactly `count` acts taken back."""
     game = create(srv, seed=13)
     advance(srv, game, random.Random(3), 12)
     host = Browser(srv)
@@ -218,7 +218,9 @@ def test_twenty_hosts_undo_at_once(srv):
     after = check_log(srv, game)
     assert after["version"] == v + 1
     assert [a["kind"] for a in after["actions"]].count("undo") == 1
-    assert sum(a["undone"] for a in after["actions"]) == 2
+    undo = next(a for a in after["actions"] if a["kind"] == "undo")
+    assert len(undo["action"]["acts"]) == 2, "undo counts acts (issue 25 item 6)"
+    assert sum(a["undone"] for a in after["actions"]) == len(undo["action"]["undo"]) >= 2
 
 
 def test_twenty_clients_racing_until_50_actions_lose_and_duplicate_nothing(srv):

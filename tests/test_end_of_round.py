@@ -54,7 +54,8 @@ def _checklists(players: int, seed: int, policy: str, position) -> list[list[dic
     seen: list[list[dict]] = []
 
     def look(state, question, menu, picked, events):
-        if question["kind"] == "table_ready" or state.phase == "over":
+        if (question["kind"] == "table_ready" and question["rule"] != "C-18") or state.phase == "over":
+            # (round I's own "the table is ready" closes the setup, not an upkeep: C-18)
             seen.append([dict(e) for e in state.report])
 
     play_game(players, seed, check=False, catalog=CATALOG, choose=POLICIES[policy](random.Random(seed)),

@@ -17,9 +17,9 @@ from companion.catalog.loader import catalog_from_files
 from companion.catalog.read import DATA_DIR
 from companion.catalog.rewards import parse_reward
 from companion.web.draw.faces import DRAW, face, record_ids
-from companion.web.draw.faces.frame import COLOUR_LETTER
+from companion.web.draw.letters import class_letter, hex_letter
 from companion.web.draw.faces.shapes import CARGO
-from companion.web.draw.glyphs import CLASS_FILL, CLASS_LETTER, HEX_FILL, PLAYER_FILL, letter
+from companion.web.draw.glyphs import CLASS_FILL, HEX_FILL, PLAYER_FILL, letter
 from companion.web.draw.icons import reward_icons
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -88,8 +88,8 @@ def _letters_near(node, parents) -> set[str]:
 def test_every_colour_drawn_carries_its_letter():
     """Hex colours (O/W/B/R), citizen and overseer classes (A/N/C), boat goods and player colours never
     rely on colour alone."""
-    by_fill = {**{HEX_FILL[c]: COLOUR_LETTER[c] for c in COLOUR_LETTER},
-               **{CLASS_FILL[c]: CLASS_LETTER[c] for c in CLASS_FILL},
+    by_fill = {**{HEX_FILL[c]: hex_letter(c) for c in ("orange", "white", "blue", "red")},
+               **{CLASS_FILL[c]: class_letter(c) for c in CLASS_FILL},
                **{fill: letters for fill, letters in CARGO.values()},
                **{PLAYER_FILL[c]: letter(c) for c in PLAYER_FILL}}
     seen = set()
@@ -108,7 +108,7 @@ def test_a_hex_shows_its_colour_letter_rat_class_and_player_mark():
     for rid, h in CATALOG.hexes.items():
         root = parse(face(CATALOG, "hex", rid))
         mark = root.find(f".//{NS}g[@data-colour='{h.colour}']")
-        assert mark is not None and "".join(mark.itertext()).endswith(COLOUR_LETTER[h.colour])
+        assert mark is not None and "".join(mark.itertext()).endswith(hex_letter(h.colour))
         rat = root.find(f".//{NS}g[@class='rat rat-{h.rat}']")
         assert (rat is None) == (h.rat == "none")
         cls = root.find(f".//{NS}g[@class='class-mark']")

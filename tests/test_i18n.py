@@ -22,6 +22,8 @@ from companion.words import N, T, Text, again, joined, keep, stored_keys
 from companion.simulate import play_game
 from companion.web import TRANSLATIONS, create_app
 from companion.web.translate import compile_catalogs, request_gettext, tr
+from scenario import table_ready
+from test_api import api_table_ready
 
 ROOT = Path(__file__).resolve().parents[1]
 POT = ROOT / "companion" / "translations" / "messages.pot"
@@ -87,7 +89,7 @@ def test_keep_stores_plain_english_beside_the_template():
 
 
 def test_log_option_and_prompt_carry_their_templates():
-    state = new_game(options_for(3), 7, shipped_catalog())
+    state = table_ready(new_game(options_for(3), 7, shipped_catalog()))
     q = pending(state)[0]
     name = state.seats[q["who"]].name
     assert q["prompt"] == f"{name}, your turn: where does a lieutenant go?"
@@ -102,7 +104,8 @@ def test_log_option_and_prompt_carry_their_templates():
     assert wheel["args"]["window"]["args"]["face"].startswith("wheel:")  # the web draws the window named
     _, events = apply(state, recall["action"])
     assert events[0]["msg"] == "{who} recalls a lieutenant to the estate and takes 1 coin."
-    assert events[0]["text"] == events[0]["msg"].format(**events[0]["args"])
+    assert events[0]["text"] == again({"msg": events[0]["msg"], "args": events[0]["args"]})
+    assert events[0]["args"]["who"]["msg"].startswith("{name} (")  # the colour's letter, per language
 
 
 @pytest.mark.slow
@@ -242,6 +245,7 @@ def test_french_seat_and_host_pages_end_to_end(french_app):
     players = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
                {"name": "Chiara", "colour": "blue"}]
     game = client.post("/api/games", json={"players": players, "seed": 7}).get_json()
+    api_table_ready(client, game)  # C-18: round I's first turn opens
     host = {"X-Host-Token": game["host_token"]}
     first = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()["pending"][0]["who"]
     waiting = (first + 1) % 3
@@ -284,6 +288,7 @@ def test_german_seat_and_host_pages_end_to_end(french_app):
     client = french_app.test_client()
     players = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
     game = client.post("/api/games", json={"players": players, "seed": 7}).get_json()
+    api_table_ready(client, game)  # C-18: round I's first turn opens
     host = {"X-Host-Token": game["host_token"]}
     first = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()["pending"][0]["who"]
     for s in game["seats"]:

@@ -13,6 +13,7 @@ import pytest
 
 from companion.web import create_app
 from companion.web.limits import PerWindow, client_key
+from test_api import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}]
 TOO_MANY = "Too many new games from this device in the last minute. Wait a minute and try again."
@@ -134,6 +135,7 @@ def aged(app, gid: str, days: float) -> None:
 
 
 def first_move(client, game: dict) -> None:
+    api_table_ready(client, game)  # C-18: the host's tap, then a seat's first move
     host = {"X-Host-Token": game["host_token"]}
     state = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
     who = state["pending"][0]["who"]

@@ -81,6 +81,9 @@ def test_a_real_servers_log_holds_no_token_key_or_cookie_through_a_game_and_an_e
         status, game = srv.json("POST", "/api/games", {"players": PLAYERS, "seed": 4})
         assert status == 201
         gid, key = game["id"], game["host_token"]
+        status, _ = srv.json("POST", f"/api/games/{gid}/host/actions", {"version": 0, "choice": 0},
+                             headers={"X-Host-Token": key})  # C-18: the table is ready
+        assert status == 200
         phones = []
         for s in game["seats"]:
             phone = Browser(srv)

@@ -17,6 +17,7 @@ from sqlite_utils.migrations import Migrations
 from companion.store import Store, m001_initial
 from companion.web import create_app
 from companion.web.common import ELSEWHERE, MOVED
+from test_api import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
 
@@ -34,6 +35,7 @@ def client(app):
 def new_game(client) -> dict:
     r = client.post("/api/games", json={"players": PLAYERS, "seed": 4})
     assert r.status_code == 201
+    api_table_ready(client, r.get_json())  # C-18: round I's first turn opens
     return r.get_json()
 
 
@@ -80,13 +82,13 @@ def test_seat_api_calls_need_the_seats_key(app, client):
                            ({"X-Seat-Device": api_join(client, game["seats"][1 - who]["token"])["device"]}, True)):
         before = fingerprint(app)
         menu = client.get(f"/api/seats/{token}/menu", headers=headers)
-        act = client.post(f"/api/seats/{token}/actions", headers=headers, json={"version": 0, "choice": 0})
+        act = client.post(f"/api/seats/{token}/actions", headers=headers, json={"version": 1, "choice": 0})
         for r in (menu, act):
             assert r.status_code == 403 and r.headers["X-Seat-Moved"] == "1", headers
             assert r.get_json() == {"error": MOVED if moved else ELSEWHERE, "moved": moved}
         assert fingerprint(app) == before  # refused: nothing changed
     menu, act = api_act(client, token, key)
-    assert menu.status_code == 200 and act.status_code == 200 and act.get_json()["version"] == 1
+    assert menu.status_code == 200 and act.status_code == 200 and act.get_json()["version"] == 2
 
 
 def test_the_phones_own_cookie_works_for_the_api_too(client):
@@ -153,11 +155,12 @@ def test_the_host_and_its_undo_are_logged_as_the_host(client):
     key = {"X-Host-Token": game["host_token"]}
     r = client.post(f"/host/{game['id']}/seat/{who}/act", data=fields, headers=key)
     assert r.status_code == 302
-    r = client.post(f"/host/{game['id']}/undo", headers=key, data={"csrf": fields["csrf"], "version": 1, "count": 1,
+    r = client.post(f"/host/{game['id']}/undo", headers=key, data={"csrf": fields["csrf"], "version": 2, "count": 1,
                                                       "confirm": "yes"})
     assert r.status_code == 302
     actions = client.get(f"/host/{game['id']}/export.json?key={game['host_token']}").get_json()["actions"]
-    assert [(a["who"], a["kind"], a["via"]) for a in actions] == [(str(who), "act", "host"), ("host", "undo", "host")]
+    assert [(a["who"], a["kind"], a["via"]) for a in actions] == [("host", "act", "host"), (str(who), "act", "host"),
+                                                                  ("host", "undo", "host")]
 
 
 # --- the old phone's page ------------------------------------------------------------------------------------
@@ -224,10 +227,10 @@ def test_the_pages_ask_again_only_through_app_js(app, client):
              client.get(f"/seat/{game['seats'][0]['token']}").get_data(as_text=True)]
     for page in pages:
         assert "every " not in " ".join(re.findall(r'hx-trigger="([^"]*)"', page))
-        assert re.search(r'<div id="poll" data-version="0" hx-get="[^"]+" data-every="250"\s+hx-trigger="ask"', page)
+        assert re.search(r'<div id="poll" data-version="1" hx-get="[^"]+" data-every="250"\s+hx-trigger="ask"', page)
         assert page.count("data-every") == 1
     assert re.search(r'id="seats"[^>]*hx-trigger="changed from:body"', pages[0])
-    assert re.search(r'id="poll"[^>]*hx-get="[^"]*news\?v=0&amp;j=1&amp;p=none"', pages[0])
+    assert re.search(r'id="poll"[^>]*hx-get="[^"]*news\?v=1&amp;j=1&amp;p=none&amp;t=0"', pages[0])
 
 
 # --- an older database ---------------------------------------------------------------------------------------

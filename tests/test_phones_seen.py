@@ -12,6 +12,7 @@ import pytest
 from companion.engine import pending
 from companion.web import create_app
 from companion.web.phones import Sightings, ago_text
+from test_api import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
 
@@ -40,6 +41,7 @@ def _table(app):
     """A game whose two seats have joined, each from its own phone (a test client with its cookie)."""
     host = app.test_client()
     game = host.post("/api/games", json={"players": PLAYERS, "seed": 4}).get_json()
+    api_table_ready(host, game)  # C-18: round I's first turn opens
     phones = []
     for seat in game["seats"]:
         phone = app.test_client()
@@ -141,7 +143,7 @@ def test_while_a_seat_must_decide_the_host_says_whose_phone_it_waits_for(app, cl
 def test_a_phone_connecting_or_going_quiet_is_news_for_the_host_screen(app, clock):
     game, host, phones = _table(app)
     page = _host_page(host, game)
-    question = re.search(r'hx-get="([^"]*/news\?v=0&amp;j=2&amp;p=none)"', page)
+    question = re.search(r'hx-get="([^"]*/news\?v=1&amp;j=2&amp;p=none&amp;t=0)"', page)
     assert question, "the host's question carries what it shows of the phones"
     url = question.group(1).replace("&amp;", "&")
     assert host.get(url).status_code == 204  # nothing new

@@ -88,7 +88,7 @@ def test_a_lieutenant_stood_on_a_hex_goes_back_and_is_marked():
 def test_a_recall_gives_back_its_coin():
     """R-TURN-RECALL-1: a recall stands the lieutenant beside the board and gives 1 coin; its undo says
     that seat gives back 1 coin and where the lieutenant goes back to."""
-    states = played(2, 23)
+    states = played(2, 20)
     i = first(states, lambda b, a: any("recalls a lieutenant" in e["text"] for e in a.log[len(b.log):]))
     texts = [ln["text"] for ln in put_back(states[i], states[i - 1])]
     who = next(t.split(" gives back")[0] for t in texts if "gives back 1 coin." in t)

@@ -20,6 +20,7 @@ import pytest
 from companion.web import create_app
 
 from server import ROOT, Server
+from test_api import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
            {"name": "Chiara", "colour": "blue"}]
@@ -210,6 +211,8 @@ def host_requests(game: dict, version: int, csrf: str) -> list[tuple[str, str, d
             ("POST", f"/api/games/{gid}/host/actions", {"version": version, "choice": 0}),
             ("POST", f"/host/{gid}/decide", {"csrf": csrf, "version": version, "choice": 0, "decision": 0}),
             ("POST", f"/host/{gid}/undo", {"csrf": csrf, "version": version, "count": 1, "confirm": "yes"}),
+            ("GET", f"/host/{gid}/undo?count=1", None),
+            ("POST", f"/host/{gid}/tick", {"csrf": csrf, "list": "setup", "step": 1, "words": "0" * 16, "on": "1"}),
             ("POST", f"/host/{gid}/seat/0/act", {"csrf": csrf, "version": version, "choice": 0, "decision": 0})]
     reqs += [("GET", f"/host/{gid}/part/{p}", None) for p in HOST_PARTS]
     reqs += [("GET", f"/host/{gid}/seat/0/part/{p}", None) for p in SEAT_PARTS]
@@ -370,6 +373,9 @@ def form_routes(client, table, game) -> dict:
         "host.undo": (f"/host/{game['id']}/undo", {"version": state_of(client, game)["version"], "count": 1,
                                                    "confirm": "yes"}),
         "host.delete": (f"/host/{table['id']}/delete", {"confirm": "yes"}),
+        "seat.undo": (f"/seat/{game['seats'][who]['token']}/undo", {"version": state_of(client, game)["version"],
+                                                                    "confirm": "yes"}),
+        "host.tick": (f"/host/{game['id']}/tick", {"list": "setup", "step": 1, "words": "0" * 16, "on": "1"}),
         "join.by_code": ("/join", {"code": client.application.extensions["store"].seats(game["id"])[0]["code"]}),
         # the catalog's forms also need the admin link: tests/test_catalog_page.py checks both, and the file
         "catalog.check": ("/catalog/hex/n01/check", {}),
@@ -420,6 +426,7 @@ def test_the_json_api_cannot_be_driven_by_a_cross_site_form(app, client):
     """A cross-site form can only send form or text/plain bodies (no JSON without a CORS preflight, which
     the app never grants): the API refuses them even with the host's and the seat's cookies present."""
     game = new_game(client)
+    api_table_ready(client, game)  # C-18: round I's first turn opens
     client.set_cookie(f"host_{game['id']}", game["host_token"])
     st = state_of(client, game)
     token = game["seats"][st["pending"][0]["who"]]["token"]

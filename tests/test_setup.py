@@ -39,10 +39,14 @@ def start_tiles(state):
 
 
 def play_table(state, choose=None):
-    """Answer every host reveal: `choose(decision, available_options)` or the first available one."""
+    """Answer every host reveal: `choose(decision, available_options)` or the first available one; then
+    the host's "the table is ready" (C-18), which is not counted."""
     answered = 0
     while host_pending(state):
         p = host_pending(state)[0]
+        if p["kind"] == "table_ready":
+            apply(state, legal_actions(state, "host")[0]["action"])
+            continue
         assert p["kind"] == "reveal"
         opts = [o for o in legal_actions(state, "host") if o["available"]]
         assert opts
@@ -61,12 +65,14 @@ def n(request):
 # ------------------------------------------------------------------------------- setup is done
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_setup_reaches_play_without_host_questions_in_app_mode(n, seed):
+def test_C_18_setup_asks_the_host_only_whether_the_table_is_ready_in_app_mode(n, seed):
+    """C-18 (issue 25): round I waits for the host's "the table is ready"; the companion draws the rest."""
     state = game(n, seed)
-    assert state.phase == "play"
-    assert state.round == 1
-    assert host_pending(state) == []
+    assert state.phase == "setup" and state.round == 1
+    assert [p["kind"] for p in pending(state)] == ["table_ready"] and pending(state)[0]["who"] == "host"
     assert state.players == n and len(state.seats) == n
+    apply(state, legal_actions(state, "host")[0]["action"])
+    assert state.phase == "play" and host_pending(state) == []
 
 
 def test_R_SETUP_20_bad_options_are_refused():
@@ -585,7 +591,8 @@ def test_R_ADV_1_app_draw_advanced_setup_asks_the_host_nothing():
     """R-ADV-1: in app-draw mode the companion still draws colours and boards itself (seeded)."""
     for n in (1, 2, 4):
         state = game(n, 3, advanced=True)
-        assert not host_pending(state), "R-ADV-1: app-draw mode asks the host nothing"
+        assert [p["kind"] for p in host_pending(state)] == ["table_ready"], \
+            "R-ADV-1: app-draw mode asks the host nothing but whether the table is ready (C-18)"
         assert all(x.board == f"b-{x.colour}" for x in state.seats)
 
 

@@ -14,6 +14,7 @@ from companion.engine import apply, legal_actions, new_game, options_for, pendin
 from companion.engine.state import WagonOwned, Workshop
 from companion.simulate import play_game
 from companion.web.draw import city_key, city_svg, el, estate_key, estate_svg, scoring_svg, tokens_html, wheel_svg
+from scenario import table_ready
 
 NS = "{http://www.w3.org/2000/svg}"
 HOSTILE = "<script>alert(1)</script>"
@@ -51,7 +52,7 @@ def finished(players: int, advanced: bool = False, seed: int = 3):
 
 
 def fresh(players: int = 3, advanced: bool = False, seed: int = 1):
-    return new_game(options_for(players, advanced=advanced), seed, shipped_catalog())
+    return table_ready(new_game(options_for(players, advanced=advanced), seed, shipped_catalog()))
 
 
 # ---------------------------------------------------------------- city

@@ -4,10 +4,12 @@ line of the checklist names whose pieces move."""
 
 from __future__ import annotations
 
-from companion.engine import pending, seat_view, table_view
+from companion.engine import legal_actions, pending, seat_view, table_view
+from companion.engine import state_from_dict
+from companion.engine.flow import MAIN, push, run
 from companion.engine.view import whose_turn
 
-from scenario import (add_workshop, answer_all, game, in_cabin, neighbourhoods, on_square, only_the_table_is_asked,
+from scenario import (CATALOG, add_workshop, answer_all, game, in_cabin, neighbourhoods, on_square, only_the_table_is_asked,
                       open_decisions, pick, report_with, set_round, squares_of, stand, to_upkeep, upkeep)
 from test_upkeep import bare, early_workshop
 
@@ -108,3 +110,54 @@ def test_R_NEXT_2_each_seat_lays_down_its_own_lieutenants():
     assert [e["data"]["seat"] for e in lay] == [0, 1]
     assert lay[0]["text"].startswith(state.seats[0].name)
     assert lay[1]["data"]["places"] == [f"hex:{hexes[1]}", f"hex:{hexes[2]}"]
+
+
+def test_C_18_round_I_waits_for_the_table_after_the_setup_steps():
+    """Issue 25: after "new game" no seat is offered a turn until the host taps "the table is ready"; every
+    phone knows the table is setting up and what its seat takes (R-SETUP-14…19)."""
+    state = game(3, 5, ready=False)
+    assert state.phase == "setup" and whose_turn(state) is None
+    assert only_the_table_is_asked(state)
+    ask = open_decisions(state)[0]
+    assert ask["rule"] == "C-18" and ask["prompt"] == "Carry out the setup steps on the table, then start round I."
+    assert [o["label"] for o in legal_actions(state, "host")] == ["The table is ready: start round I"]
+    assert state.setup_steps[-1]["rule"] == "R-ROUND-2", "the checklist ends with round I's play order"
+    for seat in range(3):
+        view = seat_view(state, seat)
+        assert view["menu"] == [] and view["setup"] == {"ready": True} and view["upkeep"] is None
+        takes = view["takes"]
+        assert takes["colour"] == state.seats[seat].colour and takes["side"] == "a"
+        assert takes["board"] == f"board:{state.seats[seat].board}"
+        assert [p["text"] for p in takes["pieces"]][:1] == ["5 lieutenants"]
+        pos = state.order.index(seat)
+        assert takes["start"][0]["text"] == f"Play order: P{pos + 1}"
+    assert table_view(state)["setup_open"] and table_view(state)["table_round"] == 1
+    pick(state, "host", "ready")
+    assert state.phase == "play" and seat_view(state, 0)["setup"] is None and seat_view(state, 0)["takes"] is None
+    assert [d["who"] for d in _turns(state)] == [state.order[0]]
+    assert not table_view(state)["setup_open"]
+
+
+def test_C_18_round_I_of_an_advanced_table_draw_game_asks_the_draws_first():
+    """R-ADV-1, C-1: the colours and boards come out of the table's draws before the hold; until then a
+    phone does not claim a colour."""
+    state = game(2, 5, ready=False, advanced=True, draw="table")
+    assert open_decisions(state)[0]["kind"] == "reveal"
+    assert seat_view(state, 0)["takes"]["colour"] is None and seat_view(state, 0)["takes"]["side"] == "b"
+    while not only_the_table_is_asked(state):
+        d = open_decisions(state)[0]
+        assert d["who"] == "host" and d["kind"] == "reveal", "no seat is asked before the table is ready"
+        pick(state, "host", next(o["value"] for o in legal_actions(state, "host") if o["available"]))
+    assert seat_view(state, 0)["takes"]["colour"] == state.seats[0].colour
+
+
+def test_C_18_a_game_saved_before_round_Is_hold_starts_its_turns_at_once():
+    """Games saved before issue 25 (no `hold_setup`) replay as recorded: round I's turns begin after setup."""
+    data = game(3, 5, ready=False).to_dict()
+    del data["hold_setup"]
+    old = state_from_dict(data, CATALOG)
+    assert old.hold_setup is False
+    old.lanes = {}  # round I's setup done again, as a game saved before the hold ran it
+    push(old, MAIN, {"do": "begin_round"})
+    run(old)
+    assert old.phase == "play" and [d["who"] for d in _turns(old)] == [old.order[0]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from test_api import act_once, client, create  # noqa: F401 (fixture)
+from test_api import act_once, api_table_ready, client, create  # noqa: F401 (fixture)
 
 
 def to_the_hold(client, game):
@@ -61,3 +61,48 @@ def test_C_18_the_tap_starts_round_II_and_the_first_seat_gets_its_menu(client):
     page = host_page(client, game)
     upkeep = page[page.index('id="upkeep"') - 80:page.index('id="upkeep"')]
     assert "holding" not in upkeep and "Upkeep: what the table did" in page
+
+
+def test_C_18_after_new_game_no_phone_offers_a_turn_until_the_table_is_ready(client):
+    """Issue 25 item 1: round I holds too; each phone says the table is setting up and what its seat takes."""
+    r = client.post("/api/games", json={"players": [{"name": "Ada", "colour": "red"}, {"name": "Bruno",
+                                                    "colour": "yellow"}, {"name": "Chiara", "colour": "blue"}],
+                                        "seed": 5})
+    game = r.get_json()
+    for s in game["seats"]:
+        s["device"] = client.post(f"/api/seats/{s['token']}/join", json={}).get_json()["device"]
+    page = host_page(client, game)
+    assert "Carry out the setup steps on the table, then start round I." in page
+    assert "The table is ready: start round I" in page
+    colours = ["red", "yellow", "blue"]
+    for seat in range(3):
+        phone = phone_page(client, game, seat)
+        assert "Setting up — watch the host screen." in phone
+        assert 'class="option"' not in phone, "no seat is offered a turn before the table is ready"
+        assert "Take for your seat" in phone and f"seat-chip c-{colours[seat]}" in phone
+        assert "5 lieutenants" in phone and "player board and scroll board, side a" in phone
+    api_table_ready(client, game)
+    st = client.get(f"/api/games/{game['id']}/state", headers={"X-Host-Token": game["host_token"]}).get_json()
+    first = st["pending"][0]["who"]
+    phone = phone_page(client, game, first)
+    assert "Setting up" not in phone and 'class="option"' in phone
+
+
+def test_C_18_every_setup_step_shows_every_face_it_names(client):
+    """Issue 25 item 1: a step naming eleven hexes shows eleven faces (no limit of four)."""
+    game = create(client, players=[{"name": n, "colour": c} for n, c in
+                                   (("Ada", "red"), ("Bruno", "yellow"), ("Chiara", "blue"), ("Dario", "green"))])
+    page = client.get(f"/host/{game['id']}/part/setup", headers={"X-Host-Token": game["host_token"]}).get_data(
+        as_text=True)
+    from companion.words import faces_in
+    store = client.application.extensions["store"]
+    steps = store.load(game["id"]).state.setup_steps
+    widest = max(steps, key=lambda st: len(faces_in(st.get("args"))))
+    named = faces_in(widest.get("args"))
+    assert len(named) > 4, "a 4-player deal names more than four hexes"
+    items = page.split("<li>")[1:]
+    row = items[steps.index(widest)]
+    assert row.count('class="face ') == len(named)
+    for ref in named:
+        family, rid = ref.split(":", 1)
+        assert f'data-id="{rid}"' in row

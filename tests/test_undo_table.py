@@ -131,5 +131,5 @@ def test_the_host_log_marks_undone_entries_and_follows_them_with_the_undo(tmp_pa
     log = section(host.get(f"/host/{gid}").get_data(as_text=True), "log")
     entry = log[log.rindex("<li", 0, log.index(undone)):log.index("</li>", log.index(undone))]
     assert 'class="undone"' in entry and '<span class="undone-mark">undone</span>' in entry and "<del>" in entry
-    assert log.index("Undo: 2 actions taken back") < log.index(undone)  # newest first: the undo above them
+    assert log.index("Undo: 2 acts taken back") < log.index(undone)  # newest first: the undo above them
     assert "Put back: Ada (R): take the lieutenant" in log

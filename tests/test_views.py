@@ -74,8 +74,21 @@ def test_a_seats_estate_in_plain_words():
     assert [(x["track"], x["top"]) for x in estate["scroll"]] == [(t.id, t.top) for t in board.tracks]
 
 
-def test_the_setup_checklist_is_open_until_the_table_has_answered_three_questions():
-    s = game(2, seed=3, draw="table")
+def test_C_18_the_setup_checklist_is_open_until_the_table_is_ready():
+    s = game(2, seed=3, draw="table", ready=False)
+    while pending(s)[0]["kind"] != "table_ready":  # the host's reveals of the table draws
+        assert table_view(s)["setup_open"] and table_view(s)["phones_open"] and table_view(s)["setup"]
+        q = pending(s)[0]
+        apply(s, next(o for o in legal_actions(s, q["who"]) if o["available"])["action"])
+    assert table_view(s)["setup"] == {"ready": True} and table_view(s)["setup_open"]
+    apply(s, legal_actions(s, "host")[0]["action"])
+    assert not table_view(s)["setup_open"] and table_view(s)["phones_open"] and table_view(s)["setup"] is None
+
+
+def test_the_setup_checklist_of_a_game_saved_before_the_hold_closes_after_three_questions():
+    """Games saved before round I's hold (no `hold_setup`) keep the checklist they were played with."""
+    s = game(2, seed=3, draw="table", ready=False)
+    s.hold_setup = False
     assert table_view(s)["setup_open"] and table_view(s)["phones_open"]
     for _ in range(3):
         q = pending(s)[0]

@@ -19,6 +19,7 @@ from companion.engine import flow
 from companion.web import create_app
 from companion.web import host as host_views
 from companion.web import seat as seat_views
+from test_api import api_table_ready
 
 XSS = "<script>alert(1)</script>"
 XSS_ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -53,10 +54,15 @@ def csrf_of(client, path: str = "/") -> str:
     return m.group(1)
 
 
-def api_game(client, players=PLAYERS, seed=5, **extra) -> dict:
+def api_game(client, players=PLAYERS, seed=5, ready=True, **extra) -> dict:
+    """A new game by the API; `ready`: the host then says the table is ready (C-18), so round I's
+    first turn is open (a table-draw game first asks the host its reveals)."""
     r = client.post("/api/games", json={"players": players, "seed": seed, **extra})
     assert r.status_code == 201, r.get_json()
-    return r.get_json()
+    g = r.get_json()
+    if ready:
+        api_table_ready(client, g)
+    return g
 
 
 def host_h(g: dict) -> dict:
@@ -304,10 +310,10 @@ def test_host_page_with_key_sets_cookie_and_shows_version(app, game):
     r = c.get(r.location)
     body = text(r)
     assert r.status_code == 200 and f"Game {game['id']}" in body
-    assert '<small class="version">v0</small>' in body and 'data-version="0"' in body
+    assert '<small class="version">v1</small>' in body and 'data-version="1"' in body  # v1: the table was ready (C-18)
     step(c, game)
     body = text(c.get(f"/host/{game['id']}"))  # by cookie now
-    assert '<small class="version">v1</small>' in body and 'data-version="1"' in body
+    assert '<small class="version">v2</small>' in body and 'data-version="2"' in body
 
 
 def test_host_page_by_header(app, game):
@@ -395,30 +401,30 @@ def regions_of(body: str) -> dict:
 
 
 def test_news_while_unchanged_is_204_and_empty(client, game):
-    r = client.get(f"/host/{game['id']}/news?v=0", headers=host_h(game))
+    r = client.get(f"/host/{game['id']}/news?v=1", headers=host_h(game))
     assert r.status_code == 204 and r.data == b"" and "HX-Trigger" not in r.headers
 
 
 def test_host_news_after_a_move_is_the_new_question_and_every_region(client, game):
     client.get(f"/host/{game['id']}?key={game['host_token']}")  # the host cookie, as the screen has
     step(client, game)
-    r = client.get(f"/host/{game['id']}/news?v=0")
+    r = client.get(f"/host/{game['id']}/news?v=1")
     body = text(r)
     assert r.status_code == 200 and "HX-Trigger" not in r.headers
-    assert body.startswith('<div id="poll" data-version="1"') and f'/host/{game["id"]}/news?v=1&amp;j=1&amp;p=none"' in body
+    assert body.startswith('<div id="poll" data-version="2"') and f'/host/{game["id"]}/news?v=2&amp;j=1&amp;p=none&amp;t=0"' in body
     regions = regions_of(body)
     assert list(regions) == list(host_views.PARTS)
     for name, region in regions.items():  # the same region its own route renders
         assert region.rstrip() == without_pictures(text(client.get(f"/host/{game['id']}/part/{name}"))).rstrip(), name
-    assert client.get(f"/host/{game['id']}/news?v=1").status_code == 204
+    assert client.get(f"/host/{game['id']}/news?v=2").status_code == 204
 
 
 def test_phone_news_carries_the_phones_regions(client, phone):
     g, who, tok = phone
     step(client, g)
-    r = client.get(f"/seat/{tok}/news?v=0")
+    r = client.get(f"/seat/{tok}/news?v=1")
     body = text(r)
-    assert r.status_code == 200 and f'/seat/{tok}/news?v=1"' in body
+    assert r.status_code == 200 and f'/seat/{tok}/news?v=2"' in body
     regions = regions_of(body)
     assert list(regions) == list(seat_views.PARTS)
     for name, region in regions.items():
@@ -427,8 +433,8 @@ def test_phone_news_carries_the_phones_regions(client, phone):
 
 def test_the_hosts_view_of_a_phone_has_its_own_news(client, game):
     step(client, game)
-    r = client.get(f"/host/{game['id']}/seat/1/news?v=0&key={game['host_token']}")
-    assert r.status_code == 200 and f'/host/{game["id"]}/seat/1/news?v=1"' in text(r)
+    r = client.get(f"/host/{game['id']}/seat/1/news?v=1&key={game['host_token']}")
+    assert r.status_code == 200 and f'/host/{game["id"]}/seat/1/news?v=2"' in text(r)
     assert list(regions_of(text(r))) == list(seat_views.PARTS)
 
 
@@ -448,7 +454,7 @@ def test_news_needs_the_screens_credential(app, client, game):
 def test_news_with_a_garbage_version_answers_with_the_current_one(client, game, v):
     url = f"/host/{game['id']}/news" + ("" if v is None else f"?v={v}")
     r = client.get(url, headers=host_h(game))
-    assert r.status_code == 200 and 'data-version="0"' in text(r)
+    assert r.status_code == 200 and 'data-version="1"' in text(r)
     assert list(regions_of(text(r))) == list(host_views.PARTS)
 
 
@@ -566,7 +572,7 @@ def test_decide_a_greyed_option_is_409_with_its_reason_and_rule(client, table_ga
 
 def test_decide_when_the_host_has_nothing_to_decide_is_409(client, game):
     before = snapshot(client, game)
-    fields = {"csrf": csrf_of(client), "version": 0, "choice": 0, "decision": 1}
+    fields = {"csrf": csrf_of(client), "version": 1, "choice": 0, "decision": 1}
     r = form_post(client, f"/host/{game['id']}/decide?key={game['host_token']}", fields)
     refused(client, game, r, 409, before, "Nothing to decide")
 
@@ -587,7 +593,7 @@ def test_undo_restores_the_previous_state_exactly_with_a_new_version(client, gam
     r = undo(client, game)
     assert r.status_code == 302 and r.location == f"/host/{game['id']}"
     after = snapshot(client, game)
-    assert after["version"] == 2
+    assert after["version"] == 3
     assert {k: v for k, v in after.items() if k != "version"} == {k: v for k, v in before.items() if k != "version"}
 
 
@@ -600,7 +606,7 @@ def test_undo_several_across_a_snapshot_and_replay_never_rerolls(client, game):
         states.append(snapshot(client, game))
     assert undo(client, game, count=3).status_code == 302
     after = snapshot(client, game)
-    assert after["version"] == 13 and after["state"] == states[9]["state"] and after["pending"] == states[9]["pending"]
+    assert after["version"] == 14 and after["state"] == states[9]["state"] and after["pending"] == states[9]["pending"]
     for i, (who, choice) in enumerate(picks[9:], start=10):
         api_act(client, game, who, choice)
         assert snapshot(client, game)["state"] == states[i]["state"]
@@ -634,7 +640,7 @@ def test_undo_with_htmx_is_204_and_the_news_follows(client, game):
     step(client, game)
     r = undo(client, game, hx=True)
     assert r.status_code == 204 and r.data == b""
-    assert 'data-version="2"' in text(client.get(f"/host/{game['id']}/news?v=1", headers=host_h(game)))
+    assert 'data-version="3"' in text(client.get(f"/host/{game['id']}/news?v=2", headers=host_h(game)))
 
 
 @pytest.mark.parametrize("over,code,message", [
@@ -647,8 +653,8 @@ def test_undo_with_htmx_is_204_and_the_news_follows(client, game):
     ({"count": "two"}, 400, "'count'"),
     ({"count": None}, 400, "'count'"),
     ({"version": None}, 400, "'version'"),
-    ({"version": 0}, 409, "moved on"),
-    ({"version": 99}, 409, "moved on"),
+    ({"version": 1}, 409, "moved on"),
+    ({"version": 100}, 409, "moved on"),
     ({"csrf": None}, 400, "expired"),
 ], ids=["unconfirmed", "confirm no", "confirm on", "count 0", "count -1", "count 21", "word count", "no count",
         "no version", "stale", "future", "no csrf"])
@@ -658,7 +664,8 @@ def test_a_bad_undo_is_refused_and_changes_nothing(client, game, over, code, mes
     refused(client, game, undo(client, game, **over), code, before, message)
 
 
-def test_nothing_to_undo_is_409(client, game):
+def test_nothing_to_undo_is_409(client):
+    game = api_game(client, ready=False)  # before the table is ready (C-18) nothing was done yet
     before = snapshot(client, game)
     refused(client, game, undo(client, game), 409, before, "nothing to undo")
     step(client, game)
@@ -684,7 +691,7 @@ def test_host_acts_for_a_seat_page_shows_its_menu(client, game):
     body = text(r)
     assert r.status_code == 200 and "The host is acting for this seat" in body
     assert body.count(f'action="/host/{game["id"]}/seat/{who}/act"') == len(m["menu"])
-    assert 'data-version="0"' in body and 'class="version"' not in body  # a seat's screen prints no build number
+    assert 'data-version="1"' in body and 'class="version"' not in body  # a seat's screen prints no build number
     idle = text(client.get(f"/host/{game['id']}/seat/{1 - who}", headers=host_h(game)))
     assert "Nothing to decide right now." in idle
 
@@ -729,29 +736,29 @@ def test_an_unknown_seat_part_for_the_host_is_404(client, game):
 def test_host_acts_for_a_seat(client, game):
     who, m = turn(client, game)
     url = f"/host/{game['id']}/seat/{who}/act?key={game['host_token']}"
-    fields = {"csrf": csrf_of(client), "version": 0, "choice": 0, "decision": m["menu"][0]["decision"]}
+    fields = {"csrf": csrf_of(client), "version": 1, "choice": 0, "decision": m["menu"][0]["decision"]}
     r = form_post(client, url, fields)
     assert r.status_code == 302 and r.location == f"/host/{game['id']}/seat/{who}"
-    assert snapshot(client, game)["version"] == 1
+    assert snapshot(client, game)["version"] == 2
     who, m = turn(client, game)
     url = f"/host/{game['id']}/seat/{who}/act?key={game['host_token']}"
-    r = form_post(client, url, {**fields, "version": 1, "decision": m["menu"][0]["decision"]}, hx=True)
+    r = form_post(client, url, {**fields, "version": 2, "decision": m["menu"][0]["decision"]}, hx=True)
     assert r.status_code == 200 and "HX-Trigger" not in r.headers
     body = text(r)  # the seat's screen as its news brings it: the new question and every region
-    assert body.startswith('<div id="poll" data-version="2"') and f'/host/{game["id"]}/seat/{who}/news?v=2"' in body
+    assert body.startswith('<div id="poll" data-version="3"') and f'/host/{game["id"]}/seat/{who}/news?v=3"' in body
     for name, region in regions_of(body).items():
         part = f"/host/{game['id']}/seat/{who}/part/{name}?key={game['host_token']}"
         assert region.rstrip() == without_pictures(text(client.get(part))).rstrip(), name
     assert list(regions_of(body)) == list(seat_views.PARTS)
-    assert snapshot(client, game)["version"] == 2
+    assert snapshot(client, game)["version"] == 3
 
 
 def test_host_acting_for_a_seat_refusals_change_nothing(client, game):
     who, m = turn(client, game)
     base = f"/host/{game['id']}/seat/{{}}/act?key={game['host_token']}"
-    fields = {"csrf": csrf_of(client), "version": 0, "choice": 0, "decision": m["menu"][0]["decision"]}
+    fields = {"csrf": csrf_of(client), "version": 1, "choice": 0, "decision": m["menu"][0]["decision"]}
     before = snapshot(client, game)
-    refused(client, game, form_post(client, base.format(who), {**fields, "version": 3}), 409, before, "moved on")
+    refused(client, game, form_post(client, base.format(who), {**fields, "version": 4}), 409, before, "moved on")
     refused(client, game, form_post(client, base.format(1 - who), fields), 409, before, "Nothing to decide")
     refused(client, game, form_post(client, base.format(who), {**fields, "choice": 99}), 400, before, "not on the menu")
     refused(client, game, form_post(client, base.format(who), {**fields, "csrf": None}), 400, before, "expired")
@@ -773,13 +780,13 @@ def test_export_has_options_seed_and_every_action_with_undone_ones_marked(app, c
     assert r.status_code == 200 and r.mimetype == "application/json"
     assert "attachment" in r.headers["Content-Disposition"] and game["id"] in r.headers["Content-Disposition"]
     body = json.loads(text(r))
-    assert body["game"] == game["id"] and body["seed"] == 5 and body["version"] == 4
+    assert body["game"] == game["id"] and body["seed"] == 5 and body["version"] == 5
     assert body["options"]["players"] == PLAYERS and body["options"]["draw"] == "app"
     acts = body["actions"]
-    assert [a["version"] for a in acts] == [1, 2, 3, 4]
-    assert [a["kind"] for a in acts] == ["act", "act", "undo", "act"]
-    assert [a["undone"] for a in acts] == [0, 1, 0, 0]
-    assert acts[2]["action"]["undo"] == [2] and acts[2]["action"]["put_back"]  # and what the table put back
+    assert [a["version"] for a in acts] == [1, 2, 3, 4, 5]  # 1: the table is ready (C-18)
+    assert [a["kind"] for a in acts] == ["act", "act", "act", "undo", "act"]
+    assert [a["undone"] for a in acts] == [0, 0, 1, 0, 0]
+    assert acts[3]["action"]["undo"] == [3] and acts[3]["action"]["put_back"]  # and what the table put back
     assert all("pick" in a["action"] and "who" in a["action"] for a in acts if a["kind"] == "act")
     # the export replays to the live game
     from companion.engine import Options, apply, new_game
@@ -879,7 +886,7 @@ def test_seat_page_after_join_shows_the_menu_on_its_turn(client, phone):
     body = text(r)
     assert r.status_code == 200 and "your turn" in body and "<strong>Your turn</strong>" in body
     assert body.count(f'action="/seat/{tok}/act"') == len(m["menu"])
-    assert 'class="version"' not in body and 'data-version="0"' in body  # the version only where polling reads it
+    assert 'class="version"' not in body and 'data-version="1"' in body  # the version only where polling reads it
     assert f'name="decision" value="{m["menu"][0]["decision"]}"' in body
     assert body.count('aria-disabled="true"') == sum(1 for o in m["menu"] if not o["available"])
     other = g["seats"][1 - who]["token"]
@@ -933,9 +940,9 @@ def test_phone_choice_advances_the_version(client, phone):
     csrf = re.search(r'name="csrf" value="([^"]+)"', body).group(1)
     r = form_post(client, f"/seat/{tok}/act", {"csrf": csrf, "version": version, "choice": 0, "decision": decision})
     assert r.status_code == 302 and r.location == f"/seat/{tok}"
-    assert snapshot(client, g)["version"] == 1
-    assert 'data-version="1"' in text(client.get(r.location))
-    assert 'data-version="1"' in text(client.get(f"/seat/{tok}/news?v=0"))
+    assert snapshot(client, g)["version"] == 2
+    assert 'data-version="2"' in text(client.get(r.location))
+    assert 'data-version="2"' in text(client.get(f"/seat/{tok}/news?v=1"))
 
 
 def test_phone_choice_with_htmx_returns_the_phones_news(client, phone):
@@ -943,25 +950,25 @@ def test_phone_choice_with_htmx_returns_the_phones_news(client, phone):
     once), so the page calls back its own waiting question instead of drawing the menu twice."""
     g, who, tok = phone
     m = api_menu(client, g, who)
-    r = form_post(client, f"/seat/{tok}/act", {"csrf": csrf_of(client), "version": 0, "choice": 0,
+    r = form_post(client, f"/seat/{tok}/act", {"csrf": csrf_of(client), "version": 1, "choice": 0,
                                                 "decision": m["menu"][0]["decision"]}, hx=True)
     body = text(r)
     assert r.status_code == 200 and "HX-Trigger" not in r.headers and "<html" not in body
-    assert body.startswith('<div id="poll" data-version="1"') and f'/seat/{tok}/news?v=1"' in body
+    assert body.startswith('<div id="poll" data-version="2"') and f'/seat/{tok}/news?v=2"' in body
     regions = regions_of(body)
     assert list(regions) == list(seat_views.PARTS) and body.count('id="menu"') == 1
     for name, region in regions.items():
         assert region.rstrip() == without_pictures(text(client.get(f"/seat/{tok}/part/{name}"))).rstrip(), name
     after = snapshot(client, g)
-    assert after["version"] == 1
+    assert after["version"] == 2
     if after["pending"][0]["who"] == who:  # the menu is the new one, at the new version
-        assert 'name="version" value="1"' in regions["menu"]
+        assert 'name="version" value="2"' in regions["menu"]
 
 
 def test_phone_stale_choice_is_409_moved_on(client, phone):
     g, who, tok = phone
     m = api_menu(client, g, who)
-    fields = {"csrf": csrf_of(client), "version": 0, "choice": 0, "decision": m["menu"][0]["decision"]}
+    fields = {"csrf": csrf_of(client), "version": 1, "choice": 0, "decision": m["menu"][0]["decision"]}
     assert form_post(client, f"/seat/{tok}/act", fields).status_code == 302
     before = snapshot(client, g)
     refused(client, g, form_post(client, f"/seat/{tok}/act", fields), 409, before, "moved on")
@@ -976,7 +983,7 @@ def test_phone_out_of_turn_is_409(client, phone):
     client.get(f"/j/{other}")
     m = api_menu(client, g, who)
     before = snapshot(client, g)
-    fields = {"csrf": csrf_of(client), "version": 0, "choice": 0, "decision": m["menu"][0]["decision"]}
+    fields = {"csrf": csrf_of(client), "version": 1, "choice": 0, "decision": m["menu"][0]["decision"]}
     refused(client, g, form_post(client, f"/seat/{other}/act", fields), 409, before, "Nothing to decide")
 
 
@@ -1020,7 +1027,7 @@ def test_malformed_phone_choices_are_4xx_and_change_nothing(client, phone, over,
     g, who, tok = phone
     m = api_menu(client, g, who)
     before = snapshot(client, g)
-    fields = {"csrf": csrf_of(client), "version": 0, "choice": 0, "decision": m["menu"][0]["decision"], **over}
+    fields = {"csrf": csrf_of(client), "version": 1, "choice": 0, "decision": m["menu"][0]["decision"], **over}
     for hx in (False, True):
         r = form_post(client, f"/seat/{tok}/act", fields, hx=hx)
         refused(client, g, r, code, before)
@@ -1035,7 +1042,7 @@ def test_an_oversized_phone_post_is_refused(client, phone):
     refused(client, g, r, 413, before)
 
 
-@pytest.mark.parametrize("url", ["/games", "/host/{gid}/decide", "/host/{gid}/undo", "/seat/{tok}/act",
+@pytest.mark.parametrize("url", ["/games", "/host/{gid}/decide", "/host/{gid}/tick", "/seat/{tok}/undo", "/seat/{tok}/act",
                                  "/host/{gid}/seat/0/act", "/api/games", "/api/seats/{tok}/actions",
                                  "/api/games/{gid}/host/actions"])
 def test_post_only_routes_answer_get_with_405(client, game, url):
@@ -1048,9 +1055,9 @@ def test_post_only_routes_answer_get_with_405(client, game, url):
 
 def test_api_version_follows_the_game(client, game):
     r = client.get(f"/api/games/{game['id']}/version")
-    assert r.status_code == 200 and r.get_json() == {"version": 0}
+    assert r.status_code == 200 and r.get_json() == {"version": 1}
     step(client, game)
-    assert client.get(f"/api/games/{game['id']}/version").get_json() == {"version": 1}
+    assert client.get(f"/api/games/{game['id']}/version").get_json() == {"version": 2}
     r = client.get("/api/games/deadbeef/version")
     assert r.status_code == 404 and r.get_json()["error"]
 
@@ -1064,7 +1071,7 @@ def test_api_seat_menu_shape(client, game):
     who, _ = turn(client, game)
     holds(client, game, 1 - who)
     m = client.get(f"/api/seats/{game['seats'][who]['token']}/menu").get_json()
-    assert m["seat"] == who and m["version"] == 0 and m["phase"] == snapshot(client, game)["phase"]
+    assert m["seat"] == who and m["version"] == 1 and m["phase"] == snapshot(client, game)["phase"]
     assert [o["choice"] for o in m["menu"]] == list(range(len(m["menu"])))
     assert all({"label", "available", "cost", "reason", "rule", "value", "decision"} <= set(o) for o in m["menu"])
     idle = client.get(f"/api/seats/{game['seats'][1 - who]['token']}/menu").get_json()
@@ -1075,9 +1082,9 @@ def test_api_seat_out_of_turn_and_forged_token(client, game):
     who, m = turn(client, game)
     holds(client, game, 1 - who)
     before = snapshot(client, game)
-    r = client.post(f"/api/seats/{game['seats'][1 - who]['token']}/actions", json={"version": 0, "choice": 0})
+    r = client.post(f"/api/seats/{game['seats'][1 - who]['token']}/actions", json={"version": 1, "choice": 0})
     refused(client, game, r, 409, before, "nothing to decide")
-    r = client.post("/api/seats/forged/actions", json={"version": 0, "choice": 0})
+    r = client.post("/api/seats/forged/actions", json={"version": 1, "choice": 0})
     refused(client, game, r, 404, before, "not valid")
 
 
@@ -1126,7 +1133,7 @@ def test_api_host_action_refusals_change_nothing(client, table_game, body, heade
 
 def test_api_host_action_when_nothing_to_decide(client, game):
     before = snapshot(client, game)
-    r = client.post(f"/api/games/{game['id']}/host/actions", json={"version": 0, "choice": 0}, headers=host_h(game))
+    r = client.post(f"/api/games/{game['id']}/host/actions", json={"version": 1, "choice": 0}, headers=host_h(game))
     refused(client, game, r, 409, before, "nothing to decide")
 
 

@@ -147,9 +147,8 @@ def turn_wheel(state: GameState) -> None:
     """R-R1-2: the window moves one space clockwise."""
     state.wheel = (state.wheel + 1) % len(state.catalog.wheel)
     w = window(state)
-    shown = joined(T("{colour}→{cls}", colour=col, cls=cls) for col, cls in w.colours.items() if cls)
-    instruct(state, T("Turn the population wheel one space clockwise to the {window}: {shown}.",
-                      window=tile_text(state, w.id), shown=shown), "R-R1-2" if state.round == 1 else "R-NEXT-9", window=w.id)
+    instruct(state, T("Turn the population wheel one space clockwise to the {window}.", window=tile_text(state, w.id)),
+             "R-R1-2" if state.round == 1 else "R-NEXT-9", window=w.id)  # the window's caption says what it brings
 
 
 def neighbourhoods(state: GameState) -> list[str]:

@@ -103,10 +103,18 @@ def tile_text(state: GameState, tile: str) -> str:
         s = c.solo_tiles[tile]
         return T("solo tile of the {hex} (red action: {action})", hex=tile_name(state, s.hex), action=s.action,
                  face=face)
-    w = next(w for w in c.wheel if w.id == tile)
+    return _window_text(state, tile, face)
+
+
+def _window_text(state: GameState, tile: str, face: str) -> str:
+    """A wheel window by its rat and what each colour brings: several windows show the same rat, so the
+    colours tell them apart (every candidate of a table draw needs its own caption)."""
+    w = next(w for w in state.catalog.wheel if w.id == tile)
+    spread = joined(T("{colour}: {cls}", colour=colour, cls=cls) if cls else T("{colour}: nothing", colour=colour)
+                    for colour, cls in w.colours.items())
     if w.rat in ("left", "right"):
-        return T("window with the rat on the {rat}", rat=w.rat, face=face)
-    return T("window with a standing rat", face=face)
+        return T("window with the rat on the {rat} ({spread})", rat=w.rat, spread=spread, face=face)
+    return T("window with a standing rat ({spread})", spread=spread, face=face)
 
 
 def _improvement_for(cls: str, cost: str, output: str, face: str) -> str:

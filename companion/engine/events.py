@@ -41,10 +41,17 @@ def instruct(state: GameState, text: str, rule: str | None = None, **data) -> No
 
 
 def who(state: GameState, seat: int) -> str:
+    """A seat as the log names it, its colour's letter beside the name ("Ada (R)"): one template per colour,
+    so each language writes its own letter (docs/GLOSSARY.md, "Letters": jaune is J, gelb is Ge)."""
     if seat < 0:
         return T("the opponent")
     s = state.seats[seat]
-    return f"{s.name} ({COLOUR_LETTERS.get(s.colour, '?')})"
+    named = _NAMED.get(s.colour)
+    return named(s.name) if named else f"{s.name} ({COLOUR_LETTERS.get(s.colour, '?')})"
+
+
+_NAMED = {"red": lambda name: T("{name} (R)", name=name), "yellow": lambda name: T("{name} (Y)", name=name),
+          "blue": lambda name: T("{name} (B)", name=name), "green": lambda name: T("{name} (G)", name=name)}
 
 
 __all__ = ["instruct", "note", "roman", "tile_name", "who"]

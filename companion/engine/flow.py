@@ -176,7 +176,7 @@ def waiting(state: GameState) -> list[tuple[str, dict]]:
 def question(d: dict) -> dict:
     """An open decision as its screens ask it: who, its id and kind, the prompt (with its template) and rule."""
     return {"who": d["who"], "id": d["id"], "kind": d["kind"], "prompt": d["prompt"], "rule": d.get("rule"),
-            **{k: d[k] for k in ("prompt_msg", "prompt_args", "place") if k in d},
+            **{k: d[k] for k in ("prompt_msg", "prompt_args", "prompt_plural", "place") if k in d},
             **_marked(d)}
 
 

@@ -83,9 +83,9 @@ def citizens_step(state: GameState, t: dict, lane: str) -> None:
 
 @task(do.BEGIN_ROUND)
 def begin_round(state: GameState, t: dict, lane: str) -> None:
-    """The round's setup is done: turns begin in play order (R-NEXT-14). After an upkeep, not before the
-    host says the table has carried out the report: a table still moving pieces must not be told to play
-    (C-18). Round I's setup has its own checklist and the table's first reveals."""
+    """The round's setup is done: turns begin in play order (R-NEXT-14, R-ROUND-2). Not before the host says
+    the table has carried out the setup steps or the upkeep report: a table still moving pieces must not be
+    told to play (C-18; round I since issue 25, `hold_setup`)."""
     if "pick" not in t:
         if state.opponent is not None:
             names = joined(order_names(state))  # "the opponent" stays translatable
@@ -95,11 +95,12 @@ def begin_round(state: GameState, t: dict, lane: str) -> None:
         text = T("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
         instruct_to.append({**keep({"step": len(instruct_to) + 1}, "text", text),
                             "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
-    if state.round > 1 and state.hold_upkeep:
+    if state.hold_setup if state.round == 1 else state.hold_upkeep:
         ready = [option("ready", T("The table is ready: start round {round}", round=roman(state.round)))]
-        if choose(state, lane, "host", "table_ready",
-                  T("Carry out the upkeep above on the table, then start round {round}.", round=roman(state.round)),
-                  ready, t, "R-NEXT-14", forced=False) is ASKED:
+        prompt = (T("Carry out the setup steps on the table, then start round I.") if state.round == 1 else
+                  T("Carry out the upkeep above on the table, then start round {round}.", round=roman(state.round)))
+        if choose(state, lane, "host", "table_ready", prompt, ready, t,
+                  "R-NEXT-14" if state.round > 1 else "C-18", forced=False) is ASKED:
             return
     state.phase = "play"
     start_turns(state, lane)

@@ -278,6 +278,9 @@ class GameState(Serial):
     #: before quarantine (R-EOR-4, C-4) and a citizen leaving quarantine may make room (C-21); games saved
     #: before (0) load without it and play on as they were recorded
     upkeep_rules: int = 0
+    #: round I's first turn waits for the host's "the table is ready" after the setup steps (C-18, issue 25);
+    #: games saved before load without it and play on as they were recorded
+    hold_setup: bool = False
 
     _catalog: Any = field(default=None, repr=False, compare=False)  # given by whoever made or loaded the state
     _tally: Any = field(default=None, repr=False, compare=False)  # a sweep's count of what it reached (reach.py)

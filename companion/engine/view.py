@@ -11,6 +11,10 @@ stored in it. Texts are English with their templates kept beside them (`label` a
   upkeep                       between rounds: {round, final, ready}: the round being set up (final: round
                                VI is over, the scoring comes), ready: only the host's "the table is ready"
                                still holds the first turn; else None
+  setup                        while the table sets up the game (round I, before "the table is ready", C-18):
+                               {ready}: only the host's tap still holds the first turn; else None
+  table_round                  the round the table is in: during an upkeep still the round that ended
+                               (round I's upkeep is round I), else `round`
   turn                         the seat whose turn it is in the play phase, else None
   your_turn                    turn == seat
   question                     the question this seat must answer now (as `pending` gives it), or None
@@ -29,6 +33,10 @@ stored in it. Texts are English with their templates kept beside them (`label` a
                                [{track, level, top}]; deferred [reward phrases waiting for an action step]
   score                        {total, rank} once the game is scored, else None
   opponent                     the solo opponent (see `table_view`), or None
+  takes                        during setup, what this seat takes from the box (R-SETUP-14…19, R-ADV-1):
+                               {colour, letter, side (a/b), board, scroll_board (faces "family:id"), pieces
+                               [Text with a count], start [Text]: its compensation once the order is drawn};
+                               else None
 
 `table_view(state)`:
   phase, round, over, turn, waiting_for   as above
@@ -40,8 +48,8 @@ stored in it. Texts are English with their templates kept beside them (`label` a
                                repopulation_tiles_left, waiting}] by seat (waiting: must answer now)
   opponent                     {colour, letter, popularity, lieutenants_placed, lieutenants, moves} or None:
                                moves are this round's log entries of its turns (R-SOLO-5…7, Q-18)
-  setup_open                   the setup checklist is still being worked through (round I, before the
-                               third decision)
+  setup_open                   the setup checklist is still being worked through: until "the table is
+                               ready" (C-18); games saved before that hold: round I, before the third decision
   phones_open                  players may still be joining (round I of a game not over)
   winners                      the winners' names once the game is scored, else []
 """
@@ -51,9 +59,9 @@ from __future__ import annotations
 from .flow import question, waiting
 from .movement import available
 from .repopulate import tiles_left
-from .rulebook import ROUNDS
-from .state import COLOUR_LETTERS, GameState, Place
-from ..words import faces_in
+from .rulebook import ESTATE_LIEUTENANTS, LIEUTENANTS, REPOPULATION_TILES, ROUNDS, START_COINS, START_VP
+from .state import CLASSES, COLOUR_LETTERS, GameState, Place
+from ..words import N, T, faces_in, keep
 
 #: rules of the log entries that tell the solo opponent's turns (its reveals, moves and takings)
 OPPONENT_RULES = frozenset(("R-SOLO-5", "R-SOLO-6", "R-SOLO-7", "Q-18"))
@@ -73,7 +81,7 @@ def seat_view(state: GameState, seat: int) -> dict:
             "menu": menu, "targets": _targets(menu), "waiting_for": _waiting_names(state),
             "estate": _estate(state, seat),
             "score": {"total": scored["total"], "rank": scored["rank"]} if scored else None,
-            "opponent": _opponent(state)}
+            "opponent": _opponent(state), "takes": _takes(state, seat) if state.phase == "setup" else None}
 
 
 def table_view(state: GameState) -> dict:
@@ -89,7 +97,7 @@ def table_view(state: GameState) -> dict:
                        "lieutenants_left": len(available(state, i)), "repopulation_tiles_left": tiles_left(state, i),
                        "waiting": i in asked} for i, s in enumerate(state.seats)],
             "opponent": _opponent(state),
-            "setup_open": state.round == 1 and state.decisions < SETUP_OPEN_DECISIONS,
+            "setup_open": _setup_open(state),
             "phones_open": state.round == 1 and state.phase != "over",
             "winners": [state.seats[i].name for i in state.scoring["winners"]] if state.scoring else []}
 
@@ -115,7 +123,50 @@ def whose_turn(state: GameState) -> int | None:
 
 
 def _moment(state: GameState) -> dict:
-    return {"phase": state.phase, "round": state.round, "over": state.phase == "over", "upkeep": _upkeep(state)}
+    upkeep = _upkeep(state)
+    return {"phase": state.phase, "round": state.round, "over": state.phase == "over", "upkeep": upkeep,
+            "setup": _setup(state), "table_round": upkeep["round"] - 1 if upkeep else state.round}
+
+
+def _setup(state: GameState) -> dict | None:
+    """While the table sets up the game: whether only the host's "the table is ready" still holds round I
+    (C-18). Table draws come first: then the host is asked what came up."""
+    if state.phase != "setup":
+        return None
+    return {"ready": any(d["kind"] == "table_ready" for _, d in waiting(state))}
+
+
+def _setup_open(state: GameState) -> bool:
+    if state.hold_setup:
+        return state.phase == "setup"
+    return state.round == 1 and state.decisions < SETUP_OPEN_DECISIONS
+
+
+def _takes(state: GameState, seat: int) -> dict:
+    """What a seat takes from the box as the table sets up (R-SETUP-14…19; advanced: R-ADV-1, its colour
+    and boards drawn at random), so a phone can show its player what to pick up while the host reads out
+    the steps."""
+    s = state.seats[seat]
+    side = "b" if state.options.advanced else "a"
+    drawn = not state.options.advanced or s.board != "a"  # the advanced game's colours come out of a draw
+    pieces = [N("{n} lieutenant", "{n} lieutenants", n=LIEUTENANTS),
+              T("{n} on your estate, {rest} in the general supply", n=ESTATE_LIEUTENANTS,
+                rest=LIEUTENANTS - ESTATE_LIEUTENANTS),
+              N("{n} counter", "{n} counters", n=5), N("{n} overseer", "{n} overseers", n=len(CLASSES)),
+              N("{n} scroll cube", "{n} scroll cubes", n=3),
+              N("{n} repopulation tile", "{n} repopulation tiles", n=REPOPULATION_TILES)]
+    start = []
+    if state.players > 1 and seat in state.order:
+        pos = state.order.index(seat)
+        start.append(T("Play order: P{pos}", pos=pos + 1))
+        if START_VP[pos]:
+            start.append(N("{n} VP on the score track", "{n} VP on the score track", n=START_VP[pos]))
+        if START_COINS[pos]:
+            start.append(N("{n} coin", "{n} coins", n=START_COINS[pos]))
+    return {"colour": s.colour if drawn else None, "letter": COLOUR_LETTERS[s.colour] if drawn else None,
+            "side": side, "board": f"board:{s.board}" if drawn else None,
+            "scroll_board": f"scroll_board:{s.scroll_board}" if drawn else None,
+            "pieces": [keep({}, "text", p) for p in pieces], "start": [keep({}, "text", x) for x in start]}
 
 
 def _upkeep(state: GameState) -> dict | None:

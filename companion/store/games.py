@@ -26,7 +26,8 @@ from .connection import Connections
 from .disk import check_database, fault_of
 from .recent import CACHE_GAMES, RecentGames
 from .schema import migrations
-from .undos import acted, undo_note, undos_of
+from .ticks import Ticks
+from .undos import UndoReads, act_columns, acted, acts_to_undo, said_json, undo_note, undos_of
 
 SNAPSHOT_EVERY = 10
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
@@ -66,7 +67,7 @@ def new_game_id() -> str:
     return secrets.token_hex(8)
 
 
-class Store(Connections):
+class Store(Connections, Ticks, UndoReads):
     def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None,
                  cache_games: int = CACHE_GAMES):
         """`catalog`: what new games start with, fixed or asked anew for each game (default: the
@@ -268,12 +269,14 @@ class Store(Connections):
                 action = choose_action(state, who, decision, choice)
             except GameMovedOn as exc:
                 raise Stale(exc.reason) from exc
+            line, opens = act_columns(db, gid, state, action)  # undo counts acts (engine/acts.py)
             work = state.clone()  # a refused action changes nothing
             apply(work, action)
             new = version + 1
-            db.execute("insert into actions (game_id, version, who, action, undone, kind, time, via) "
-                       "values (?, ?, ?, ?, 0, 'act', ?, ?)", [gid, new, str(action["who"]), json.dumps(action),
-                                                               time.time(), via])
+            db.execute("insert into actions (game_id, version, who, action, undone, kind, time, via, act, said) "
+                       "values (?, ?, ?, ?, 0, 'act', ?, ?, ?, ?)",
+                       [gid, new, str(action["who"]), json.dumps(action), time.time(), via, opens,
+                        said_json(line, state, work)])
             if new % SNAPSHOT_EVERY == 0:
                 db.execute("insert into snapshots (game_id, version, state) values (?, ?, ?)",
                            [gid, new, json.dumps(work.to_dict())])
@@ -281,28 +284,25 @@ class Store(Connections):
         self._cache.put(gid, new, work, undos)
         return Game(gid, new, work, host, undos)
 
-    def undo(self, gid: str, seen_version: int, count: int = 1) -> Game:
-        """Take back the last `count` actions: marked undone, replayed with the same seed (draws come out as
-        before); the undo's row keeps what the table puts back and the log it took away (store/undos.py)."""
+    def undo(self, gid: str, seen_version: int, count: int = 1, seat: int | None = None, via: str = "host") -> Game:
+        """Take back the last `count` acts (a phone, `seat`: its own last one, store/undos.py): marked undone,
+        replayed with the same seed (draws come out as before); the undo's row keeps the acts' words, what
+        the table puts back and the log it took away."""
         with self._write(gid, seen_version) as (db, version, host):
-            live = [v for (v,) in db.execute("select version from actions where game_id = ? and kind = 'act' "
-                                             "and undone = 0 order by version desc limit ?", [gid, count])]
-            if not live:
-                raise IllegalAction("there is nothing to undo")
+            acts = acts_to_undo(db, gid, count, seat)
+            live = sorted(v for act in acts for v in act["versions"])
             before, _ = self._as_of(db, gid, version)
-            for v in live:
-                db.execute("update actions set undone = 1 where game_id = ? and version = ?", [gid, v])
+            db.execute(f"update actions set undone = 1 where game_id = ? and version in ({','.join('?' * len(live))})",
+                       [gid, *live])
             db.execute("delete from snapshots where game_id = ? and version >= ?", [gid, min(live)])
             new, state = version + 1, self._rebuild(db, gid, version)
+            note = undo_note(live, before, state, [{"who": a["who"], "lines": a["lines"]} for a in acts])
             db.execute("insert into actions (game_id, version, who, action, undone, kind, time, via) "
-                       "values (?, ?, 'host', ?, 0, 'undo', ?, 'host')",
-                       [gid, new, json.dumps(undo_note(sorted(live), before, state)), time.time()])
+                       "values (?, ?, ?, ?, 0, 'undo', ?, ?)",
+                       [gid, new, "host" if seat is None else str(seat), json.dumps(note), time.time(), via])
             undos = undos_of(db, gid)
         self._cache.put(gid, new, state, undos)
         return Game(gid, new, state, host, undos)
-
-    def undos(self, gid: str, latest: bool = False) -> list[dict]:
-        return undos_of(self._db(), gid, latest)
 
     def history(self, gid: str) -> list[dict]:
         """Every logged action, undone ones included (a whole game in one export)."""
@@ -320,7 +320,7 @@ class Store(Connections):
             if row is None:
                 raise self._missing(gid)
             links = [t for (t,) in db.execute("select token from seats where game_id = ?", [gid])]
-            for table in ("actions", "snapshots", "seats"):
+            for table in ("actions", "snapshots", "seats", "ticks"):
                 db.execute(f"delete from {table} where game_id = ?", [gid])
             db.execute("delete from games where id = ?", [gid])
             now = time.time()

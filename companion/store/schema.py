@@ -54,3 +54,21 @@ def m005_join_codes(db: sqlite_utils.Database) -> None:
     db["seats"].add_column("code", str, not_null_default="")
     give_codes(db)
     db.execute("create unique index seats_code on seats (code) where code != ''")
+
+
+@migrations()
+def m006_ticks(db: sqlite_utils.Database) -> None:
+    """The host's ticks on the setup and upkeep checklists, kept with the game (store/ticks.py): a tick is no
+    move of the game, so it has its own table and its own counter (`games.ticked`), never the version."""
+    db["ticks"].create({"game_id": str, "list": str, "step": int, "words": str, "time": float},
+                       pk=("game_id", "list", "step"), foreign_keys=[("game_id", "games", "id")])
+    db["games"].add_column("ticked", int, not_null_default=0)
+
+
+@migrations()
+def m007_acts(db: sqlite_utils.Database) -> None:
+    """Undo counts a player's acts, not the steps of one (engine/acts.py): each action row says whether it
+    starts an act (`act`) and keeps its words (`said`, JSON) for the undo's preview. Rows saved before count
+    as an act each, as undo counted them then, and say nothing more."""
+    db["actions"].add_column("act", int, not_null_default=1)
+    db["actions"].add_column("said", str, not_null_default="")

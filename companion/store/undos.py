@@ -8,25 +8,70 @@ from __future__ import annotations
 
 import json
 
+from ..engine.acts import act_line, opens_act, revealed
+from ..engine.flow import IllegalAction
 from ..engine.put_back import put_back, undone_log
 from ..engine.state import GameState
+from ..words import T
+
+MOST_ACTS = 20  # undo takes back at most this many acts at once
 
 
-def undo_note(undone: list[int], before: GameState, after: GameState) -> dict:
-    """The undo's row: the versions undone, what the table puts back, and the log entries taken away
-    with where they stood (after entry `log_at`), and the moment of the game it leaves (round, phase)."""
+def undo_note(undone: list[int], before: GameState, after: GameState, acts: list[dict] | None = None) -> dict:
+    """The undo's row: the versions undone, the acts they made (their words), what the table puts back, the
+    log entries taken away with where they stood (after entry `log_at`), and the moment of the game it
+    leaves (round, phase)."""
     kept, gone = undone_log(before, after)
-    return {"undo": undone, "put_back": put_back(before, after), "log_at": kept, "undone_log": gone,
-            "round": after.round, "phase": after.phase}
+    return {"undo": undone, "acts": acts or [], "put_back": put_back(before, after), "log_at": kept,
+            "undone_log": gone, "round": after.round, "phase": after.phase}
+
+
+def act_columns(db, gid: str, state: GameState, action: dict) -> tuple[dict, int]:
+    """(its words, whether it starts an act) for an action about to be applied to `state`: the question
+    and option it answers (engine/acts.py) and who acted last in the live log."""
+    row = db.execute("select who from actions where game_id = ? and kind = 'act' and undone = 0 "
+                     "order by version desc limit 1", [gid]).fetchone()
+    line = act_line(state, action)
+    return line, int(opens_act(line, action["who"], row[0] if row else None))
+
+
+def said_json(line: dict, before: GameState, after: GameState) -> str:
+    """What the row keeps of an applied action: its words and whether it brought something to light."""
+    return json.dumps({**line, "revealed": revealed(before, after)})
+
+
+def last_acts(db, gid: str, count: int) -> list[dict]:
+    """The last `count` acts of the live log, latest first: each {who, versions (latest first), lines (the
+    words of each action, in the order played), revealed}. Rows saved before acts were kept are an act each,
+    without words."""
+    acts: list[dict] = []
+    rows = db.execute("select version, who, act, said from actions where game_id = ? and kind = 'act' "
+                      "and undone = 0 order by version desc limit ?", [gid, 40 * MOST_ACTS])
+    current: dict | None = None
+    for version, who, opens, said in rows:
+        if current is None:
+            current = {"who": who, "versions": [], "lines": [], "revealed": False}
+        line = json.loads(said) if said else {}
+        current["versions"].append(version)
+        current["lines"].insert(0, line)
+        current["revealed"] = current["revealed"] or bool(line.get("revealed", not said))
+        if opens:
+            current["who"] = who
+            acts.append(current)
+            current = None
+            if len(acts) == count:
+                break
+    return acts
 
 
 def undos_of(db, gid: str, latest: bool = False) -> list[dict]:
     """Every undo of the game, oldest first (`latest`: only the last one, all a phone needs): its version
-    and its note (undos saved before notes were kept have only "undo"). The last one also says who has
+    and its note (undos saved before notes were kept have only "undo"), and who undid it ("by": "host" or a
+    seat number, a phone taking back its own act). The last one also says who has
     acted since (`acted_after`: seat numbers as the log writes them)."""
-    rows = db.execute("select version, action from actions where game_id = ? and kind = 'undo' "
+    rows = db.execute("select version, action, who from actions where game_id = ? and kind = 'undo' "
                       "order by version desc" + (" limit 1" if latest else ""), [gid]).fetchall()
-    undos = [{**json.loads(action), "version": version} for version, action in reversed(rows)]
+    undos = [{**json.loads(action), "version": version, "by": who} for version, action, who in reversed(rows)]
     if undos:
         undos[-1]["acted_after"] = [who for (who,) in db.execute(
             "select distinct who from actions where game_id = ? and version > ? and kind = 'act'",
@@ -41,3 +86,28 @@ def acted(undos: list[dict], who: str) -> list[dict]:
     if not undos or who in undos[-1].get("acted_after", []):
         return undos
     return [*undos[:-1], {**undos[-1], "acted_after": [*undos[-1].get("acted_after", []), who]}]
+
+
+def acts_to_undo(db, gid: str, count: int, seat: int | None) -> list[dict]:
+    """The acts an undo takes back: the host's last `count`; a phone's (`seat`) only its own last act, and only
+    while nothing hidden came to light since it began (BGA's policy: what was seen stays seen)."""
+    acts = last_acts(db, gid, count)
+    if not acts:
+        raise IllegalAction(T("there is nothing to undo"))
+    if seat is not None:
+        if acts[0]["who"] != str(seat):
+            raise IllegalAction(T("another seat or the host has acted since your last act"))
+        if acts[0]["revealed"]:
+            raise IllegalAction(T("something hidden came to light since your last act"))
+    return acts
+
+
+class UndoReads:
+    """The Store's reads of undos and acts (mixed into store/games.py's Store, which gives `_db`)."""
+
+    def undos(self, gid: str, latest: bool = False) -> list[dict]:
+        return undos_of(self._db(), gid, latest)
+
+    def last_acts(self, gid: str, count: int) -> list[dict]:
+        """The last acts of the live log, latest first, with their words (an undo's preview)."""
+        return last_acts(self._db(), gid, count)

@@ -19,6 +19,7 @@ from ..engine import IllegalAction
 from ..faults import StartupError, StoreFault
 from ..instance import instance_folder, kept_key
 from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
+from ..store.ticks import words_of
 from ..store.unplayed import UnplayedPrune
 from . import (address, api, catalog_page, catalog_words, draw, headers, host, join, language, logs, menus, pictures,
                seat, tap, translate)
@@ -115,7 +116,8 @@ def _templates(app: Flask, corrections: Path) -> None:
         tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
         catalog_now=partial(catalog_in_force, corrections),  # the host screen's notice about corrections
         problem_words=partial(catalog_words.problem_words, gettext=gettext),  # why a catalog file is refused
-        languages=language.links, reader_language=language.reader_language)  # the switch in every page's header
+        languages=language.links, reader_language=language.reader_language,  # the switch in every page's header
+        step_words=words_of)  # what a checklist tick belongs to (store/ticks.py)
 
 
 def _layers(app: Flask) -> None:

@@ -219,9 +219,10 @@ def screen_answer(ctx: dict, regions: list[Region]) -> str:
 def news_answer(ctx: dict, regions: list[Region]):
     """The answer to a screen's question: nothing (204) when it already shows this version, else the
     screen as it is now."""
-    joins, phones = request.args.get("j"), request.args.get("p")
+    joins, phones, ticked = request.args.get("j"), request.args.get("p"), request.args.get("t")
     if (request.args.get("v") == str(ctx["version"]) and (joins is None or joins == str(ctx.get("joins")))
-            and (phones is None or phones == ctx.get("phones"))):
+            and (phones is None or phones == ctx.get("phones"))
+            and (ticked is None or ticked == str(ctx.get("ticked")))):
         # the wait ran out, or had no place to wait in
         return current_app.response_class(status=204, headers={"Content-Length": "0"})
     return screen_answer(ctx, regions)

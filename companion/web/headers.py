@@ -18,6 +18,7 @@ CSP = "; ".join((
     "script-src 'self'",
     "style-src 'self'",  # no 'unsafe-inline': every style lives in static/app.css, none in an attribute
     "img-src 'self' data:",  # data: for the empty favicon in base.html
+    "media-src 'self'",  # the phones' keep-awake video (static/awake/, static/wake.js)
     "connect-src 'self'",  # htmx asks this server only
     "form-action 'self'",
     "base-uri 'none'",

@@ -11,6 +11,8 @@ from werkzeug.exceptions import BadRequest
 from ..engine import IllegalAction, table_view
 from ..engine.state import COLOURS
 from ..store import Game, NotFound, Stale
+from ..store.ticks import ticked_steps, valid
+from ..store.undos import MOST_ACTS
 from . import host_screen, pictures, seat_screen as screen
 from .address import unreachable
 from .common import check_csrf, csrf_token, host_key_checked, news_answer, part_answer, require_host, store
@@ -65,7 +67,10 @@ def host_context(gid: str) -> dict:
     put_back = host_put_back(undos, game.version)
     rows = log_rows(game.state.log, undos)
     ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=rows,
-               log_shows=host_screen.log_shows(undos, rows), log_most=host_screen.LOG_MOST)
+               log_shows=host_screen.log_shows(undos, rows), log_most=host_screen.LOG_MOST,
+               last_acts=store().last_acts(gid, 1), undo_preview=None)
+    ticked = store().ticked(gid)  # read before the ticks: the checklists are never older than the question says
+    ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)))
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
                host=menu_view(game, "host"), key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())
@@ -121,22 +126,49 @@ def decide(gid: str):
     return _back(gid)
 
 
+@bp.get("/host/<gid>/undo")
+def undo_preview(gid: str):
+    """The undo's confirm step: the acts it will take back, in players' words (store/undos.py), before the
+    host confirms. The undo panel alone for htmx, else the host screen with it."""
+    require_host(gid)
+    count = int_field("count", request.args)
+    if not 0 <= count <= MOST_ACTS:
+        abort(400, T("Undo between 1 and 20 acts at a time."))
+    ctx = host_context(gid)
+    ctx["undo_preview"] = store().last_acts(gid, count) if count else []  # 0: the host cancels
+    if request.headers.get("HX-Request"):
+        return render_template("partials/_undo_confirm.html", **ctx) if ctx["undo_preview"] else ""
+    return render_template("host.html", **ctx)
+
+
 @bp.post("/host/<gid>/undo")
 def undo(gid: str):
-    game = require_host(gid)
+    require_host(gid)
     check_csrf()
     if request.form.get("confirm") != "yes":
         abort(400, T("Tick the box to confirm the undo."))
     count = int_field("count")
-    if not 1 <= count <= 20:
-        abort(400, T("Undo between 1 and 20 actions at a time."))
+    if not 1 <= count <= MOST_ACTS:
+        abort(400, T("Undo between 1 and 20 acts at a time."))
     try:
         store().undo(gid, int_field("version"), count)
     except Stale:
         abort(409, T("The game moved on: look again before undoing."))
-    except IllegalAction:  # the store's only refusal of an undo
+    except IllegalAction:  # the store's only refusal of the host's undo
         abort(409, T("There is nothing to undo."))
-    del game
+    return _back(gid)
+
+
+@bp.post("/host/<gid>/tick")
+def tick(gid: str):
+    """The host ticks (or unticks) a setup or upkeep step: kept with the game, no move of it (store/ticks.py)."""
+    require_host(gid)
+    check_csrf()
+    checklist, words = request.form.get("list", ""), request.form.get("words", "")
+    step = int_field("step")
+    if not valid(checklist, step, words):
+        abort(400, T("That is no step of a checklist."))
+    store().tick(gid, checklist, step, words, request.form.get("on") == "1")
     return _back(gid)
 
 
@@ -204,7 +236,7 @@ def export(gid: str):
     game = require_host(gid)
     row = store().row(gid)
     body = {"game": gid, "options": json.loads(row["options"]), "seed": row["seed"], "version": game.version,
-            "actions": store().history(gid)}
+            "actions": store().history(gid), "ticks": store().ticks(gid)}
     return Response(json.dumps(body, indent=1), mimetype="application/json",
                     headers={"Content-Disposition": f"attachment; filename=messina-{gid}.json"})
 

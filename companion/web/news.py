@@ -280,7 +280,8 @@ class NewsPoll:
                 return None, None, None
             joins = str(self.store.joins(gid)) if "j" in query else None
             phones = self.phones.news_key(gid) if "p" in query else None
-            return gid, version, (str(version), joins, phones)
+            ticked = str(self.store.ticked(gid)) if "t" in query else None
+            return gid, version, (str(version), joins, phones, ticked)
         except Exception:
             return None, None, None
 
@@ -309,12 +310,14 @@ def _hung_up(environ) -> bool:
     return gone is not None and gone()
 
 
-def seen_of(query: dict) -> tuple[str, str | None, str | None]:
+def seen_of(query: dict) -> tuple[str, str | None, str | None, str | None]:
     """What a screen's question says it shows: the game's version (`v`) and, for the host screen, how
-    many times seats were taken by a phone (`j`) and what it shows of the phones' connection (`p`,
-    web/phones.py), so a join, or a phone connecting or going quiet, is news for its phones panel."""
-    joins, phones = query.get("j"), query.get("p")
-    return query.get("v", [""])[0], (joins[0] if joins else None), (phones[0] if phones else None)
+    many times seats were taken by a phone (`j`), what it shows of the phones' connection (`p`,
+    web/phones.py), and how many times its checklists were ticked (`t`, store/ticks.py), so a join, a
+    phone connecting or going quiet, or a tick on another host screen is news for it."""
+    joins, phones, ticked = query.get("j"), query.get("p"), query.get("t")
+    return (query.get("v", [""])[0], (joins[0] if joins else None), (phones[0] if phones else None),
+            (ticked[0] if ticked else None))
 
 
 def _same(given: str, secret: str) -> bool:

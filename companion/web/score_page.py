@@ -79,7 +79,7 @@ def player_column(i: int, typed: Typed, catalog, _) -> dict:
                                                             "track: the 2 farthest (R-ADV-6)."),
                          "fields": [_overseer(p, cls, colour, typed, catalog, _) for cls in CLASSES]})
     return {"index": i, "number": i + 1, "prefix": p, "name": typed.get(p + "name", _("Player %(n)s", n=i + 1)),
-            "colour": colour, "colours": [{"value": c, "letter": letter(c), "word": _(c)} for c in COLOURS],
+            "colour": colour, "colours": [{"value": c, "letter": letter(c, _), "word": _(c)} for c in COLOURS],
             "sections": sections}
 
 

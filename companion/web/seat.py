@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 
 from ..engine.events import roman as roman_numeral
 from ..store import Game
 from . import seat_screen as screen
-from .common import SeatMoved, check_csrf, load, phone_label, seat_phone
-from .forms import tap_fields
+from ..engine import IllegalAction
+from ..store import Stale
+from ..words import T
+from .common import SeatMoved, check_csrf, load, phone_label, seat_phone, store
+from .forms import int_field, tap_fields
 from .tap import play
 
 bp = Blueprint("seat", __name__)
@@ -31,7 +34,8 @@ def seat_context(token: str, seat: dict | None = None, game: Game | None = None)
     seat = seat or seat_phone(token)
     game = game or load(seat["game_id"])
     urls = screen.Addresses(post=url_for("seat.act", token=token), news=url_for("seat.news", token=token),
-                            part=lambda name: url_for("seat.part", token=token, name=name))
+                            part=lambda name: url_for("seat.part", token=token, name=name),
+                            undo=url_for("seat.undo", token=token))
     return screen.context(game, seat["seat"], urls, proxy=False)
 
 
@@ -61,6 +65,25 @@ def act(token: str):
     game = play(seat["game_id"], seat["seat"], version, decision, choice, phone_label(seat))
     if request.headers.get("HX-Request"):
         return screen.tapped(seat_context(token, seat, game))  # its news at once, drawn from the game written
+    return redirect(url_for("seat.page", token=token))
+
+
+@bp.post("/seat/<token>/undo")
+def undo(token: str):
+    """The phone takes back its own last act (issue 25 item 6): only while no other seat or the host has acted
+    since and nothing hidden came to light (store/undos.py); it gets the same put-back lines as the host."""
+    seat = seat_phone(token)
+    check_csrf()
+    if request.form.get("confirm") != "yes":
+        abort(400, T("Tick the box to confirm the undo."))
+    try:
+        store().undo(seat["game_id"], int_field("version"), 1, seat=seat["seat"], via=phone_label(seat))
+    except Stale:
+        abort(409, T("The game moved on: look again before undoing."))
+    except IllegalAction as exc:
+        abort(409, T("Not possible: {reason}.", reason=exc.reason))
+    if request.headers.get("HX-Request"):
+        return screen.tapped(seat_context(token))  # its news at once, as a tap's answer
     return redirect(url_for("seat.page", token=token))
 
 

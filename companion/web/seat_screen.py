@@ -21,7 +21,7 @@ from .undone import seat_put_back
 from .views import base
 from ..words import T
 
-PARTS = ("seat_status", "seat_put_back", "menu", "minimap", "estate")
+PARTS = ("seat_status", "seat_put_back", "seat_undo", "menu", "minimap", "estate")
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class Addresses:
     post: str
     part: Callable[[str], str]
     news: str
+    undo: str = ""  # where a phone takes back its own last act (none on the host's view of a seat)
 
 
 def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
@@ -40,8 +41,18 @@ def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
     ctx.update(view=view, seat_index=seat, seat=game.state.seats[seat], menu=view["menu"], question=view["question"],
                decision=view["decision"], targets=map_targets(view, game.version, urls.post), post_url=urls.post,
                part_url=urls.part, news_url=urls.news, proxy=proxy,  # after an undo, its own put-back lines:
-               put_back=seat_put_back(game.undos, game.state, seat))
+               put_back=seat_put_back(game.undos, game.state, seat),
+               own_act=None if proxy else own_act(store().last_acts(game.id, 1), game.state, seat),
+               undo_url=urls.undo)
     return ctx
+
+
+def own_act(acts: list[dict], state, seat: int) -> dict | None:
+    """The seat's last act, when its phone may take it back: the latest act of the game is this seat's and
+    nothing hidden came to light since it began (BGA's policy; the store checks again on the undo)."""
+    if not acts or state.phase == "over" or acts[0]["who"] != str(seat) or acts[0]["revealed"]:
+        return None
+    return acts[0]
 
 
 SPOKEN = T("{number}: {place}")  # a numbered place on the mini map, as a screen reader says it

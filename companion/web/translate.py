@@ -107,7 +107,13 @@ def _catalog():
     return catalog
 
 
+def request_pgettext(context: str, message: str) -> str:
+    """pgettext from the catalog chosen for this request (a letter that stands for a word, web/draw/letters.py)."""
+    return _catalog().pgettext(context, message)
+
+
 request_gettext.ngettext = request_ngettext  # how `tr` finds the plural lookup that goes with it
+request_gettext.pgettext = request_pgettext  # and pictures the letters of colours, classes and rats
 
 
 def compile_catalogs(directory: Path) -> None:

@@ -26,14 +26,17 @@ def put_back_marks(lines: list[dict]) -> dict[str, dict]:
 
 
 def seat_put_back(undos: list[dict], state, seat: int) -> list[dict]:
-    """A seat's own lines of the latest undo, until that seat acts again or the game moves on to
-    another round or phase (then the table has played on from the pieces as they were put back)."""
+    """A seat's own lines of the latest undo (all of them when its phone took back its own act), until that
+    seat acts again or the game moves on to another round or phase (then the table has played on from the
+    pieces as they were put back)."""
     if not undos:
         return []
     last = undos[-1]
     if str(seat) in last.get("acted_after", []) or (last.get("round"), last.get("phase")) != (state.round,
                                                                                                state.phase):
         return []
+    if last.get("by") == str(seat):  # the phone took back its own act: every line, as the host sees them
+        return list(last.get("put_back", []))
     return [ln for ln in last.get("put_back", []) if ln["seat"] == seat]
 
 

@@ -7,10 +7,12 @@ import time
 from flask import current_app, url_for
 
 from ..engine import legal_actions, pending
-from ..engine.state import COLOUR_LETTERS
+from ..engine.state import COLOURS
 from ..engine.view import pictured
 from ..store import Game
 from .address import public_base
+from .draw.letters import colour_letter
+from .translate import request_gettext
 from .common import csrf_token, store
 from .phones import ago_text
 
@@ -48,9 +50,10 @@ def waiting_seats(game: Game, seats: list[dict]) -> list[dict]:
 
 
 def base(game: Game) -> dict:
-    """What every screen's templates use: the game, its version, the form key, and the colour marks."""
+    """What every screen's templates use: the game, its version, the form key, and the colour marks (each
+    colour's letter in the reader's language, draw/letters.py)."""
     return {"game": game, "state": game.state, "version": game.version, "csrf": csrf_token(),
-            "letters": COLOUR_LETTERS, "symbols": SYMBOLS}
+            "letters": {c: colour_letter(c, request_gettext) for c in COLOURS}, "symbols": SYMBOLS}
 
 
 def menu_view(game: Game, who) -> dict:

@@ -103,10 +103,10 @@ def _repop_tile(state, h, x, y, _: Gettext) -> Markup | None:
         return None
     seat = state.seats[h.repopulated_by]
     return el("g", {"class": "repop-tile", "data-colour": seat.colour},
-              el("title", {}, _("repopulated by {name} ({letter})").format(name=seat.name, letter=letter(seat.colour))),
+              el("title", {}, _("repopulated by {name} ({letter})").format(name=seat.name, letter=letter(seat.colour, _))),
               el("rect", {"x": x - 9, "y": y - 9, "width": 18, "height": 18,
                           "fill": PLAYER_FILL.get(seat.colour, "#888"), "stroke": "#000", "stroke-width": 1.5}),
-              txt(x, y, letter(seat.colour), size=10, fill=ink(seat.colour), **{"font-weight": "bold"}))
+              txt(x, y, letter(seat.colour, _), size=10, fill=ink(seat.colour), **{"font-weight": "bold"}))
 
 
 def _hex_citizens(state, h, cx, cy, _: Gettext, placed: Placed = place_here) -> Markup:

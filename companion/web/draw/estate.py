@@ -15,7 +15,8 @@ from markupsafe import Markup
 
 from ...engine.repopulate import tiles_left
 from ...engine.state import Citizen, Overseer
-from .glyphs import CLASS_LETTER, ERA, citizen_chip, letter
+from .glyphs import ERA, citizen_chip, letter
+from .letters import class_letter
 from .icons import reward_icons, words
 from .markup import Gettext, digest, el, english, svg, txt
 
@@ -43,12 +44,12 @@ def estate_svg(state, seat_index: int, _: Gettext = english) -> Markup:
     words, so colour is never needed to read it."""
     seat = state.seats[seat_index]
     board = state.catalog.boards[seat.board]
-    parts = [_figure(_(cls).capitalize() + f" ({CLASS_LETTER[cls]})", f"sector sector-{cls}",
+    parts = [_figure(_(cls).capitalize() + f" ({class_letter(cls, _)})", f"sector sector-{cls}",
                      *_sector(board, cls, seat, _)) for cls in SECTORS]
     parts += [_figure(_("Quarantine cabins"), "cabins", *_cabins(state, seat, _)),
               _figure(_("Workshops"), "workshops", *_workshops(state, seat, board, _)),
               _figure(_("Overseers"), "overseers", *_overseers(board, seat, _))]
-    head = el("p", {"class": "estate-head"}, el("span", {"class": f"seat-chip c-{seat.colour}"}, letter(seat.colour)),
+    head = el("p", {"class": "estate-head"}, el("span", {"class": f"seat-chip c-{seat.colour}"}, letter(seat.colour, _)),
               " " + _("Estate of {name} · board side {side}").format(name=seat.name, side=board.side.upper()))
     return el("div", {"class": "estate", "data-seat": seat_index}, head,
               el("div", {"class": "estate-pictures"}, parts), _legend(_))
@@ -160,7 +161,7 @@ def _workshop(state, ws, x, y, _: Gettext) -> Markup:
         return el("g", {"class": "workshop empty"}, body,
                   txt(x + HALF / 2, y + 42, _("empty slot"), size=TEXT, fill="#666"))
     cls = w.cls if w else "?"
-    body += [txt(x + 8, y + 12, _(cls) + f" ({CLASS_LETTER.get(cls, '?')})", size=TEXT, anchor="start",
+    body += [txt(x + 8, y + 12, _(cls) + f" ({class_letter(cls, _)})", size=TEXT, anchor="start",
                  **{"font-weight": "bold"}),
              txt(x + HALF - 6, y + 12, _("era {era}").format(era=ERA.get(w.era, w.era) if w else "?"), size=TEXT, anchor="end"),
              _workshop_gives(w, x + 56, y + 42, _) if w else None]
@@ -208,7 +209,7 @@ def _overseer(board, cls: str, ov, y, _: Gettext) -> Markup:
               _("branch {branch}").format(branch=_(ov.branch)) if ov.branch else _("no branch yet")]
     if ov.upgraded:
         status.append(_("upgraded"))
-    out = [txt(4, y + 8, _(cls).capitalize() + f" ({CLASS_LETTER[cls]})", size=13, anchor="start",
+    out = [txt(4, y + 8, _(cls).capitalize() + f" ({class_letter(cls, _)})", size=13, anchor="start",
                **{"font-weight": "bold"}),
            txt(4, y + 26, ", ".join(status), size=TEXT, anchor="start", fill="#333")]
     for k in range(7):

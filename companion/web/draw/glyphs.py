@@ -1,6 +1,7 @@
 """The small pieces a player recognises on the table: citizens, lieutenants, rats, plague cubes, badges.
 
-Colours are never the only cue: players carry their letter (R/Y/B/G), citizens their class letter (A/N/C),
+Colours are never the only cue: players carry their letter, citizens their class letter (letters.py: in the
+reader's language),
 and upgraded citizens are gold with a star, so every glyph reads without seeing colour.
 """
 
@@ -10,14 +11,13 @@ import math
 
 from markupsafe import Markup
 
-from ...engine.state import COLOUR_LETTERS
+from .letters import RATS, class_letter, colour_letter, rat_letter
 from .markup import Gettext, el, english, fmt, ngettext, txt
 
 PLAYER_FILL = {"red": "#d62728", "yellow": "#f2c12e", "blue": "#1f6fd1", "green": "#2ca02c"}
 HEX_FILL = {"orange": "#f6a04d", "white": "#f4f1e8", "blue": "#9cc3ec", "red": "#e8847a", "harbor": "#b9b9b9"}
-CLASS_LETTER = {"aristocrat": "A", "nun": "N", "craftsman": "C"}
 CLASS_FILL = {"aristocrat": "#6a4c93", "nun": "#37474f", "craftsman": "#8d5524"}
-RAT_LETTER = {"left": "L", "right": "R", "standing": "S"}
+RAT_LETTER = RATS  # the rats that carry a letter (letters.py writes it in the reader's language)
 GOLD = "#d4a017"
 ERA = {1: "I", 2: "II"}
 
@@ -27,9 +27,9 @@ def ink(colour: str) -> str:
     return "#000" if colour == "yellow" else "#fff"
 
 
-def letter(colour: str) -> str:
-    """A player colour's letter, so colour is never the only cue."""
-    return COLOUR_LETTERS.get(colour, "?")
+def letter(colour: str, _: Gettext = english) -> str:
+    """A player colour's letter in the reader's language, so colour is never the only cue."""
+    return colour_letter(colour, _)
 
 
 def citizen_chip(c, x, y, _: Gettext = english, r=7, kind="citizen") -> Markup:
@@ -42,7 +42,7 @@ def citizen_chip(c, x, y, _: Gettext = english, r=7, kind="citizen") -> Markup:
     return el("g", {"class": f"{kind} {kind}-{cls}" + (" upgraded" if c.upgraded else "")},
               el("title", {}, title) if cls != "any" else None,  # an icon's "any citizen": its reward says it
               el("circle", {"cx": x, "cy": y, "r": r, "fill": fill, "stroke": "#000", "stroke-width": 1}),
-              txt(x, y, CLASS_LETTER.get(cls, "?"), size=r * 1.3, fill="#000" if c.upgraded else "#fff",
+              txt(x, y, class_letter(cls, _), size=r * 1.3, fill="#000" if c.upgraded else "#fff",
                   **{"font-weight": "bold"}), mark)
 
 
@@ -63,10 +63,10 @@ def lieutenant_mark(seat, used: bool, x, y, _: Gettext = english) -> Markup:
     pose = _("standing") if used else _("lying")
     return el("g", {"class": "lieutenant " + ("standing" if used else "lying"), "data-colour": seat.colour},
               el("title", {}, _("{name} ({letter}): lieutenant, {pose}").format(name=seat.name,
-                                                                             letter=letter(seat.colour), pose=pose)),
+                                                                             letter=letter(seat.colour, _), pose=pose)),
               el("rect", {"x": x - w / 2, "y": y - h / 2, "width": w, "height": h, "rx": 2,
                           "fill": PLAYER_FILL.get(seat.colour, "#888"), "stroke": "#000"}),
-              txt(x, y, letter(seat.colour), size=8, fill=ink(seat.colour), **{"font-weight": "bold"}))
+              txt(x, y, letter(seat.colour, _), size=8, fill=ink(seat.colour), **{"font-weight": "bold"}))
 
 
 def rat_glyph(rat: str, x, y, _: Gettext = english, size=1.0) -> Markup:
@@ -82,7 +82,7 @@ def rat_glyph(rat: str, x, y, _: Gettext = english, size=1.0) -> Markup:
         body = el("ellipse", {"cx": x, "cy": y, "rx": 5.5 * s, "ry": 3.5 * s, "fill": "#555"})
         head = el("circle", {"cx": x + d * 5.5 * s, "cy": y - 1 * s, "r": 2.5 * s, "fill": "#555"})
     return el("g", {"class": f"rat rat-{rat}"}, el("title", {}, _("rat: {rat}").format(rat=_(rat))), body, head,
-              txt(x + 12 * s, y, RAT_LETTER[rat], size=9 * s, **{"font-weight": "bold"}))
+              txt(x + 12 * s, y, rat_letter(rat, _), size=9 * s, **{"font-weight": "bold"}))
 
 
 def cubes_mark(n: int, x, y, _: Gettext = english) -> Markup:

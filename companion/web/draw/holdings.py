@@ -36,7 +36,7 @@ def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:
     return counters_html(seat, _) + el(
         "dl", {"class": f"tokens tokens-{seat.colour}", "data-seat": seat_index},
         el("div", {"class": "token-row token-head"}, el("dt", {}, _("Player")),
-           el("dd", {}, f"{seat.name} ({letter(seat.colour)})")), body)
+           el("dd", {}, f"{seat.name} ({letter(seat.colour, _)})")), body)
 
 
 def counters_html(seat, _: Gettext = english) -> Markup:

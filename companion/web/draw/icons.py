@@ -13,7 +13,8 @@ from markupsafe import Markup
 from ...catalog.rewards import Bundle, Item, Need, Reward
 from ...engine.state import Citizen
 from ..translate import tr
-from .glyphs import CLASS_FILL, CLASS_LETTER, GOLD, citizen_chip, star
+from .glyphs import CLASS_FILL, GOLD, citizen_chip, star
+from .letters import class_letter
 from .markup import Gettext, el, english, fmt, txt
 
 INK = "#222"
@@ -136,7 +137,7 @@ def lieutenant(x, y, s=20, fill="#607d8b") -> Markup:
                             "stroke-width": 1.2}))
 
 
-def overseer(x, y, s=20, cls: str | None = None, upgraded=False) -> Markup:
+def overseer(x, y, s=20, cls: str | None = None, upgraded=False, _: Gettext = english) -> Markup:
     """An overseer disc: a thick ring round its class colour and letter ("?" for any overseer);
     upgraded ones gold with a star, as citizens are."""
     fill = GOLD if upgraded else CLASS_FILL.get(cls, "#9e9e9e")
@@ -144,7 +145,7 @@ def overseer(x, y, s=20, cls: str | None = None, upgraded=False) -> Markup:
     return el("g", {"class": "icon icon-overseer" + (f" overseer-{cls}" if cls else "")},
               el("circle", {"cx": x, "cy": y, "r": s * 0.45, "fill": "#fff", "stroke": INK, "stroke-width": 1.2}),
               el("circle", {"cx": x, "cy": y, "r": s * 0.34, "fill": fill, "stroke": INK}),
-              txt(x, y, CLASS_LETTER.get(cls, "?"), size=s * 0.4, fill=ink, **{"font-weight": "bold"}),
+              txt(x, y, class_letter(cls, _), size=s * 0.4, fill=ink, **{"font-weight": "bold"}),
               star(x + s * 0.36, y - s * 0.36, s * 0.2) if upgraded else None)
 
 
@@ -194,9 +195,9 @@ def _upgrade_citizen(x, y, s):
 
 
 def _advance(cls, upgraded=False, skip=False):
-    """An overseer with the arrow of its advance."""
-    def draw(x, y, s):
-        return el("g", {"class": "icon icon-advance"}, overseer(x - s * 0.15, y, s, cls, upgraded),
+    """An overseer with the arrow of its advance (its class letter in the reader's language)."""
+    def draw(x, y, s, _: Gettext = english):
+        return el("g", {"class": "icon icon-advance"}, overseer(x - s * 0.15, y, s, cls, upgraded, _),
                   arrow(x + s * 0.42, y, s * 0.6, skip))
     return draw
 
@@ -224,7 +225,11 @@ def item_width(item: Item) -> float:
     return width + (COUNT_W * len(str(item.count)) if item.count > 1 else 0)
 
 
-def draw_item(item: Item, x0, y, s) -> Markup:
+#: the icons that carry a letter, drawn in the reader's language
+LETTERED = frozenset(("advance-aristocrat", "advance-nun", "advance-craftsman"))
+
+
+def draw_item(item: Item, x0, y, s, _: Gettext = english) -> Markup:
     """One item from its left edge: "2" then the coin; VP carry their number on the shield."""
     attrs = {"class": "item", "data-icon": item.icon, "data-count": item.count}
     if item.icon == "vp":
@@ -235,17 +240,17 @@ def draw_item(item: Item, x0, y, s) -> Markup:
         digits = len(str(item.count))
         parts.append(txt(x0 + COUNT_W * s * digits / 2, y, str(item.count), size=s * 0.75, **{"font-weight": "bold"}))
         x0 += COUNT_W * s * digits
-    parts.append(draw(x0 + width * s / 2, y, s))
+    parts.append(draw(x0 + width * s / 2, y, s, _) if item.icon in LETTERED else draw(x0 + width * s / 2, y, s))
     return el("g", attrs, parts)
 
 
-def _bundle(bundle: Bundle, x0, y, s) -> tuple[list[Markup], float]:
+def _bundle(bundle: Bundle, x0, y, s, _: Gettext = english) -> tuple[list[Markup], float]:
     """Items side by side ("and"), from x0; returns them and the x after the last."""
     out = []
     for i, item in enumerate(bundle.items):
         if i:
             x0 += GAP * s
-        out.append(draw_item(item, x0, y, s))
+        out.append(draw_item(item, x0, y, s, _))
         x0 += item_width(item) * s
     return out, x0
 
@@ -256,7 +261,7 @@ def _slash(x, y, s) -> Markup:
                        "stroke": INK, "stroke-width": 2})
 
 
-def row_of(bundles, y, s, x0=0.0) -> tuple[list[Markup], float]:
+def row_of(bundles, y, s, x0=0.0, _: Gettext = english) -> tuple[list[Markup], float]:
     """Bundles from x0 with a slash between them; returns the drawing and the x after it."""
     out, x = [], x0
     for i, bundle in enumerate(bundles):
@@ -267,7 +272,7 @@ def row_of(bundles, y, s, x0=0.0) -> tuple[list[Markup], float]:
             out.append(txt(x + s * 0.4, y, "—", size=s * 0.8))
             x += 0.8 * s
             continue
-        drawn, x = _bundle(bundle, x, y, s)
+        drawn, x = _bundle(bundle, x, y, s, _)
         out += drawn
     return out, x
 
@@ -287,13 +292,13 @@ def words(text, _: Gettext = english) -> str:
 def reward_icons(reward: Reward, cx, cy, max_w: float, s=20, _: Gettext = english) -> Markup:
     """A reward as the rulebook prints it: icons with numbers, side by side for "and", a slash for "or";
     centred on (cx, cy) and never wider than max_w; its words (translated) are the tooltip."""
-    parts, width = row_of(reward.options, 0, s)
+    parts, width = row_of(reward.options, 0, s, _=_)
     return fitted(parts, width, cx, cy, max_w, "reward", words(reward.text(), _))
 
 
 def cost_icons(cost: Bundle, cx, cy, max_w: float, s=20, _: Gettext = english) -> Markup:
     """A cost (one bundle of tokens) drawn as a reward is: the same tokens, the same numbers."""
-    parts, width = row_of((cost,), 0, s)
+    parts, width = row_of((cost,), 0, s, _=_)
     return fitted(parts, width, cx, cy, max_w, "cost", words(cost.text(), _))
 
 

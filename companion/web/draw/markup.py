@@ -34,6 +34,13 @@ def ngettext(singular: str, plural: str, n: int, _: Gettext = english) -> str:
     return _plural(_, singular, plural, n)
 
 
+def pgettext(context: str, message: str, _: Gettext = english) -> str:
+    """`message` in its `context` through the `_` a picture was given (its catalog's pgettext when `_` carries
+    one, else English): one letter may stand for different words ("R": red, or a rat facing right)."""
+    lookup = getattr(_, "pgettext", None)
+    return lookup(context, message) if lookup is not None else message
+
+
 def upper_first(s: str) -> str:
     """A phrase starting with a capital (a template may start with a lowercase word such as a class)."""
     return s[:1].upper() + s[1:]

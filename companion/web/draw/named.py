@@ -17,11 +17,10 @@ from ...words import faces_in
 from .faces import face
 from .faces.frame import colour_mark
 from .glyphs import RAT_LETTER, rat_glyph
-from .icons import ICON, vp, words
+from .icons import ICON, LETTERED, vp, words
 from .markup import Gettext, el, english, svg, txt
 
 FILTER_FROM = 8  # fewer candidates than this fit on a screen at a glance: no filter
-MOST_FACES_IN_A_LINE = 4  # a line naming more (a long setup step) shows the first ones
 Picture = Callable[..., Markup]  # (catalog, family, id, _) -> a face, drawn or referenced
 
 
@@ -34,9 +33,7 @@ def option_face(state, opt: dict, _: Gettext = english, picture: Picture = face)
     return picture(state.catalog, named["family"], named["id"], _)
 
 
-def line_faces(state, entry: dict, _: Gettext = english, picture: Picture = face) -> Markup:
-    """Small faces of the components a log line, a setup or upkeep step names, to sit beside its words."""
-    found = faces_in(entry.get("args"))[:MOST_FACES_IN_A_LINE]
+Picture = Callable[..., Markup]  # (catalog, family, id, _) -> a face, drawn or referenced
     if not found:
         return Markup("")
     pictures = [picture(state.catalog, *ref.split(":", 1), _) for ref in found]
@@ -91,7 +88,7 @@ def _rat_chip(rat: str, _: Gettext) -> Markup:
 
 def _icon_chip(icon: str, _: Gettext) -> Markup:
     draw = vp if icon == "vp" else ICON[icon][0]
-    return _chip(words(ICONS[icon], _), draw(0, 0, 22))
+    return _chip(words(ICONS[icon], _), draw(0, 0, 22, _) if icon in LETTERED else draw(0, 0, 22))
 
 
 __all__ = ["line_faces", "option_face", "pick_filter", "pick_marks"]

@@ -29,12 +29,12 @@ def _score_seat(s: dict, scoring: dict, state, y, axis, scale, _: Gettext) -> tu
     """One player's block: a heading with total (and winner mark), then one bar per scoring line."""
     colour = s.get("colour") or state.seats[s["seat"]].colour
     won = s["seat"] in scoring.get("winners", [])
-    head = _("{name} ({letter}) · total {total}").format(name=s["name"], letter=letter(colour), total=s["total"])
+    head = _("{name} ({letter}) · total {total}").format(name=s["name"], letter=letter(colour, _), total=s["total"])
     if won:
         head = "★ " + _("{head} · winner").format(head=head)
     out = [el("rect", {"x": 4, "y": y, "width": 18, "height": 18, "fill": PLAYER_FILL.get(colour, "#888"),
                        "stroke": "#000"}),
-           txt(13, y + 9, letter(colour), size=11, fill=ink(colour), **{"font-weight": "bold"}),
+           txt(13, y + 9, letter(colour, _), size=11, fill=ink(colour), **{"font-weight": "bold"}),
            txt(28, y + 9, head, size=13, anchor="start", **{"font-weight": "bold"})]
     y += 24
     for ln in s["lines"]:

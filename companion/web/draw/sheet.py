@@ -97,7 +97,7 @@ def overseer_step(cls: str, step: int, last: int, _: Gettext = english) -> Marku
         said, shape = _("step {n}").format(n=step), el("rect", {"x": 9, "y": 7, "width": 28, "height": 24, "rx": 4,
                                                                  "fill": "#fff", "stroke": EDGE})
     return svg(0, 0, SPACE_W, 40, said, "sheet-step", shape,
-               overseer(23, 19, 16, cls) if step == 0 else txt(23, 19, str(step), size=13, **{"font-weight": "bold"}))
+               overseer(23, 19, 16, cls, _=_) if step == 0 else txt(23, 19, str(step), size=13, **{"font-weight": "bold"}))
 
 
 def player_chip(colour: str, number: int, _: Gettext = english) -> Markup:
@@ -105,4 +105,4 @@ def player_chip(colour: str, number: int, _: Gettext = english) -> Markup:
     return svg(0, 0, 40, 28, _("player {n}").format(n=number), "sheet-chip",
                el("rect", {"x": 1, "y": 1, "width": 38, "height": 26, "rx": 5, "fill": PLAYER_FILL.get(colour, "#888"),
                            "stroke": EDGE}),
-               txt(20, 14, f"{letter(colour)}{number}", size=14, fill=ink(colour), **{"font-weight": "bold"}))
+               txt(20, 14, f"{letter(colour, _)}{number}", size=14, fill=ink(colour), **{"font-weight": "bold"}))

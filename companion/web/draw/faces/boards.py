@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..glyphs import CLASS_LETTER, PLAYER_FILL, ink, letter
+from ..glyphs import PLAYER_FILL, ink, letter
+from ..letters import class_letter
 from ..icons import citizen, city, church, coin, lumber, overseer, popularity, reward_icons, vp, words
 from ..markup import Gettext, el, fmt, txt, upper_first
 from .frame import EDGE, PAPER, face_svg, hexagon
@@ -74,7 +75,7 @@ def board_face(catalog, rid: str, _: Gettext) -> Markup:
     counts = dict(side=board.side, squares=len(board.squares), cabins=board.cabins, slots=board.workshop_slots)
     if colour in PLAYER_FILL:
         title = _("Player board, side {side}, {colour} ({letter}): {squares} squares, {cabins} cabins, "
-                  "{slots} workshop slots.").format(colour=_(colour), letter=letter(colour), **counts)
+                  "{slots} workshop slots.").format(colour=_(colour), letter=letter(colour, _), **counts)
     else:
         title = _("Player board, side {side}: {squares} squares, {cabins} cabins, {slots} workshop slots.").format(
             **counts)
@@ -84,7 +85,7 @@ def board_face(catalog, rid: str, _: Gettext) -> Markup:
     head = [txt(12, 16, _("side {side}").format(side=board.side), size=13, anchor="start", **{"font-weight": "bold"})]
     if colour in PLAYER_FILL:
         head += [el("rect", {"x": 70, "y": 6, "width": 20, "height": 20, "fill": PLAYER_FILL[colour], "stroke": EDGE}),
-                 txt(80, 16, letter(colour), size=12, fill=ink(colour), **{"font-weight": "bold"})]
+                 txt(80, 16, letter(colour, _), size=12, fill=ink(colour), **{"font-weight": "bold"})]
     return face_svg("board", rid, (0, 0, width, height), title,
                     el("rect", {"x": 1, "y": 1, "width": width - 2, "height": height - 2, "rx": 8,
                                 "fill": "#efe6d2" if board.side == "b" else PAPER, "stroke": EDGE}),
@@ -94,7 +95,7 @@ def board_face(catalog, rid: str, _: Gettext) -> Markup:
 def _sector(board, cls: str, x, y, _: Gettext) -> tuple[Markup, float]:
     """A sector's heading (its class citizen) and its regions, three squares to a row."""
     out = [citizen(x + 12, y + 8, 18, cls, False, _),
-           txt(x + 26, y + 8, _(cls).capitalize() + f" ({CLASS_LETTER.get(cls, '?')})", size=11, anchor="start")]
+           txt(x + 26, y + 8, _(cls).capitalize() + f" ({class_letter(cls, _)})", size=11, anchor="start")]
     ry = y + 20
     for rid in dict.fromkeys(s.region for s in board.sector(cls)):
         squares = board.region(rid)

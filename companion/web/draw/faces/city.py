@@ -12,7 +12,8 @@ from markupsafe import Markup
 from ..glyphs import HEX_FILL, RAT_LETTER, rat_glyph
 from ..icons import GAP, citizen, fitted, needs_icons, reward_icons, row_of, vp, words
 from ..markup import HW, R, Gettext, axial_to_xy, el, ngettext, txt
-from .frame import COLOUR_LETTER, EDGE, PAPER, colour_mark, face_svg, hexagon
+from ..letters import hex_letter
+from .frame import EDGE, PAPER, colour_mark, face_svg, hexagon
 from .shapes import anchor, boat_shape, waves
 
 HEX_BOX = (-HW - 2, -R - 2, 2 * HW + 4, 2 * R + 4)
@@ -24,7 +25,7 @@ def hex_face(catalog, rid: str, _: Gettext) -> Markup:
     h = catalog.hexes[rid]
     rat = _("rat: {rat}").format(rat=_(h.rat)) if h.rat in RAT_LETTER else _("no rat")
     title = _("Neighborhood hex, class {cls}, {colour} ({letter}), {rat}. Action: {action}.").format(
-        cls=h.cls, colour=_(h.colour), letter=COLOUR_LETTER.get(h.colour, "?"), rat=rat,
+        cls=h.cls, colour=_(h.colour), letter=hex_letter(h.colour, _), rat=rat,
         action=words(h.action.text(), _))
     if h.players in PLAYERS_MARK:
         title += " " + _("Only with {players} players.").format(players=PLAYERS_MARK[h.players])
@@ -59,7 +60,7 @@ def _class_mark(h, x, y) -> Markup:
 def _repop_box(h, _: Gettext) -> Markup:
     """What repopulating takes (tokens, citizens, a lieutenant) in a box, and the VP it scores below it."""
     s = 16
-    parts, x = row_of((h.repop_cost,), 0, s) if h.repop_cost and h.repop_cost.items else ([], 0.0)
+    parts, x = row_of((h.repop_cost,), 0, s, _=_) if h.repop_cost and h.repop_cost.items else ([], 0.0)
     needs, x = needs_icons(h.repop_citizens, h.repop_lieutenant, x + (GAP * s * 2 if parts else 0), 0, s, _)
     return el("g", {"class": "repop", "transform": "translate(0 24)"},
               el("title", {}, _("Repopulate: {needs}").format(needs=_repop_words(h, _))),
@@ -131,7 +132,7 @@ def wheel_face(catalog, rid: str, _: Gettext) -> Markup:
         y = 44 + i * 24
         rows.append(el("g", {"class": "wheel-row", "data-colour": colour, "data-class": cls or ""},
                        hexagon(22, y, 11, HEX_FILL.get(colour, "#ccc")),
-                       txt(22, y, COLOUR_LETTER.get(colour, "?"), size=11, **{"font-weight": "bold"}),
+                       txt(22, y, hex_letter(colour, _), size=11, **{"font-weight": "bold"}),
                        txt(50, y, "→", size=13),
                        citizen(78, y, 22, cls, False, _) if cls else txt(78, y, "—", size=16)))
     height = 44 + len(w.colours) * 24

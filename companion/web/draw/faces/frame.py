@@ -9,11 +9,10 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..glyphs import HEX_FILL
+from ..letters import hex_letter
 from ..icons import cost_icons
-from ..markup import Gettext, el, hex_points, svg, txt
+from ..markup import Gettext, el, english, hex_points, svg, txt
 
-#: hex colours and the letter each always carries beside its colour
-COLOUR_LETTER = {"orange": "O", "white": "W", "blue": "B", "red": "R"}
 PAPER = "#fbf7ee"
 EDGE = "#3a3a3a"
 
@@ -32,7 +31,7 @@ def colour_mark(colour: str, x, y, r=9, _: Gettext | None = None) -> Markup:
               el("title", {}, _(colour)) if _ else None,
               el("circle", {"cx": x, "cy": y, "r": r, "fill": HEX_FILL.get(colour, "#ccc"), "stroke": EDGE,
                             "stroke-width": 1.2}),
-              txt(x, y, COLOUR_LETTER.get(colour, "?"), size=r * 1.2, **{"font-weight": "bold"}))
+              txt(x, y, hex_letter(colour, _ or english), size=r * 1.2, **{"font-weight": "bold"}))
 
 
 def price(cost, x, y, w, h, _: Gettext, s=16) -> Markup:

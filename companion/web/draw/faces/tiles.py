@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..glyphs import CLASS_LETTER, ERA, HEX_FILL, RAT_LETTER, rat_glyph
+from ..glyphs import ERA, HEX_FILL, RAT_LETTER, rat_glyph
+from ..letters import class_letter, hex_letter
 from ..icons import citizen, reward_icons, vp, words
 from ..markup import Gettext, el, txt
-from .frame import COLOUR_LETTER, EDGE, PAPER, colour_mark, face_svg, hexagon, number_disc, price
+from .frame import EDGE, PAPER, colour_mark, face_svg, hexagon, number_disc, price
 from .shapes import anchor, boat_shape, cabin_shape, cargo_mark, hourglass, wagon_shape, workshop_shape
 from ....words import T
 
@@ -40,7 +41,7 @@ def workshop_face(catalog, rid: str, _: Gettext) -> Markup:
     era = ERA.get(w.era, str(w.era))
     who = _("upgraded {citizen}").format(citizen=_(w.cls)) if w.needs_upgraded else _(w.cls)
     title = _("Workshop, era {era}, {citizen} ({letter}), costs {cost}").format(
-        era=era, citizen=who, letter=CLASS_LETTER.get(w.cls, "?"), cost=words(w.cost.text(), _))
+        era=era, citizen=who, letter=class_letter(w.cls, _), cost=words(w.cost.text(), _))
     rows = []
     if w.era == 1:
         if w.output is not None and not w.needs_upgraded:
@@ -74,7 +75,7 @@ def improvement_face(catalog, rid: str, _: Gettext) -> Markup:
                                                                   output=words(imp.output.text(), _))
     if imp.cls:
         title += " " + _("(only for {citizen}, {letter})").format(citizen=_(imp.cls),
-                                                                  letter=CLASS_LETTER.get(imp.cls, "?"))
+                                                                  letter=class_letter(imp.cls, _))
     return face_svg("improvement", rid, (0, 0, W, H), title + ".", _card("#f3efe6"),
                     cabin_shape(18, 18, 26), price(imp.cost, W - 52, 5, 48, 22, _, 15),
                     citizen(22, 62, 22, imp.cls, False, _), txt(40, 62, "→", size=13),
@@ -105,7 +106,7 @@ def solo_tile_face(catalog, rid: str, _: Gettext) -> Markup:
         where = _("a harbor")
     else:
         where = _("{colour} ({letter}) hex, rat {rat}").format(
-            colour=_(tile.colour), letter=COLOUR_LETTER.get(tile.colour, "?"), rat=_(tile.rat))
+            colour=_(tile.colour), letter=hex_letter(tile.colour, _), rat=_(tile.rat))
     title = _("Solo tile: {hex}; red action: {action}.").format(hex=where,
                                                                 action=_(SOLO_ACTIONS.get(t.action, t.action)))
     return face_svg("solo_tile", rid, (0, 0, W, 70), title,
