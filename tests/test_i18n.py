@@ -269,7 +269,8 @@ def test_french_seat_and_host_pages_end_to_end(french_app):
     fr = page(client, host_url, "fr")
     assert "Réglez la roue de population sur la fenêtre" in fr
     assert re.search(r"Placez 1 (nonne|aristocrate|artisan) sur chaque hexagone", fr)
-    assert "La manche I commence. Ordre de jeu :" in fr  # a round is a "manche", a turn a "tour"
+    steps = page(client, f"/host/{game['id']}/setup/steps", "fr")  # closed once round I began: loads when opened
+    assert "La manche I commence. Ordre de jeu :" in steps  # a round is a "manche", a turn a "tour"
     assert "Journal de partie" in fr
 
     menu = client.get(f"/api/seats/{game['seats'][first]['token']}/menu").get_json()
@@ -300,7 +301,7 @@ def test_german_seat_and_host_pages_end_to_end(french_app):
     host_page = page(client, f"/host/{game['id']}?key={game['host_token']}", "de")
     assert "Stellt das Bevölkerungsrad auf Fenster" in host_page
     assert re.search(r"Setzt 1 Bürger \((Nonne|Aristokrat|Handwerker)\) auf jedes Hexfeld", host_page)
-    assert "Runde I beginnt. Zugfolge:" in host_page
+    assert "Runde I beginnt. Zugfolge:" in page(client, f"/host/{game['id']}/setup/steps", "de")
     assert "Spielprotokoll" in host_page
 
 

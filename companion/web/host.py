@@ -138,7 +138,7 @@ def undo_preview(gid: str):
     ctx["undo_preview"] = store().last_acts(gid, count) if count else []  # 0: the host cancels
     if request.headers.get("HX-Request"):
         return render_template("partials/_undo_confirm.html", **ctx) if ctx["undo_preview"] else ""
-    return render_template("host.html", **ctx)
+    return render_template("host.html", regions=host_screen.marked(ctx), **ctx)
 
 
 @bp.post("/host/<gid>/undo")

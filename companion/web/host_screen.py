@@ -52,13 +52,19 @@ def region(ctx: dict, name: str) -> str:
         key = (ctx["game"].id, city_key(state), repr(sorted(ctx["back_marks"].items())), lang)
         return render_once(_DRAWN, key, "partials/_city.html", lambda: ctx)
     if name == "setup":  # its steps are only ever added to, and it stays open for the first few moves
-        key = (ctx["game"].id, "setup", ctx["table"]["setup_open"], ctx.get("steps_later", False),
-               _steps(state.setup_steps), lang)
+        key = (ctx["game"].id, "setup", ctx["table"]["setup_open"], ctx["table"]["over"],
+               ctx.get("steps_later", False), _steps(state.setup_steps), _ticked(ctx, "setup"), lang)
         return render_once(_DRAWN, key, "partials/_setup.html", lambda: ctx)
     if name == "upkeep":  # the report of the latest upkeep, which grows while the upkeep lasts
-        key = (ctx["game"].id, "upkeep", repr(ctx["table"]["upkeep"]), state.round, _steps(state.report), lang)
+        key = (ctx["game"].id, "upkeep", repr(ctx["table"]["upkeep"]), ctx["table"]["over"], state.round,
+               _steps(state.report), _ticked(ctx, "upkeep-"), lang)
         return render_once(_DRAWN, key, "partials/_upkeep.html", lambda: ctx)
     return render_template(f"partials/_{name}.html", **ctx)
+
+
+def _ticked(ctx: dict, prefix: str) -> frozenset:
+    """The host's ticks on a checklist (store/ticks.py): a tick changes what the checklist shows."""
+    return frozenset(t for t in ctx.get("ticks", ()) if t[0].startswith(prefix))
 
 
 def _steps(steps: list[dict]) -> tuple:

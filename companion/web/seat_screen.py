@@ -14,7 +14,7 @@ from markupsafe import Markup
 
 from ..engine import seat_view
 from ..store import Game
-from .common import Region, drawn, news_answer, part_answer, render_once, screen_answer, stamped
+from .common import Region, drawn, news_answer, part_answer, render_once, screen_answer, stamped, store
 from .draw import estate_key
 from .translate import request_gettext, tr
 from .undone import seat_put_back

@@ -33,7 +33,10 @@ def option_face(state, opt: dict, _: Gettext = english, picture: Picture = face)
     return picture(state.catalog, named["family"], named["id"], _)
 
 
-Picture = Callable[..., Markup]  # (catalog, family, id, _) -> a face, drawn or referenced
+def line_faces(state, entry: dict, _: Gettext = english, picture: Picture = face) -> Markup:
+    """Small faces of the components a log line, a setup or upkeep step names, to sit beside its words:
+    every one it names (a setup step may name eleven hexes: the table looks for each)."""
+    found = faces_in(entry.get("args"))
     if not found:
         return Markup("")
     pictures = [picture(state.catalog, *ref.split(":", 1), _) for ref in found]
