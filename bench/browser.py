@@ -4,9 +4,11 @@
 
 One table on one real server (`python -m companion serve`): a host screen at 1280×800 and four phones at
 390×844 in Debian's Chromium (Playwright, as the browser tests drive it). Whoever must decide taps the
-first choosable option on their phone; the clock runs from the tap until the host page's question
-(`#poll`) carries the new version, that is until the host screen has swapped in the move's news. The
-host's own decisions ("the table is ready", table draws) go through the API and are not timed.
+first choosable option on their phone; the clock runs from the tap (the click as the phone's page gets it)
+until the host page's question (`#poll`) carries the new version, that is until the host screen has swapped
+in the move's news. Both moments are read inside the pages (`performance.timeOrigin + performance.now()`,
+one clock on one machine), so Playwright's own round trips are not counted. The host's own decisions ("the
+table is ready", table draws) go through the API and are not timed.
 
 Measured twice: in round I (a fresh game, the phones joined from the start) and late in the game (a game
 played through the API to round VI, then opened on the phones and the host screen), since the host screen
@@ -21,7 +23,6 @@ import json
 import statistics
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -106,11 +107,22 @@ def open_table(browser, game: Game):
         page.wait_for_selector("#menu", state="attached")
         phones.append(page)
     game.devices.clear()  # the phones hold the seats now
+    host.evaluate("() => { window.before = Infinity; }")
+    host.evaluate(SHOWN_CLOCK)
+    for page in phones:
+        page.evaluate(CLICK_CLOCK)
     return host, phones
 
 
-def shown_version(page) -> int:
-    return int(page.get_attribute("#poll", "data-version"))
+#: the moment of each page's click, read in the page (capture phase: before htmx sends the tap)
+CLICK_CLOCK = """() => document.addEventListener('click', () => {
+    window.tapped = window.tapped || performance.timeOrigin + performance.now(); }, {capture: true})"""
+#: the moment the host's question first carries a version past `window.before` (a swap of #poll)
+SHOWN_CLOCK = """() => new MutationObserver(() => {
+    const poll = document.querySelector('#poll');
+    if (!window.shown && poll && +poll.dataset.version > window.before)
+      window.shown = performance.timeOrigin + performance.now();
+  }).observe(document.body, {childList: true, subtree: true, attributes: true, attributeFilter: ['data-version']})"""
 
 
 def timed_taps(game: Game, host, phones, taps: int) -> list[float]:
@@ -127,12 +139,11 @@ def timed_taps(game: Game, host, phones, taps: int) -> list[float]:
         phone, before = phones[who], game.state()["version"]
         phone.wait_for_function(f"() => +document.querySelector('#poll').dataset.version >= {before}")
         host.wait_for_function(f"() => +document.querySelector('#poll').dataset.version >= {before}")
-        button = phone.locator(CHOOSABLE).first
-        start = time.perf_counter()
-        button.click()
-        host.wait_for_function(f"() => +document.querySelector('#poll').dataset.version > {before}",
-                               polling="raf", timeout=30_000)
-        out.append(time.perf_counter() - start)
+        phone.evaluate("() => { window.tapped = null; }")
+        host.evaluate("(v) => { window.before = v; window.shown = null; }", before)
+        phone.locator(CHOOSABLE).first.click()
+        host.wait_for_function("() => window.shown", timeout=30_000)
+        out.append((host.evaluate("() => window.shown") - phone.evaluate("() => window.tapped")) / 1000)
     return out
 
 
