@@ -57,9 +57,11 @@ def parser() -> argparse.ArgumentParser:
                        "(default: this machine's network address and --port)")
     serve.add_argument("--name", action="append", default=[],
                        help="another host name the companion answers to (repeatable; e.g. a reverse proxy's)")
-    serve.add_argument("--threads", type=int, default=8, help="threads that answer requests")
+    serve.add_argument("--workers", type=int, default=0,
+                       help="processes that answer, each on its own core (default 0: one per core)")
+    serve.add_argument("--threads", type=int, default=8, help="threads that answer requests, in each worker")
     serve.add_argument("--screens", type=int, default=600,
-                       help="screens that may wait for news at once (each holds one more thread)")
+                       help="screens that may wait for news at once in each worker (each holds one more thread)")
     serve.add_argument("--wait", type=float, default=20.0,
                        help="seconds a screen's question waits for news before 'nothing new' (0: plain polling)")
     serve.add_argument("--per-client", type=int, default=64,
@@ -220,15 +222,17 @@ def serve_command(args) -> int:
     from .web import create_app
     from .web.address import served_at
     from .web.logs import keep_secrets_out_of_logs
-    from .web.server import Server, cannot_listen, raise_open_file_limit
+    from .web.server import CannotListen, cannot_listen, listening_socket, raise_open_file_limit
+    from .web.workers import cores, run_workers
 
     keep_secrets_out_of_logs()
     screens = max(0, args.screens) if args.wait > 0 else 0
     here = served_at(args.host, args.port, args.name, args.public_url)  # links and the names it answers to
-    app = create_app({"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait),
-                      "NEW_GAMES_PER_MINUTE": max(0, args.new_games_per_minute),
-                      "NEW_GAMES_PER_DAY": max(0, args.new_games_per_day),
-                      "UNPLAYED_AFTER_S": None if args.keep_unplayed else 86400.0, **here})
+    config = {"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait),
+              "NEW_GAMES_PER_MINUTE": max(0, args.new_games_per_minute),
+              "NEW_GAMES_PER_DAY": max(0, args.new_games_per_day),
+              "UNPLAYED_AFTER_S": None if args.keep_unplayed else 86400.0, **here}
+    app = create_app(config)  # the games file, keys and translations made once, before any worker starts
     corrections = catalog_in_force(app.extensions["catalog_file"])
     if corrections.problems:
         print(f"warning: {corrections.override} has {len(corrections.problems)} problem(s), so new games start with "
@@ -238,22 +242,42 @@ def serve_command(args) -> int:
     # hundred and stalls every thread, which was most of the slowest answers with 100 tables at play.
     gc.set_threshold(50_000, 20, 20)
     raise_open_file_limit()
-    # A waiting "anything new?" question holds a thread, so the pool is the answering threads plus one
-    # per screen that may wait. Connections wait for their whole request at the server's door
-    # (web/server.py), watched with epoll, so hundreds of open phones cost no thread between moves.
-    server = Server((args.host, args.port), app, threads=max(1, args.threads) + screens,
+    try:
+        listening = listening_socket(args.host, args.port)
+    except CannotListen as exc:
+        print(cannot_listen(args.host, args.port, exc.errors), file=sys.stderr)
+        return 1
+    workers = args.workers if args.workers > 0 else cores()
+    print(f"Messina 1347 companion: open {here['PUBLIC_URL']}/ on the host screen "
+          f"(data in {app.instance_path}; {workers} worker process{'es' if workers > 1 else ''})", flush=True)
+    say = getattr(sys.stdout, "write_unhidden", sys.stdout.write)  # the one line that shows a secret
+    say(f"Check the catalog against your copy (this link may change it: keep it to the table): "
+        f"{here['PUBLIC_URL']}/catalog?key={app.extensions['catalog_admin']}\n")
+    sys.stdout.flush()
+    if workers == 1:
+        return _serve(app, listening, args, screens)
+    app.extensions["store"].close()  # a worker never uses a connection opened before it was forked
+    gc.freeze()  # what every worker shares stays shared: the collector never touches (copies) it
+
+    def work(index: int, run: str) -> None:
+        from .web.siblings import Siblings
+
+        _serve(create_app({**config, "SIBLINGS": Siblings(run, index, workers)}), listening, args, screens)
+
+    return run_workers(workers, work, lambda line: print(line, file=sys.stderr, flush=True))
+
+
+def _serve(app, listening, args, screens: int) -> int:
+    """One process answering on `listening` until stopped. A waiting "anything new?" question holds a
+    thread, so the pool is the answering threads plus one per screen that may wait. Connections wait for
+    their whole request at the server's door (web/server.py), watched with epoll, so hundreds of open
+    phones cost no thread between moves."""
+    from .web.server import Server
+
+    server = Server(listening, app, threads=max(1, args.threads) + screens,
                     per_client=max(0, args.per_client), body_limit=app.config["MAX_CONTENT_LENGTH"])
     try:
         server.prepare()
-    except OSError:
-        print(cannot_listen(args.host, args.port, server.bind_errors), file=sys.stderr)
-        return 1
-    try:
-        print(f"Messina 1347 companion: open {here['PUBLIC_URL']}/ on the host screen "
-              f"(data in {app.instance_path})", flush=True)
-        say = getattr(sys.stdout, "write_unhidden", sys.stdout.write)  # the one line that shows a secret
-        say(f"Check the catalog against your copy (this link may change it: keep it to the table): "
-            f"{here['PUBLIC_URL']}/catalog?key={app.extensions['catalog_admin']}\n")
         server.serve()
     except KeyboardInterrupt:
         pass

@@ -214,7 +214,7 @@ def test_serve_names_a_broken_override_on_stderr(instance, monkeypatch, capsys):
     monkeypatch.setenv("MESSINA_INSTANCE", str(instance))
     started = []
     monkeypatch.setattr(server.Server, "serve", lambda self: started.append(self))  # listen, then stop
-    assert cli.main(["serve", "--port", "0", "--threads", "1", "--screens", "0"]) == 0
+    assert cli.main(["serve", "--port", "0", "--workers", "1", "--threads", "1", "--screens", "0"]) == 0
     assert started
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and str(path) in err[0] and "shipped catalog" in err[0] and "boat-5" in err[0], err

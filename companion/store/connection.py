@@ -40,6 +40,13 @@ class Connections:
             db = self._local.db = sqlite_utils.Database(conn)
         return db
 
+    def close(self) -> None:
+        """Close this thread's connection (serve's parent, before it forks its workers)."""
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.conn.close()
+            self._local.db = None
+
     def _rows(self, sql: str, params: list | None = None, db=None) -> list[dict]:
         """Every row of one statement, each as a dict by column name."""
         cursor = (db or self._db()).execute(sql, params or [])

@@ -28,6 +28,7 @@ from .common import DELETED, refusal
 from .limits import DAY, MINUTE, PerWindow
 from .news import Bulletin, NewsPoll, news_routes
 from .phones import Sightings
+from .siblings import CatchUp, Siblings
 from .translate import compile_catalogs
 from ..words import T
 
@@ -89,6 +90,8 @@ def create_app(config: dict | None = None) -> Flask:
     for bp in (host.bp, seat.bp, join.bp, api.bp, catalog_page.bp, language.bp, score.bp):
         app.register_blueprint(bp)
     _layers(app)
+    if app.config.get("SIBLINGS") is not None:
+        _share(app, app.config["SIBLINGS"])
     _refusals(app)
     return app
 
@@ -123,13 +126,37 @@ def _templates(app: Flask, corrections: Path) -> None:
 def _layers(app: Flask) -> None:
     """In front of Flask: the host-name gate, then the held news questions, which the store wakes after
     each commit (and each join). The questions are the app's own routes ending in /news."""
-    bulletin = Bulletin()
+    bulletin = app.extensions["bulletin"] = Bulletin()
     app.extensions["store"].listeners.append(bulletin.post)
     app.extensions["store"].movers.append(bulletin.ring)
     app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
                             app.config["POLL_PLACES"], questions=news_routes(app.url_map),
                             phones=app.extensions["phones"], per_game=app.config["POLL_PER_GAME"])
     app.wsgi_app = address.HostGate(app.wsgi_app, app)  # outermost: other host names are refused first
+
+
+LIMITERS = ("new_games", "new_games_today", "join_tries")
+
+
+def _share(app: Flask, siblings: Siblings) -> None:
+    """One of serve's worker processes (web/workers.py): what this process learns only in memory (a game
+    moved on, a seat taken, a try counted, a phone seen) is told to the others, and what they tell is
+    applied here (web/siblings.py)."""
+    store, bulletin, phones = app.extensions["store"], app.extensions["bulletin"], app.extensions["phones"]
+    app.extensions["siblings"] = siblings
+    store.listeners.append(lambda gid, version: siblings.tell("v", gid, version))
+    store.movers.append(lambda gid: siblings.tell("r", gid))
+    siblings.on("v", lambda gid, version: bulletin.post(gid, int(version)))
+    siblings.on("r", bulletin.ring)
+    for name in LIMITERS:
+        limiter = app.extensions[name]
+        limiter.echo = partial(siblings.tell, "c", name)
+    siblings.on("c", lambda name, who, when: app.extensions[name].note(who, float(when)))
+    phones.echo = lambda gid, seat, when, until: siblings.tell("s", gid, seat, when, until, siblings.index)
+    siblings.on("s", lambda gid, seat, when, until, where: phones.heard(gid, int(seat), float(when), float(until),
+                                                                        where))
+    app.wsgi_app = CatchUp(app.wsgi_app, siblings)  # outermost: a request first hears what came before it
+    siblings.listen()
 
 
 def _refusals(app: Flask) -> None:

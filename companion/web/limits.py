@@ -17,6 +17,7 @@ from __future__ import annotations
 import ipaddress
 import threading
 import time
+from bisect import insort
 from collections import deque
 
 from flask import abort, current_app, request
@@ -66,6 +67,7 @@ class PerWindow:
         self._seen: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
         self._next_sweep = clock() + window
+        self.echo = None  # told (who, when) of each event counted here: serve's other processes count it too
 
     def allow(self, who: str) -> bool:
         """Count one event for `who` if it is within its limit; False (nothing counted) if not."""
@@ -83,7 +85,24 @@ class PerWindow:
             if len(times) >= self.limit:
                 return False
             times.append(now)
-            return True
+        if self.echo is not None:
+            self.echo(who, now)
+        return True
+
+    def note(self, who: str, when: float) -> None:
+        """Count an event another process allowed (web/siblings.py); `when` is on the same clock (the
+        system's monotonic clock is one for every process), so the window is one window everywhere."""
+        if self.limit <= 0:
+            return
+        with self._lock:
+            times = self._seen.get(who)
+            if times is None:
+                times = self._seen[who] = deque(maxlen=self.limit)
+            if len(times) == self.limit and when <= times[0]:
+                return  # older than every event kept: it changes nothing
+            if len(times) == self.limit:
+                times.popleft()
+            insort(times, when)
 
     def _sweep(self, now: float) -> None:
         """Forget the clients whose every event has left the window: they are back at zero anyway."""

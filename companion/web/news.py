@@ -218,7 +218,7 @@ class NewsPoll:
                 game = gid
                 if self._take_place(game):
                     try:
-                        with self.phones.asking(environ.get(SEAT)):
+                        with self.phones.asking(environ.get(SEAT), self.hold * 1.25):
                             gid, version, now = self._hold(m, query, environ, gid, version, seen)
                     finally:
                         self._give_back(game)

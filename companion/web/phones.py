@@ -28,23 +28,50 @@ class Sightings:
         self.clock = clock
         self._last: OrderedDict[str, dict[int, float]] = OrderedDict()
         self._asking: dict[SeatKey, int] = {}
+        self._elsewhere: dict[SeatKey, dict[str, float]] = {}  # until when it asks in serve's other processes
         self._lock = threading.Lock()
+        self.echo = None  # told (game, seat, when, asking until) of each sighting: serve's other processes
 
-    def saw(self, seat: SeatKey) -> None:
+    def saw(self, seat: SeatKey, until: float | None = None) -> None:
+        """The seat's phone asked just now (and, while its question waits, asks `until` then)."""
+        now = self.clock()
+        self._seen(seat, now)
+        if self.echo is not None:
+            self.echo(seat[0], seat[1], now, now if until is None else until)
+
+    def _seen(self, seat: SeatKey, when: float) -> None:
         with self._lock:
-            self._last.setdefault(seat[0], {})[seat[1]] = self.clock()
+            seats = self._last.setdefault(seat[0], {})
+            seats[seat[1]] = max(when, seats.get(seat[1], when))
             self._last.move_to_end(seat[0])
             while len(self._last) > GAMES:
                 self._last.popitem(last=False)
 
+    def heard(self, gid: str, seat: int, when: float, until: float, where: str) -> None:
+        """What another process saw (web/siblings.py): a question there counts as one here, and one that
+        waits there keeps the phone connected until `until` (or until that process says it ended)."""
+        self._seen((gid, seat), when)
+        with self._lock:
+            elsewhere = self._elsewhere.setdefault((gid, seat), {})
+            if until > when:
+                elsewhere[where] = until
+            else:
+                elsewhere.pop(where, None)
+            if not elsewhere:
+                del self._elsewhere[(gid, seat)]
+
     @contextmanager
-    def asking(self, seat: SeatKey | None):
-        """While the phone's question waits for news: it is connected however long the wait."""
+    def asking(self, seat: SeatKey | None, longest: float = 0.0):
+        """While the phone's question waits for news (`longest` seconds at most): it is connected however
+        long the wait."""
         if seat is None:
             yield
             return
         with self._lock:
             self._asking[seat] = self._asking.get(seat, 0) + 1
+        if self.echo is not None:
+            now = self.clock()
+            self.echo(seat[0], seat[1], now, now + longest)
         try:
             yield
         finally:
@@ -56,9 +83,10 @@ class Sightings:
 
     def of(self, gid: str, seat: int) -> dict:
         """{"connected": bool, "ago": seconds since its last question (None: not since the start), "at"}."""
+        now = self.clock()
         with self._lock:
             last = self._last.get(gid, {}).get(seat)
-            asking = (gid, seat) in self._asking
+            asking = (gid, seat) in self._asking or any(u >= now for u in self._elsewhere.get((gid, seat), {}).values())
         ago = None if last is None else max(0.0, self.clock() - last)
         return {"connected": asking or (ago is not None and ago <= RECENT), "ago": ago, "at": last}
 

@@ -301,29 +301,62 @@ class Gateway(wsgi.Gateway_10):
 
 
 class Server(wsgi.Server):
-    """`python -m companion serve`: cheroot with the door in front of its threads."""
+    """`python -m companion serve`: cheroot with the door in front of its threads, answering on a socket
+    made beforehand (`listening`), which serve's worker processes share (web/workers.py)."""
 
     ConnectionClass = Guest
     max_request_header_size = HEAD_LIMIT  # the door enforces it first; cheroot's own check stays as a backstop
 
-    def __init__(self, bind_addr, app, threads: int, per_client: int, body_limit: int, timeout: float = 60):
-        super().__init__(bind_addr, app, numthreads=threads, server_name="messina", request_queue_size=1024,
-                         timeout=timeout)
+    def __init__(self, listening: socket.socket, app, threads: int, per_client: int, body_limit: int,
+                 timeout: float = 60):
+        super().__init__(listening.getsockname()[:2], app, numthreads=threads, server_name="messina",
+                         request_queue_size=1024, timeout=timeout)
         self.gateway = Gateway
         self.per_client, self.body_limit = per_client, body_limit
-        self.bind_errors: list[OSError] = []
+        self.listening = listening
 
     def bind(self, family, type, proto=0):
-        try:
-            return super().bind(family, type, proto)
-        except OSError as exc:  # cheroot reports a failed bind as text; keep the reason to explain it
-            self.bind_errors.append(exc)
-            raise
+        """Cheroot's prepare() asks for a socket: the one already listening."""
+        self.socket = self.listening
+        self.bind_addr = self.resolve_real_bind_addr(self.socket)
+        return self.socket
 
     def prepare(self):
         super().prepare()
+        # Another worker may accept a connection first: accepting then finds none and must not wait for it
+        self.socket.settimeout(0)
         self._connections.close()  # cheroot's own manager, replaced before it ever ran
         self._connections = Door(self, self.per_client, self.body_limit)
+
+
+class CannotListen(OSError):
+    """No address of the host could be listened on; `errors` says why for each."""
+
+    def __init__(self, errors: list[OSError]):
+        super().__init__(str(errors[-1]) if errors else "no address")
+        self.errors = errors
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The socket every worker answers on, listening on `host`'s first address that can be bound, with
+    cheroot's options (SO_REUSEADDR, TCP_NODELAY, dual-stack for '::')."""
+    errors: list[OSError] = []
+    try:
+        found = socket.getaddrinfo(host, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise CannotListen([exc]) from None
+    for family, kind, proto, _, address in found:
+        sock = None
+        try:
+            sock = wsgi.Server.prepare_socket(address, family, kind, proto, True, None)
+            sock = wsgi.Server.bind_socket(sock, address)
+            sock.listen(1024)
+            return sock
+        except OSError as exc:
+            errors.append(exc)
+            if sock is not None:
+                sock.close()
+    raise CannotListen(errors)
 
 
 def cannot_listen(host: str, port: int, errors: list[OSError]) -> str:

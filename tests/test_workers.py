@@ -1,0 +1,262 @@
+"""`serve` on every core (issue 23 item 5): worker processes share one port, and what one of them knows
+only in memory reaches the others (companion/web/siblings.py, companion/web/workers.py).
+
+Two apps joined as siblings in this process show each thing crossing; real servers with two workers show
+that a move reaches screens held by either worker, that a worker that dies is started again, and that
+workers never outlive their parent (a killed server's port is free again at once)."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import secrets
+import signal
+import socket
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from companion.web import create_app
+from companion.web.limits import PerWindow
+from companion.web.siblings import CREDENTIALS, Siblings
+from companion.web.workers import cores
+from server import Server
+
+PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
+LONG = 30.0  # a wait no test sits out: answering well before it means the news crossed
+
+
+def pair(tmp_path, **config):
+    """Two apps over one instance folder, as two workers of one serve run."""
+    run = secrets.token_hex(4)
+    base = {"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": LONG, **config}
+    return [create_app({**base, "SIBLINGS": Siblings(run, i, 2)}) for i in range(2)]
+
+
+def wait_until(check, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "never happened"
+        time.sleep(0.005)
+
+
+def first_move(client, game: dict) -> int:
+    """One legal choice by whoever decides now, through the JSON API; the new version."""
+    host = {"X-Host-Token": game["host_token"]}
+    st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+    who = st["pending"][0]["who"]
+    if who == "host":
+        base = f"/api/games/{game['id']}/host"
+    else:
+        base = f"/api/seats/{game['seats'][who]['token']}"
+        host["X-Seat-Device"] = client.post(base + "/join", json={}).get_json()["device"]
+    menu = client.get(base + "/menu", headers=host).get_json()
+    pick = next(o for o in menu["menu"] if o["available"])
+    r = client.post(base + "/actions", headers=host,
+                    json={"version": menu["version"], "choice": pick["choice"], "decision": pick["decision"]})
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()["version"]
+
+
+# --- the messages -----------------------------------------------------------------------------------------
+
+def test_a_message_reaches_every_other_sibling_and_not_the_sender():
+    run = secrets.token_hex(4)
+    siblings = [Siblings(run, i, 3) for i in range(3)]
+    heard = {i: [] for i in range(3)}
+    for i, s in enumerate(siblings):
+        s.on("v", lambda *fields, i=i: heard[i].append(fields))
+    siblings[0].tell("v", "game", 7)
+    for s in siblings:
+        s.catch_up()
+    assert heard == {0: [], 1: [("game", "7")], 2: [("game", "7")]}
+    for s in siblings:
+        s.close()
+
+
+def test_a_sibling_that_is_gone_misses_the_message_and_the_sender_goes_on():
+    run = secrets.token_hex(4)
+    alone = Siblings(run, 0, 2)  # worker 2 is being started again
+    alone.tell("v", "game", 1)
+    assert alone.dropped == 1
+    alone.close()
+
+
+def test_only_messages_from_the_companions_own_user_count_and_garbage_is_dropped():
+    """Any local program can send to an abstract socket: the kernel's word on who sent it decides."""
+    s = Siblings(secrets.token_hex(4), 0, 2)
+    heard = []
+    s.on("v", lambda *fields: heard.append(fields))
+    ours = [(socket.SOL_SOCKET, socket.SCM_CREDENTIALS, CREDENTIALS.pack(1, os.getuid(), 0))]
+    stranger = [(socket.SOL_SOCKET, socket.SCM_CREDENTIALS, CREDENTIALS.pack(1, os.getuid() + 1, 0))]
+    assert s._from_us(ours) and not s._from_us(stranger) and not s._from_us([])
+    s._apply(b"v\tgame\t3")
+    s._apply(b"\xff\xfe")
+    s.on("c", lambda name, who, when: float(when))
+    s._apply(b"c\tjoin_tries\tx\tnot-a-number")
+    assert heard == [("game", "3")] and s.dropped == 2
+    s.close()
+
+
+def test_a_limiter_counts_what_another_process_allowed_in_the_same_window():
+    clock = [100.0]
+    here = PerWindow(3, 60.0, clock=lambda: clock[0])
+    here.note("10.0.0.1", 99.0)
+    here.note("10.0.0.1", 98.0)  # out of order: kept in order
+    assert here.allow("10.0.0.1") and not here.allow("10.0.0.1")
+    clock[0] = 158.5  # the first event left the window
+    assert here.allow("10.0.0.1")
+
+
+# --- two apps as two workers --------------------------------------------------------------------------------
+
+def test_a_move_made_in_one_worker_wakes_the_screens_waiting_in_the_other(tmp_path):
+    one, two = pair(tmp_path)
+    game = one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3}).get_json()
+    with ThreadPoolExecutor(1) as pool:
+        t0 = time.monotonic()
+        answer = pool.submit(two.test_client().get, f"/host/{game['id']}/news?v=0&key={game['host_token']}")
+        wait_until(lambda: two.wsgi_app.waiting == 1)
+        new = first_move(one.test_client(), game)
+        r = answer.result(timeout=LONG)
+    assert time.monotonic() - t0 < LONG / 2
+    assert r.status_code == 200 and r.get_data(as_text=True).startswith(f'<div id="poll" data-version="{new}"')
+
+
+def test_a_seat_taken_in_one_worker_is_news_for_the_host_waiting_in_the_other(tmp_path):
+    one, two = pair(tmp_path)
+    game = one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3}).get_json()
+    with ThreadPoolExecutor(1) as pool:
+        t0 = time.monotonic()
+        answer = pool.submit(two.test_client().get, f"/host/{game['id']}/news?v=0&j=0&key={game['host_token']}")
+        wait_until(lambda: two.wsgi_app.waiting == 1)
+        assert one.test_client().get(f"/j/{game['seats'][0]['token']}").status_code == 302
+        r = answer.result(timeout=LONG)
+    assert time.monotonic() - t0 < LONG / 2 and r.status_code == 200
+
+
+def test_join_codes_tried_on_both_workers_count_as_one_limit(tmp_path):
+    """A guesser's tries spread over the workers still meet the one limit (R: docs/SECURITY.md)."""
+    one, two = pair(tmp_path, JOIN_TRIES_PER_MINUTE=4)
+    one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3})
+    phones = [app.test_client() for app in (one, two)]
+    csrfs = [p.get("/join").get_data(as_text=True).split('name="csrf" value="')[1].split('"')[0] for p in phones]
+    answers = [phones[i % 2].post("/join", data={"csrf": csrfs[i % 2], "code": "AAAAA"}).status_code
+               for i in range(6)]
+    assert answers == [404, 404, 404, 404, 429, 429]
+
+
+def test_new_games_started_on_both_workers_count_as_one_limit(tmp_path):
+    one, two = pair(tmp_path, NEW_GAMES_PER_MINUTE=3)
+    answers = [app.test_client().post("/api/games", json={"players": PLAYERS}).status_code
+               for app in (one, two, one, two, one)]
+    assert answers == [201, 201, 201, 429, 429]
+
+
+def test_a_phone_waiting_in_one_worker_shows_connected_on_a_host_drawn_by_the_other(tmp_path):
+    one, two = pair(tmp_path)
+    game = one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3}).get_json()
+    phone = one.test_client()
+    token = game["seats"][1]["token"]
+    assert phone.get(f"/j/{token}").status_code == 302
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(phone.get, f"/seat/{token}/news?v=0")
+        wait_until(lambda: one.wsgi_app.waiting == 1)
+        seen = two.extensions["phones"]
+        wait_until(lambda: (two.extensions["siblings"].catch_up(), seen.of(game["id"], 1)["connected"])[1])
+        assert seen.of(game["id"], 0)["ago"] is None  # the other seat's phone never asked
+        first_move(one.test_client(), game)  # the phone's question is answered and ends
+
+
+# --- real servers -------------------------------------------------------------------------------------------
+
+def workers_of(parent: int) -> list[int]:
+    """The pids whose parent is `parent`, read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}").exists() and "Z" not in (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1][:3])
+
+
+@pytest.mark.slow
+def test_serve_runs_one_worker_per_core_by_default(tmp_path):
+    with Server(tmp_path) as srv:
+        wait_until(lambda: len(workers_of(srv.proc.pid)) == cores(), 20)
+        assert f"{cores()} worker process" in srv.tail()
+
+
+@pytest.mark.slow
+def test_screens_held_by_either_worker_see_a_move_at_once(tmp_path):
+    """Twelve host screens, each on its own connection, spread over two workers by the kernel: one move
+    answers every one of them well before their wait would end."""
+    with Server(tmp_path, args=["--workers", "2"]) as srv:
+        wait_until(lambda: len(workers_of(srv.proc.pid)) == 2, 20)
+        status, game = srv.json("POST", "/api/games", {"players": PLAYERS, "seed": 3})
+        assert status == 201
+        conns = [http.client.HTTPConnection("127.0.0.1", srv.port, timeout=LONG) for _ in range(12)]
+        for c in conns:
+            c.request("GET", f"/host/{game['id']}/news?v=0&key={game['host_token']}")
+        time.sleep(0.5)  # every question has arrived and waits
+        t0 = time.monotonic()
+        keys = {"X-Host-Token": game["host_token"]}
+        st = srv.json("GET", f"/api/games/{game['id']}/state", headers=keys)[1]
+        who = st["pending"][0]["who"]
+        base = f"/api/games/{game['id']}/host" if who == "host" else f"/api/seats/{game['seats'][who]['token']}"
+        if who != "host":
+            keys["X-Seat-Device"] = srv.json("POST", base + "/join", {})[1]["device"]
+        menu = srv.json("GET", base + "/menu", headers=keys)[1]
+        pick = next(o for o in menu["menu"] if o["available"])
+        status, out = srv.json("POST", base + "/actions", {"version": menu["version"], "choice": pick["choice"],
+                                                           "decision": pick["decision"]}, headers=keys)
+        assert status == 200, out
+        for c in conns:
+            resp = c.getresponse()
+            assert resp.status == 200 and resp.read().decode().startswith(
+                f'<div id="poll" data-version="{out["version"]}"')
+            c.close()
+        assert time.monotonic() - t0 < LONG / 3
+
+
+@pytest.mark.slow
+def test_a_worker_that_dies_is_started_again_and_the_table_plays_on(tmp_path):
+    with Server(tmp_path, args=["--workers", "2"]) as srv:
+        wait_until(lambda: len(workers_of(srv.proc.pid)) == 2, 20)
+        status, game = srv.json("POST", "/api/games", {"players": PLAYERS, "seed": 3})
+        victim = workers_of(srv.proc.pid)[0]
+        os.kill(victim, signal.SIGKILL)
+        for _ in range(20):  # the other worker answers meanwhile
+            assert srv.json("GET", f"/api/games/{game['id']}/version")[0] == 200
+        wait_until(lambda: len([p for p in workers_of(srv.proc.pid) if p != victim and alive(p)]) == 2, 20)
+        assert "starting it again" in srv.tail()
+        assert srv.json("GET", f"/api/games/{game['id']}/version")[1]["version"] == 0
+
+
+@pytest.mark.slow
+def test_workers_die_with_their_server_so_its_port_is_free_again_at_once(tmp_path):
+    srv = Server(tmp_path, args=["--workers", "2"]).start()
+    wait_until(lambda: len(workers_of(srv.proc.pid)) == 2, 20)
+    workers, port = workers_of(srv.proc.pid), srv.port
+    srv.kill()  # SIGKILL: the parent cleans nothing up
+    wait_until(lambda: not any(alive(p) for p in workers), 10)
+    srv.start(port=port)  # the same address at once
+    assert srv.json("GET", "/api/games/-/version")[0] == 404
+    srv.stop()  # SIGTERM: the workers stop with it
+    assert srv.proc.returncode == 0
+    assert not workers_of(srv.proc.pid)
+
