@@ -197,7 +197,8 @@ def alive(pid: int) -> bool:
 @pytest.mark.slow
 def test_serve_runs_one_worker_per_core_by_default(tmp_path):
     with Server(tmp_path) as srv:
-        wait_until(lambda: len(workers_of(srv.proc.pid)) == cores(), 20)
+        forked = cores() if cores() > 1 else 0  # one core: the server answers in its own process
+        wait_until(lambda: len(workers_of(srv.proc.pid)) == forked, 20)
         assert f"{cores()} worker process" in srv.tail()
 
 
