@@ -598,7 +598,8 @@ def main() -> None:
     started = time.perf_counter()
     results: dict = {}
     # Every simulated screen connects from 127.0.0.1, as no real table's would: no per-address caps here.
-    unlimited = ["--per-client", "0", "--new-games-per-minute", "0", "--workers", str(args.workers)]
+    unlimited = ["--per-client", "0", "--new-games-per-minute", "0", "--new-games-per-day", "0",
+                 "--workers", str(args.workers)]
     with Server(tempfile.mkdtemp(prefix="messina-bench-"), args=unlimited) as srv, \
             Server(tempfile.mkdtemp(prefix="messina-bench-plain-"), args=["--wait", "0", *unlimited]) as plain:
         table = bench_basic(srv, plain, n, results, 20 if args.quick else 60)

@@ -10,6 +10,12 @@
 // A tap (a form or map spot whose hx-target is #poll) is answered with the screen's whole news: the new
 // question and every region. So while a tap is on its way the page's own question is called back and not
 // asked again: its answer would bring the same regions a second time. The tap's end asks it again.
+//
+// After news the question goes out again at once, since the server holds it until the next move: a move
+// made just after another shows without waiting data-every. That is news the question waited for (the
+// server marks it X-Held) or a tap's answer; news the server gave at once (the page was behind when it
+// asked) waits data-every, so a page and a server that somehow disagree on what it shows cannot ask in a
+// tight loop.
 (function () {
   "use strict";
   var FIRST_RETRY_MS = 1000, LONGEST_RETRY_MS = 30000, FLASH_MS = 6000, LONGEST_MESSAGE = 300;
@@ -30,6 +36,10 @@
     var elt = document.getElementById(id);
     var ms = elt ? parseInt(elt.getAttribute("data-every"), 10) : NaN;
     return ms > 0 ? ms : null;
+  }
+
+  function soon() {  // "at once": as soon as htmx has settled the question just swapped in (it listens then)
+    return (window.htmx ? htmx.config.defaultSettleDelay : 20) + 5;
   }
 
   function retryDelay(id) {
@@ -107,7 +117,7 @@
     }
     if (taps) return;
     var lost = !xhr.status || xhr.status >= 500;  // no answer: the question finds out when the server is back
-    askAgain("poll", lost ? retryDelay("poll") : every("poll"));
+    askAgain("poll", lost ? retryDelay("poll") : ok ? soon() : every("poll"));
   }
 
   function finished(elt, verb, xhr) {
@@ -120,8 +130,9 @@
     } else if (elt.id && elt.hasAttribute("data-every")) {
       if (ok) failures[elt.id] = 0;
       if (elt.id === "poll") trouble(ok ? null : xhr);
-      var wait = ok ? every(elt.id) : retryDelay(elt.id);
-      if (wait) askAgain(elt.id, wait);
+      var waited = elt.id === "poll" && xhr.status === 200 && xhr.getResponseHeader("X-Held");
+      var wait = ok ? (waited ? soon() : every(elt.id)) : retryDelay(elt.id);
+      if (wait !== null) askAgain(elt.id, wait);
     } else if (!ok && verb !== "get") {
       // the player's own tap or form was refused: say why, and show the screen as it is now, once
       flash(message(xhr, "data-unsent"));

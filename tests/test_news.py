@@ -234,6 +234,21 @@ def test_a_waiting_question_is_answered_by_a_move_at_its_table(tmp_path, screen)
     assert app.wsgi_app.waiting == 0
 
 
+def test_news_the_question_waited_for_is_marked_so_its_page_asks_again_at_once(tmp_path):
+    """X-Held: the page's next question goes out at once (static/app.js), so a move made just after another
+    shows without the page's pause; news a page was given at once (it was behind) is not marked, and that
+    page waits its usual pause, so a page and server that disagree can never ask in a tight loop."""
+    app, client, game = make(tmp_path)
+    with ThreadPoolExecutor(1) as pool:
+        answer = pool.submit(app.test_client().get, host_news(game, 0))
+        wait_until(lambda: app.wsgi_app.waiting == 1)
+        act(client, game)
+        waited = answer.result(timeout=LONG)
+    assert waited.status_code == 200 and waited.headers.get("X-Held") == "1"
+    behind = client.get(host_news(game, 0))  # asked at version 0 once the game is at 1: news at once
+    assert behind.status_code == 200 and "X-Held" not in behind.headers
+
+
 def test_a_phone_taking_a_seat_is_news_for_the_host_and_ends_the_old_phones_wait(tmp_path):
     """A join does not move the game, but the host's phones panel must show it at once, and the phone that
     lost the seat must hear so at once (not when its wait runs out)."""

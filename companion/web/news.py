@@ -214,9 +214,11 @@ class NewsPoll:
             query = parse_qs(environ.get("QUERY_STRING", ""))
             seen = seen_of(query)
             gid, version, now = self._look(m, query, environ)
+            held = False
             if now is not None and seen == now:  # compared as text: any other text is news
                 game = gid
                 if self._take_place(game):
+                    held = True
                     try:
                         with self.phones.asking(environ.get(SEAT), self.hold * 1.25):
                             gid, version, now = self._hold(m, query, environ, gid, version, seen)
@@ -231,7 +233,7 @@ class NewsPoll:
                 # News: the screens of a table all ask at once. Drawn one after the other, the first
                 # screens show the move sooner and the last no later than if all shared the core.
                 with self.drawing:
-                    return self.app(environ, start_response)
+                    return self.app(environ, _waited(start_response) if held else start_response)
         with self.bulletin.after_answer():
             return self.app(environ, start_response)
 
@@ -303,6 +305,14 @@ class NewsPoll:
         environ[SEAT] = (seat["game_id"], seat["seat"])
         self.phones.saw(environ[SEAT])
         return seat["game_id"], self.store.version(seat["game_id"])
+
+
+def _waited(start_response):
+    """Mark news a question waited for (X-Held): its page asks again at once, since the next question is
+    held too (static/app.js); news given at once, to a page that was behind, is not followed so fast."""
+    def start(status, headers, exc_info=None):
+        return start_response(status, [*headers, ("X-Held", "1")], exc_info)
+    return start
 
 
 def _hung_up(environ) -> bool:
