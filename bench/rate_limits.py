@@ -1,4 +1,4 @@
-"""Rate-limit counters: ours (companion/web/limits.py, PerWindow) against Flask-Limiter's in-memory
+"""Rate-limit counters: ours (companion/serve/limits.py, PerWindow) against Flask-Limiter's in-memory
 moving window, the library issue 21 asked us to use unless a measurement showed it worse here.
 
     pip install flask-limiter      # not a dependency of the companion: only this comparison needs it
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.web.limits import MINUTE, PerWindow  # noqa: E402
+from companion.serve.limits import MINUTE, PerWindow  # noqa: E402
 
 ADDRESSES = (1, 1100, 10_000)
 TRIES = 30_000

@@ -220,10 +220,10 @@ def serve_command(args) -> int:
 
     from .catalog import catalog_in_force
     from .web import create_app
-    from .web.address import served_at
-    from .web.logs import keep_secrets_out_of_logs
-    from .web.server import CannotListen, cannot_listen, listening_socket, raise_open_file_limit
-    from .web.workers import cores, run_workers
+    from .serve.address import served_at
+    from .serve.logs import keep_secrets_out_of_logs
+    from .serve.server import CannotListen, cannot_listen, listening_socket, raise_open_file_limit
+    from .serve.workers import cores, run_workers
 
     keep_secrets_out_of_logs()
     screens = max(0, args.screens) if args.wait > 0 else 0
@@ -260,7 +260,7 @@ def serve_command(args) -> int:
     gc.freeze()  # what every worker shares stays shared: the collector never touches (copies) it
 
     def work(index: int, run: str) -> None:
-        from .web.siblings import Siblings
+        from .serve.siblings import Siblings
 
         _serve(create_app({**config, "SIBLINGS": Siblings(run, index, workers)}), listening, args, screens)
 
@@ -272,7 +272,7 @@ def _serve(app, listening, args, screens: int) -> int:
     thread, so the pool is the answering threads plus one per screen that may wait. Connections wait for
     their whole request at the server's door (web/server.py), watched with epoll, so hundreds of open
     phones cost no thread between moves."""
-    from .web.server import Server
+    from .serve.server import Server
 
     server = Server(listening, app, threads=max(1, args.threads) + screens,
                     per_client=max(0, args.per_client), body_limit=app.config["MAX_CONTENT_LENGTH"])

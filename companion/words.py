@@ -16,7 +16,9 @@ template beside the English, and the web layer shows `gettext(msg).format(**tran
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+import re
+from typing import Any, Callable
 
 
 class Text(str):
@@ -152,3 +154,55 @@ VOCABULARY = (
     T("repopulated"), T("overseers"), T("coins"), T("boats"), T("lumber"), T("goods"), T("none"),
     T("register-popularity"), T("register-city"), T("register-church"),  # scroll tracks of the b boards
 )
+
+
+# Stored text shown in the reader's language: `tr` is pure, the gettext function is passed in (the app
+# passes the request's, web/translate.py), so pictures and tests use it too; its plural lookup travels with
+# it as its `ngettext` attribute (without one, English rules pick the form).
+
+Gettext = Callable[[str], str]
+WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")  # a class, colour or track word ("register-city")
+
+
+def _same(s: str) -> str:
+    return s
+
+
+def tr(obj: Any, key: str = "text", _: Gettext = _same, literal: bool = False) -> str:
+    """obj[key] in the reader's language; the English as stored when the translation does not fit.
+    `literal`: only templates are translated, every other value stays as written (the catalog's paths,
+    families, ids and field names in a loader's problem, which are the same in every language)."""
+    if not obj:
+        return ""
+    english = obj.get(key)
+    names = stored_keys(key)
+    msg = obj.get(names[0])
+    if msg is not None:
+        try:
+            return _render(msg, obj.get(names[1]) or {}, _, obj.get(names[2]), literal)
+        except (KeyError, IndexError, ValueError, AttributeError):  # a translation naming an unknown value
+            logging.getLogger(__name__).warning("translation of %r does not fit its values", msg)
+    return _(english) if english else ""
+
+
+def _render(msg: str, args: dict, _: Gettext, plural: str | None = None, literal: bool = False) -> str:
+    text = plural_form(_, msg, plural, args["n"]) if plural else _(msg)
+    if not args:
+        return text
+    return text.format(**{k: _value(v, _, literal) for k, v in args.items()})
+
+
+def plural_form(_: Gettext, singular: str, plural: str, n: int) -> str:
+    """The form of a phrase with a count for `n`: the catalog's own plural rule when `_` carries one."""
+    many = getattr(_, "ngettext", None)
+    if many is not None:
+        return many(singular, plural, n)
+    return _(singular if n == 1 else plural)
+
+
+def _value(value: Any, _: Gettext, literal: bool = False) -> Any:
+    if isinstance(value, dict) and "msg" in value:
+        return _render(value["msg"], value.get("args") or {}, _, value.get("plural"), literal)
+    if isinstance(value, str) and not literal and WORD.fullmatch(value):
+        return _(value)
+    return value

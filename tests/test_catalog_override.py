@@ -30,7 +30,8 @@ from companion.catalog.families import FAMILIES
 from companion.catalog.read import DATA_DIR
 from companion.engine import legal_actions, new_game, options_for, pending
 from companion.store import Store, m001_initial
-from companion.web import create_app, server
+from companion.serve import server
+from companion.web import create_app
 
 from server import free_port
 

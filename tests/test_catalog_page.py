@@ -15,7 +15,7 @@ import pytest
 from companion.catalog import shipped_catalog
 from companion.engine import legal_actions, pending
 from companion.web import create_app
-from companion.web.logs import hide_secrets
+from companion.serve.logs import hide_secrets
 from test_api import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}, {"name": "Chiara", "colour": "yellow"}]

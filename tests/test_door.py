@@ -1,4 +1,4 @@
-"""The server's door (companion/web/server.py), piece by piece: when the bytes a connection sent make a
+"""The server's door (companion/serve/server.py), piece by piece: when the bytes a connection sent make a
 whole request (so a thread may answer it), what it refuses, the reader the answering thread reads from,
 and `serve` on a port that is already taken. The door at work on real sockets: tests/test_sockets.py."""
 
@@ -12,9 +12,9 @@ import sys
 
 import pytest
 
-from companion.web.arrival import (BAD_LENGTH, CONTINUE, HEAD_LIMIT, NO_LENGTH, READY, TOO_LARGE_BODY, TOO_LARGE_HEAD,
+from companion.serve.arrival import (BAD_LENGTH, CONTINUE, HEAD_LIMIT, NO_LENGTH, READY, TOO_LARGE_BODY, TOO_LARGE_HEAD,
                                    TOO_LONG_URL, WAIT, Arrived, Refusal, look)
-from companion.web.server import cannot_listen
+from companion.serve.server import cannot_listen
 from server import ROOT
 
 BODY_LIMIT = 64 * 1024

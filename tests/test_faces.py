@@ -1,4 +1,4 @@
-"""The printed faces (companion/web/draw/faces): every record of the shipped catalog draws as valid SVG,
+"""The printed faces (companion/pictures/faces): every record of the shipped catalog draws as valid SVG,
 no internal id is ever written on a face, every colour comes with its letter, rewards are drawn as the
 rulebook's icons with their numbers, and a corrected record draws a corrected face."""
 
@@ -16,11 +16,11 @@ from companion.catalog import catalog_from_records, shipped_catalog
 from companion.catalog.loader import catalog_from_files
 from companion.catalog.read import DATA_DIR
 from companion.catalog.rewards import parse_reward
-from companion.web.draw.faces import DRAW, face, record_ids
-from companion.web.draw.letters import class_letter, hex_letter
-from companion.web.draw.faces.shapes import CARGO
-from companion.web.draw.glyphs import CLASS_FILL, HEX_FILL, PLAYER_FILL, letter
-from companion.web.draw.icons import reward_icons
+from companion.pictures.faces import DRAW, face, record_ids
+from companion.pictures.letters import class_letter, hex_letter
+from companion.pictures.faces.shapes import CARGO
+from companion.pictures.glyphs import CLASS_FILL, HEX_FILL, PLAYER_FILL, letter
+from companion.pictures.icons import reward_icons
 
 NS = "{http://www.w3.org/2000/svg}"
 CATALOG = shipped_catalog()

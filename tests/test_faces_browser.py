@@ -10,7 +10,7 @@ import pytest
 from test_browser import ARGS, CHROMIUM, OUT, ROOT, _need_browser
 
 from companion.catalog import shipped_catalog
-from companion.web.draw.faces import DRAW, face, record_ids
+from companion.pictures.faces import DRAW, face, record_ids
 
 pytestmark = pytest.mark.slow
 WIDE = {"register", "board", "scroll_board", "round_info", "priority_tile", "rat_table", "layout"}

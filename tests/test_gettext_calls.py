@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "companion"
-GETTEXT = {"_", "gettext", "ngettext", "T", "N", "_plural"}
+GETTEXT = {"_", "gettext", "ngettext", "T", "N", "plural_form"}
 
 
 def _name(func: ast.expr) -> str | None:

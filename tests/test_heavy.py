@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.web.heavy import heavy
+from companion.serve.heavy import heavy
 
 
 @pytest.mark.parametrize("head", [b"GET /catalog/board HTTP/1.1", b"HEAD /catalog HTTP/1.1",

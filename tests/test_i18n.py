@@ -21,7 +21,8 @@ from companion.engine.describe import tile_text
 from companion.words import N, T, Text, again, joined, keep, stored_keys
 from companion.simulate import play_game
 from companion.web import TRANSLATIONS, create_app
-from companion.web.translate import compile_catalogs, request_gettext, tr
+from companion.web.translate import compile_catalogs, request_gettext
+from companion.words import tr
 from scenario import table_ready
 from test_api import api_table_ready
 

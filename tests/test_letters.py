@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 
 from companion.engine import new_game, options_for
 from companion.engine.events import who
-from companion.web.draw.letters import class_letter, colour_letter, hex_letter, rat_letter
+from companion.pictures.letters import class_letter, colour_letter, hex_letter, rat_letter
 
 from scenario import CATALOG
 from test_i18n import french_app, page  # noqa: F401 (fixture)

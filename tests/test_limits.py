@@ -12,7 +12,7 @@ import time
 import pytest
 
 from companion.web import create_app
-from companion.web.limits import PerWindow, client_key
+from companion.serve.limits import PerWindow, client_key
 from test_api import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}]

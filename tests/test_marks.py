@@ -9,8 +9,8 @@ from scenario import answer_all, apply, available, cubes, game, report_with, sce
 
 from companion.engine import pending
 from companion.web import create_app
-from companion.web.draw import city_key, city_svg
-from companion.web.draw.marks import step_marks
+from companion.pictures import city_key, city_svg
+from companion.pictures.map_marks import step_marks
 
 NS = "{http://www.w3.org/2000/svg}"
 SPACE_ID = re.compile(r"\b(s\d\d|x\d)\b")

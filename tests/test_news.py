@@ -1,4 +1,4 @@
-"""News for the screens (companion/web/news.py): an "anything new?" question waits at the server until
+"""News for the screens (companion/serve/news.py): an "anything new?" question waits at the server until
 the game moves on, so every other screen hears of a move as soon as it is committed, and quiet tables cost
 no requests. Covered here: the bulletin on its own, the wait inside the app, the cap on waiting
 questions, who may wait (only a screen with its credential), a wait that ends with its client, and a real
@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from companion.web import create_app
-from companion.web.news import CLIENT_GONE, REMEMBERED, Bulletin, InTurn, news_routes
+from companion.serve.news import CLIENT_GONE, REMEMBERED, Bulletin, InTurn, news_routes
 from server import Server
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]

@@ -13,7 +13,7 @@ import pytest
 from test_svg import NS, finished, fresh, groups, parse
 from test_web import api_menu, app, client, game, phone, text  # noqa: F401  (fixtures)
 
-from companion.web.draw import estate_svg, minimap_svg
+from companion.pictures import estate_svg, minimap_svg
 
 LEGIBLE = 11
 PHONE = 329  # px: a picture's width on a 360 px phone (the page's and the panel's margins, static/app.css)

@@ -11,7 +11,7 @@ import pytest
 
 from companion.engine import pending
 from companion.web import create_app
-from companion.web.phones import Sightings, ago_text
+from companion.serve.phones import Sightings, ago_text
 from test_api import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]

@@ -11,9 +11,9 @@ import pytest
 
 from companion.engine import legal_actions
 from companion.engine.view import pictured
-from companion.web.draw.faces import record_ids
+from companion.pictures.faces import record_ids
 from companion.words import faces_in
-from companion.web.draw.named import FILTER_FROM, pick_filter, pick_marks
+from companion.pictures.option_faces import FILTER_FROM, pick_filter, pick_marks
 from scenario import CATALOG, game
 from test_web import api_game, api_menu, app, client, host_h, snapshot, text  # noqa: F401 (fixtures)
 

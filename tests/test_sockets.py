@@ -16,8 +16,8 @@ import time
 
 import pytest
 
-from companion.web.server import HEAD_WAIT
-from companion.web.workers import cores
+from companion.serve.server import HEAD_WAIT
+from companion.serve.workers import cores
 from server import Server, seat_key, take_seats
 
 pytestmark = pytest.mark.slow

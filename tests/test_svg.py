@@ -13,7 +13,7 @@ from companion.catalog import shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
 from companion.engine.state import WagonOwned, Workshop
 from companion.simulate import play_game
-from companion.web.draw import city_key, city_svg, el, estate_key, estate_svg, scoring_svg, tokens_html, wheel_svg
+from companion.pictures import city_key, city_svg, el, estate_key, estate_svg, scoring_svg, tokens_html, wheel_svg
 from scenario import table_ready
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -12,7 +12,7 @@ from companion.catalog import default_catalog
 from companion.engine import legal_actions, options_for, pending
 from companion.store import Store
 from companion.web import create_app
-from companion.web.undone import log_rows
+from companion.web.put_back import log_rows
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
 

@@ -1,5 +1,5 @@
 """`serve` on every core (issue 23 item 5): worker processes share one port, and what one of them knows
-only in memory reaches the others (companion/web/siblings.py, companion/web/workers.py).
+only in memory reaches the others (companion/serve/siblings.py, companion/serve/workers.py).
 
 Two apps joined as siblings in this process show each thing crossing; real servers with two workers show
 that a move reaches screens held by either worker, that a worker that dies is started again, and that
@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from companion.web import create_app
-from companion.web.limits import PerWindow
-from companion.web.siblings import CREDENTIALS, Siblings
-from companion.web.workers import cores
+from companion.serve.limits import PerWindow
+from companion.serve.siblings import CREDENTIALS, Siblings
+from companion.serve.workers import cores
 from server import Server
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]

@@ -27,7 +27,7 @@ from .disk import check_database, fault_of
 from .recent import CACHE_GAMES, RecentGames
 from .schema import migrations
 from .ticks import Ticks
-from .undos import UndoReads, act_columns, acted, acts_to_undo, said_json, undo_note, undos_of
+from .put_back import UndoReads, act_columns, acted, acts_to_undo, said_json, undo_note, undos_of
 
 SNAPSHOT_EVERY = 10
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)

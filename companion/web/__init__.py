@@ -21,16 +21,17 @@ from ..instance import instance_folder, kept_key
 from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
 from ..store.ticks import words_of
 from ..store.unplayed import UnplayedPrune
-from . import (address, api, catalog_page, catalog_words, draw, headers, host, join, language, logs, menus, pictures,
-               seat, tap, translate)
+from .. import pictures
+from ..serve import address, logs
+from . import api, catalog_page, catalog_words, headers, host, join, language, library, menus, seat, tap, translate
 from . import score  # /score: a score sheet for a game the companion did not track (issue 26)
 from .common import DELETED, refusal
-from .limits import DAY, MINUTE, PerWindow
-from .news import Bulletin, NewsPoll, news_routes
-from .phones import Sightings
-from .siblings import CatchUp, Siblings
+from ..serve.limits import DAY, MINUTE, PerWindow
+from ..serve.news import Bulletin, NewsPoll, news_routes
+from ..serve.phones import Sightings
+from ..serve.siblings import CatchUp, Siblings
 from .translate import compile_catalogs
-from ..words import T
+from ..words import T, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "companion" / "translations"
@@ -107,16 +108,16 @@ def _templates(app: Flask, corrections: Path) -> None:
     app.teardown_request(translate.forget_catalog)
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
     app.jinja_env.globals.update(
-        {name: partial(getattr(draw, name), _=gettext)
+        {name: partial(getattr(pictures, name), _=gettext)
          for name in ("minimap_svg", "estate_svg", "tokens_html", "scoring_svg", "pick_filter")},
-        pick_marks=draw.pick_marks, wheel_svg=partial(pictures.wheel_use, _=gettext),
-        city_svg=partial(draw.city_svg, _=gettext, placed=pictures.placed_use),
-        # faces and QR codes: references to the page's library of pictures (web/pictures.py)
-        option_face=partial(draw.option_face, _=gettext, picture=pictures.face_use),
-        line_faces=partial(draw.line_faces, _=gettext, picture=pictures.line_face_use),
-        qr_code=pictures.qr_use, picture_library=pictures.library,
+        pick_marks=pictures.pick_marks, wheel_svg=partial(library.wheel_use, _=gettext),
+        city_svg=partial(pictures.city_svg, _=gettext, placed=library.placed_use),
+        # faces and QR codes: references to the page's library of pictures (web/library.py)
+        option_face=partial(pictures.option_face, _=gettext, picture=library.face_use),
+        line_faces=partial(pictures.line_faces, _=gettext, picture=library.line_face_use),
+        qr_code=library.qr_use, picture_library=library.library,
         arranged=partial(menus.arranged, _=gettext),  # a long menu: choosable first, greyed folded
-        tr=partial(translate.tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
+        tr=partial(tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
         catalog_now=partial(catalog_in_force, corrections),  # the host screen's notice about corrections
         problem_words=partial(catalog_words.problem_words, gettext=gettext),  # why a catalog file is refused
         languages=language.links, reader_language=language.reader_language,  # the switch in every page's header

@@ -26,11 +26,11 @@ from ..catalog.rewards import ICONS
 from ..faults import StartupError
 from ..instance import kept_key
 from ..words import T
-from .address import public_base
+from ..serve.address import public_base
 from .catalog_form import FormProblem, form_fields, lacking, read_form
 from .catalog_words import in_words, label, say, shown
 from .common import check_csrf, csrf_token
-from .draw.faces import face
+from ..pictures.faces import face
 from .language import reader_language
 from .page_cache import drawn_once
 from .reward_words import to_grammar

@@ -14,10 +14,9 @@ from typing import Any, Callable
 from ..catalog.problems import in_family, in_file, in_record
 from ..catalog.rewards import GrammarError, parse_citizens, parse_cost, parse_reward
 from ..engine.describe import CORNERS, tile_name
-from ..words import T, Text, again, joined, keep
-from .draw.faces.tiles import SOLO_ACTIONS
-from .draw.icons import words
-from .translate import tr
+from ..words import T, Text, again, joined, keep, tr
+from ..pictures.faces.tiles import SOLO_ACTIONS
+from ..pictures.icons import words
 
 #: each part of a field's name (`path[0].left[1].squares` has four) as the box calls it
 LABELS = {

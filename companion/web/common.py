@@ -13,10 +13,10 @@ from flask import abort, current_app, jsonify, render_template, request, session
 from werkzeug.exceptions import Forbidden
 
 from ..store import Deleted, Game, NotFound, Store
-from . import pictures
-from .draw.markup import digest
-from .translate import request_gettext, tr
-from ..words import T, keep
+from . import library
+from ..pictures.elements import digest
+from .translate import request_gettext
+from ..words import T, keep, tr
 
 DELETED = T("This game was deleted by its host.")
 
@@ -132,13 +132,13 @@ def render_once(cache: dict, key: tuple, template: str, context, limit: int = 51
     pictures it named from the page's library are kept with it, and named again when it is served."""
     hit = cache.get(key)
     if hit is None:
-        before = pictures.named_now()
+        before = library.named_now()
         html = render_template(template, **context())
-        named = {sid: symbol for sid, symbol in pictures.named_now().items() if sid not in before}
+        named = {sid: symbol for sid, symbol in library.named_now().items() if sid not in before}
         if len(cache) > limit:
             cache.clear()
         hit = cache[key] = (html, named)
-    pictures.name_again(hit[1])
+    library.name_again(hit[1])
     return hit[0]
 
 
@@ -212,7 +212,7 @@ def screen_answer(ctx: dict, regions: list[Region]) -> str:
             continue
         grown = region.since(had) if region.since and had else None
         out.append(grown if grown is not None else oob(stamped(region)))
-    out.append(pictures.added())
+    out.append(library.added())
     return "".join(out)
 
 
@@ -230,7 +230,7 @@ def news_answer(ctx: dict, regions: list[Region]):
 
 def part_answer(region: Region) -> str:
     """One live region fetched again (after a refused tap), with the pictures it names that the page lacks."""
-    return pictures.with_added(stamped(region))
+    return library.with_added(stamped(region))
 
 
 def refusal(message: str, code: int):

@@ -12,15 +12,15 @@ from ..engine import IllegalAction, table_view
 from ..engine.state import COLOURS
 from ..store import Game, NotFound, Stale
 from ..store.ticks import ticked_steps, valid
-from ..store.undos import MOST_ACTS
-from . import host_screen, pictures, seat_screen as screen
-from .address import unreachable
+from ..store.put_back import MOST_ACTS
+from . import host_screen, library, seat_screen as screen
+from ..serve.address import unreachable
 from .common import check_csrf, csrf_token, host_key_checked, news_answer, part_answer, require_host, store
 from .forms import form_options, int_field, tap_fields
-from .limits import count_new_game
+from ..serve.limits import count_new_game
 from .tap import play
-from .undone import host_put_back, log_rows, put_back_marks
-from .pictures import qr_svg
+from .put_back import host_put_back, log_rows, put_back_marks
+from .library import qr_svg
 from .views import base, join_page_url, menu_view, seats_view, waiting_seats
 from ..words import T
 
@@ -106,7 +106,7 @@ def part(gid: str, name: str):
 @bp.get("/host/<gid>/setup/steps")
 def setup_steps(gid: str):
     """The setup checklist's steps, when the host opens it after a page left them to load then."""
-    return pictures.with_added(render_template("partials/_setup_steps.html", **host_context(gid)))
+    return library.with_added(render_template("partials/_setup_steps.html", **host_context(gid)))
 
 
 @bp.get("/host/<gid>/news")

@@ -10,7 +10,7 @@ from flask_babel import get_locale
 from markupsafe import Markup
 
 from .common import Region, drawn, render_once, stamped
-from .draw import city_key
+from ..pictures import city_key
 
 PARTS = ("put_back", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")
 LOG_MOST = 80  # rows of the log a page shows, the newest first

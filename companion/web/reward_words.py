@@ -16,7 +16,7 @@ from typing import Callable
 
 from ..catalog.rewards import CLASSES, ICONS, GrammarError, Item, Need, parse_citizens, parse_cost, parse_reward
 from ..words import T
-from .draw.icons import words
+from ..pictures.icons import words
 
 REWARDS = ("action", "reward", "output", "upgraded_output")
 COSTS = ("cost", "repop_cost")

@@ -15,9 +15,9 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 
 from ..catalog import catalog_in_force
 from ..scoresheet import Refused, read_position, score_sheet
-from .address import public_base
+from ..serve.address import public_base
 from .score_form import advanced_of, checked_name, form_name, players_of, sheet_data, sheet_query
-from .score_page import Typed, city_hexes, opponent_field, player_column
+from .score_screen import Typed, city_hexes, opponent_field, player_column
 from .translate import request_gettext as _
 from .views import SYMBOLS
 from ..words import T, keep

@@ -52,7 +52,7 @@ def part(token: str, name: str):
 
 @bp.get("/seat/<token>/news")
 def news(token: str):
-    """Every live region of the phone, once the game has moved on (companion/web/news.py)."""
+    """Every live region of the phone, once the game has moved on (companion/serve/news.py)."""
     return screen.news(seat_context(token))
 
 

@@ -15,11 +15,11 @@ from markupsafe import Markup
 from ..engine import seat_view
 from ..store import Game
 from .common import Region, drawn, news_answer, part_answer, render_once, screen_answer, stamped, store
-from .draw import estate_key
-from .translate import request_gettext, tr
-from .undone import seat_put_back
+from ..pictures import estate_key
+from .translate import request_gettext
+from .put_back import seat_put_back
 from .views import base
-from ..words import T
+from ..words import T, tr
 
 PARTS = ("seat_status", "seat_put_back", "seat_undo", "menu", "minimap", "estate")
 
@@ -95,7 +95,7 @@ def regions(ctx: dict) -> list[Region]:
 
 
 def news(ctx: dict):
-    """The live regions of the screen that changed since what the page shows (companion/web/news.py)."""
+    """The live regions of the screen that changed since what the page shows (companion/serve/news.py)."""
     return news_answer(ctx, regions(ctx))
 
 

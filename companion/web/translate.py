@@ -1,13 +1,8 @@
-"""Engine text in the reader's language, and the compiled catalogs that make it possible.
+"""The reader's catalog for this request, and the compiled catalogs that make it possible.
 
-The engine stores English next to its template (companion/words.py): a log entry has "text",
-"msg" and "args"; a menu option "label", "label_msg" and "label_args"; and so on. `tr` shows such text
-translated: gettext on the template, then the values filled in, each translated the same way (a
-nested template, or a single lowercase word such as a citizen class or a colour). Text stored without
-a template goes through gettext whole. A phrase with a count ("1 coin" / "2 coins") also keeps its
-plural template, and is shown through ngettext. Pure: the gettext function is passed in (the app passes
-Flask-Babel's), so pictures and tests can use it too; its plural lookup travels with it as its
-`ngettext` attribute (without one, English rules pick the form).
+`words.tr` shows engine text through a gettext function; this module gives it the request's own
+(`request_gettext`, carrying `ngettext` and `pgettext`), looked up once per request, and builds each
+language's messages.mo from its .po at start.
 """
 
 from __future__ import annotations
@@ -15,68 +10,18 @@ from __future__ import annotations
 import contextvars
 import logging
 import os
-import re
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
 
-from ..words import stored_keys
-
-Gettext = Callable[[str], str]
-WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")  # a class, colour or track word ("register-city")
-
-
-def _same(s: str) -> str:
-    return s
-
-
-def tr(obj: Any, key: str = "text", _: Gettext = _same, literal: bool = False) -> str:
-    """obj[key] in the reader's language; the English as stored when the translation does not fit.
-    `literal`: only templates are translated, every other value stays as written (the catalog's paths,
-    families, ids and field names in a loader's problem, which are the same in every language)."""
-    if not obj:
-        return ""
-    english = obj.get(key)
-    names = stored_keys(key)
-    msg = obj.get(names[0])
-    if msg is not None:
-        try:
-            return _render(msg, obj.get(names[1]) or {}, _, obj.get(names[2]), literal)
-        except (KeyError, IndexError, ValueError, AttributeError):  # a translation naming an unknown value
-            logging.getLogger(__name__).warning("translation of %r does not fit its values", msg)
-    return _(english) if english else ""
-
-
-def _render(msg: str, args: dict, _: Gettext, plural: str | None = None, literal: bool = False) -> str:
-    text = _plural(_, msg, plural, args["n"]) if plural else _(msg)
-    if not args:
-        return text
-    return text.format(**{k: _value(v, _, literal) for k, v in args.items()})
-
-
-def _plural(_: Gettext, singular: str, plural: str, n: int) -> str:
-    """The form of a phrase with a count for `n`: the catalog's own plural rule when `_` carries one."""
-    many = getattr(_, "ngettext", None)
-    if many is not None:
-        return many(singular, plural, n)
-    return _(singular if n == 1 else plural)
-
-
-def _value(value: Any, _: Gettext, literal: bool = False) -> Any:
-    if isinstance(value, dict) and "msg" in value:
-        return _render(value["msg"], value.get("args") or {}, _, value.get("plural"), literal)
-    if isinstance(value, str) and not literal and WORD.fullmatch(value):
-        return _(value)
-    return value
-
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask_babel import get_translations
 
 _CATALOG: contextvars.ContextVar = contextvars.ContextVar("catalog", default=None)
 
 
 def choose_catalog() -> None:
     """Before each request: look up the reader's catalog once (Flask-Babel would on every call)."""
-    from flask_babel import get_translations
-
     _CATALOG.set(get_translations())
 
 
@@ -101,9 +46,7 @@ def _catalog():
     """This request's catalog; outside a request (a script, a test), Flask-Babel's own lookup."""
     catalog = _CATALOG.get()
     if catalog is None:
-        from flask_babel import get_translations
-
-        catalog = get_translations()
+            catalog = get_translations()
     return catalog
 
 
@@ -119,9 +62,6 @@ request_gettext.pgettext = request_pgettext  # and pictures the letters of colou
 def compile_catalogs(directory: Path) -> None:
     """Build each language's messages.mo from its messages.po when missing or older (only the .po is
     committed). Written atomically; a read-only install keeps whatever .mo it has."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
     for po in sorted(Path(directory).glob("*/LC_MESSAGES/messages.po")):
         mo = po.with_suffix(".mo")
         if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:

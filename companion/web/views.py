@@ -10,11 +10,11 @@ from ..engine import legal_actions, pending
 from ..engine.state import COLOURS
 from ..engine.view import pictured
 from ..store import Game
-from .address import public_base
-from .draw.letters import colour_letter
+from ..serve.address import public_base
+from ..pictures.letters import colour_letter
 from .translate import request_gettext
 from .common import csrf_token, store
-from .phones import ago_text
+from ..serve.phones import ago_text
 
 SYMBOLS = {"red": "▲", "yellow": "●", "blue": "■", "green": "◆"}
 

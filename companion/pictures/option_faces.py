@@ -12,13 +12,13 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from ...catalog.rewards import ICONS
-from ...words import faces_in
+from ..catalog.rewards import ICONS
+from ..words import faces_in
 from .faces import face
 from .faces.frame import colour_mark
 from .glyphs import RAT_LETTER, rat_glyph
 from .icons import ICON, LETTERED, vp, words
-from .markup import Gettext, el, english, svg, txt
+from .elements import Gettext, el, english, svg, txt
 
 FILTER_FROM = 8  # fewer candidates than this fit on a screen at a glance: no filter
 Picture = Callable[..., Markup]  # (catalog, family, id, _) -> a face, drawn or referenced

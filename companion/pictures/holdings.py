@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ...engine.describe import tile_name
-from ...engine.repopulate import tiles_left
-from ...engine.state import Place
+from ..engine.describe import tile_name
+from ..engine.repopulate import tiles_left
+from ..engine.state import Place
 from .glyphs import letter
 from .icons import coin, fire, lieutenant, lumber, major_fire, rat, vp, words
-from .markup import SVG_NS, TEXT_ROOT, Gettext, el, english
-from ...words import T
+from .elements import SVG_NS, TEXT_ROOT, Gettext, el, english
+from ..words import T
 
 
 def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:

@@ -12,14 +12,14 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from ...engine.city import space_coord, start_spaces
-from ...engine.state import Citizen, Place
+from ..engine.city import space_coord, start_spaces
+from ..engine.state import Citizen, Place
 from .faces.frame import colour_mark, number_disc
 from .faces.shapes import anchor, cargo_mark
 from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
 from .icons import reward_icons
-from .marks import step_marks
-from .markup import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, spread, svg, txt
+from .map_marks import step_marks
+from .elements import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, spread, svg, txt
 
 
 def _standing_at(state, place: str) -> list[tuple]:

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from ..glyphs import HEX_FILL
 from ..letters import hex_letter
 from ..icons import cost_icons
-from ..markup import Gettext, el, english, hex_points, svg, txt
+from ..elements import Gettext, el, english, hex_points, svg, txt
 
 PAPER = "#fbf7ee"
 EDGE = "#3a3a3a"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import resource
 import select
 import socket
 import threading
@@ -376,10 +377,6 @@ def cannot_listen(host: str, port: int, errors: list[OSError]) -> str:
 
 def raise_open_file_limit() -> None:
     """Each open connection is a file: let the server keep thousands (the soft limit is often 1,024)."""
-    try:
-        import resource
-    except ImportError:
-        return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
     if soft != resource.RLIM_INFINITY and soft < want:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..markup import el, fmt, txt
+from ..elements import el, fmt, txt
 from .frame import EDGE
 
 #: boat cargo (R-COMP-4): a shape and the first letters of its name, never the colour alone

@@ -1,6 +1,6 @@
 """The rulebook's icons as small SVG drawings, and a reward drawn from its parsed form with them.
 
-One icon set serves every face (companion/web/draw/faces/) so a coin, a fire or a VP looks the same on a
+One icon set serves every face (companion/pictures/faces/) so a coin, a fire or a VP looks the same on a
 hex, a workshop and a register space. Tokens differ by shape, not only by colour (a ringed disc, a log,
 a flame, a flame in a ring); citizens and overseers carry their class letter (glyphs.py).
 Each icon is drawn centred on (x, y) in a box about `s` units high.
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ...catalog.rewards import Bundle, Item, Need, Reward
-from ...engine.state import Citizen
-from ..translate import tr
+from ..catalog.rewards import Bundle, Item, Need, Reward
+from ..engine.state import Citizen
+from ..words import tr
 from .glyphs import CLASS_FILL, GOLD, citizen_chip, star
 from .letters import class_letter
-from .markup import Gettext, el, english, fmt, txt
+from .elements import Gettext, el, english, fmt, txt
 
 INK = "#222"
 

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from ..glyphs import PLAYER_FILL, ink, letter
 from ..letters import class_letter
 from ..icons import citizen, city, church, coin, lumber, overseer, popularity, reward_icons, vp, words
-from ..markup import Gettext, el, fmt, txt, upper_first
+from ..elements import Gettext, el, fmt, txt, upper_first
 from .frame import EDGE, PAPER, face_svg, hexagon
 from .shapes import boat_shape, cabin_shape, cargo_mark, workshop_shape
 

@@ -8,7 +8,7 @@ about a place ("Which hex is on the marked space?") marks it with "?".
 
 from __future__ import annotations
 
-from ...engine import pending
+from ..engine import pending
 
 ASKED = "?"
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from .city import city_key, city_svg, wheel_svg
 from .estate import estate_key, estate_svg
 from .holdings import counters_html, tokens_html
-from .markup import el
+from .elements import el
 from .minimap import minimap_svg
-from .named import line_faces, option_face, pick_filter, pick_marks
+from .option_faces import line_faces, option_face, pick_filter, pick_marks
 from .scoring import scoring_svg
 
 __all__ = ["city_key", "city_svg", "counters_html", "el", "estate_key", "estate_svg", "line_faces", "minimap_svg",

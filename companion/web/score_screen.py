@@ -14,9 +14,9 @@ from ..engine.state import CLASSES, COLOURS
 from ..scoresheet.fields import MOST, MOST_LAPS
 from ..scoresheet.supply import boats_in_game, cargos, wagons_in_game
 from ..engine.rulebook import SCORE_LAP
-from .draw import sheet as pic
-from .draw.faces import face
-from .draw.glyphs import letter
+from ..pictures import sheet as pic
+from ..pictures.faces import face
+from ..pictures.glyphs import letter
 
 REGISTERS = ("popularity", "city", "church")
 

@@ -7,7 +7,7 @@ from markupsafe import Markup
 
 from ..glyphs import rat_glyph
 from ..icons import church, city, fire, popularity, vp
-from ..markup import Gettext, el, ngettext, txt
+from ..elements import Gettext, el, ngettext, txt
 from .boards import side_words
 from .frame import EDGE, PAPER, face_svg
 from .shapes import boat_shape

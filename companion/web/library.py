@@ -21,9 +21,9 @@ from flask import g, request
 from flask_babel import get_locale
 from markupsafe import Markup, escape
 
-from .draw.city import HEX_SMALL_BOX, hex_small, print_at, wheel_svg
-from .draw.faces import face
-from .draw.markup import Gettext, english, fmt
+from ..pictures.city import HEX_SMALL_BOX, hex_small, print_at, wheel_svg
+from ..pictures.faces import face
+from ..pictures.elements import Gettext, english, fmt
 
 LIBRARY = "pictures"  # the id of the page's library
 SYMBOLS_KEPT = 4096  # drawn symbols kept in memory (a face is 1–15 KB; a game names a few dozen)

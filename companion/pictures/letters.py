@@ -6,7 +6,7 @@ words: R is red and a rat facing right), and each language picks letters no two 
 
 from __future__ import annotations
 
-from .markup import Gettext, english, pgettext
+from .elements import Gettext, english, pgettext
 
 PLAYER = "player colour letter"
 HEX = "hex colour letter"

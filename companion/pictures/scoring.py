@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..translate import tr
+from ..words import tr
 from .glyphs import PLAYER_FILL, ink, letter
-from .markup import Gettext, el, english, svg, txt
+from .elements import Gettext, el, english, svg, txt
 
 
 def scoring_svg(scoring: dict, state, _: Gettext = english) -> Markup:

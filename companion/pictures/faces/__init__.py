@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..markup import Gettext, english
+from ..elements import Gettext, english
 from .boards import board_face, register_face, scroll_board_face
 from .city import dock_face, docking_tile_face, harbor_face, hex_face, layout_face, wheel_face
 from .tables import priority_tile_face, rat_table_face, round_info_face

@@ -10,10 +10,10 @@ from markupsafe import Markup
 from ..glyphs import ERA, HEX_FILL, RAT_LETTER, rat_glyph
 from ..letters import class_letter, hex_letter
 from ..icons import citizen, reward_icons, vp, words
-from ..markup import Gettext, el, txt
+from ..elements import Gettext, el, txt
 from .frame import EDGE, PAPER, colour_mark, face_svg, hexagon, number_disc, price
 from .shapes import anchor, boat_shape, cabin_shape, cargo_mark, hourglass, wagon_shape, workshop_shape
-from ....words import T
+from ...words import T
 
 W, H = 120, 96
 

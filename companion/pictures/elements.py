@@ -13,6 +13,8 @@ from typing import Callable
 
 from markupsafe import Markup, escape
 
+from ..words import plural_form
+
 Gettext = Callable[[str], str]
 SVG_NS = "http://www.w3.org/2000/svg"
 R = 60  # hex radius (centre to corner) in SVG units
@@ -27,11 +29,9 @@ def english(s: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int, _: Gettext = english) -> str:
     """The form of a phrase with a count `n`, through the `_` a picture was given: its catalog's plural
-    rule when `_` carries one (translate._plural), English rules otherwise. Named like gettext's, so
+    rule when `_` carries one (words.plural_form), English rules otherwise. Named like gettext's, so
     pybabel extracts both templates; format the fields after: ngettext("{n} cube", "{n} cubes", n, _)."""
-    from ..translate import _plural
-
-    return _plural(_, singular, plural, n)
+    return plural_form(_, singular, plural, n)
 
 
 def pgettext(context: str, message: str, _: Gettext = english) -> str:
