@@ -16,7 +16,7 @@ import pytest
 from server import Server
 from test_browser import ARGS, CHROMIUM, _need_browser
 
-from companion.web.common import MOVED
+from companion.web.access import MOVED
 
 pytestmark = pytest.mark.slow
 

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.slow
 
 
 def asks(url: str, version: int) -> bool:
-    """The page's question from `version` on (it also says what the page shows: web/common.py `shown`)."""
+    """The page's question from `version` on (it also says what the page shows: web/regions.py `shown`)."""
     return re.search(rf"/news\?v={version}(&|$)", url) is not None
 
 

@@ -12,7 +12,7 @@ import tomllib
 
 import pytest
 
-from companion.catalog import shipped_catalog
+from companion.catalog import loader, shipped_catalog
 from companion.engine import legal_actions, pending
 from companion.web import create_app
 from companion.serve.logs import hide_secrets
@@ -377,3 +377,32 @@ def test_a_whole_family_is_checked_from_one_page_and_the_odd_ones_wait(app):
     guest = app.test_client()
     assert guest.post("/catalog/hex/all", data={"csrf": csrf(guest), "match": ["n03"]}).status_code == 403
     assert 'name="match"' not in page_text(guest.get("/catalog/hex/all"))
+
+
+def test_a_catalog_page_loads_the_catalog_at_most_once_per_request(app, monkeypatch):
+    """Issue 24 item 3: the corrections file is read on every page but loaded (validated into a catalog)
+    once per content. Each page of an admin's walk, and each change, loads at most once; reading the same
+    pages again loads nothing."""
+    shipped_catalog()  # the shipped catalog is loaded once per process
+    loads = []
+    real = loader.merge_files  # each load of the files merges them first, whoever asks
+    monkeypatch.setattr(loader, "merge_files", lambda *a, **k: loads.append(1) or real(*a, **k))
+    client = admin(app)
+    token = csrf(client)
+    loads.clear()
+    r = client.post("/catalog/hex/n01/check", data={"csrf": token})
+    assert r.status_code == 303 and len(loads) <= 1
+    pages = ["/catalog", "/catalog/changes", "/catalog/hex", "/catalog/hex/all", "/catalog/hex/n01", "/catalog/boat/boat-1",
+             "/"]
+    for path in pages:
+        loads.clear()
+        assert client.get(path).status_code == 200, path
+        assert len(loads) <= 1, path
+    loads.clear()
+    for path in pages:
+        client.get(path)
+    assert loads == []
+    form = form_of(client, "hex", "n02")
+    loads.clear()
+    assert client.post("/catalog/hex/n02", data={**form, "csrf": token}).status_code == 303
+    assert len(loads) <= 1

@@ -13,7 +13,7 @@ from companion.catalog import default_catalog
 from companion.catalog.corrections import shipped_ids, shipped_record, values
 from companion.web import create_app
 from companion.web.catalog_form import FormProblem, read_form
-from companion.web.catalog_page import FAMILY_NAMES
+from companion.web.catalog_screen import FAMILY_NAMES
 from companion.web.catalog_words import LABELS, label, say, shown
 
 

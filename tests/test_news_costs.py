@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from companion.web.common import SHOWN_DIGITS
+from companion.web.regions import SHOWN_DIGITS
 from test_web import ALL_FOUR, api_game, app, client, host_h, snapshot, step, text  # noqa: F401 (fixtures)
 
 MARKS = re.compile(r'<(?:section|span)\b[^>]*\bdata-shows="([^"]+)"[^>]*>')

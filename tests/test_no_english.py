@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po
 from companion.catalog.corrections import shipped_ids, shipped_record
 from companion.catalog.write import toml_text
 from companion.web import TRANSLATIONS, create_app
-from companion.web.catalog_page import FAMILY_NAMES
+from companion.web.catalog_screen import FAMILY_NAMES
 from test_api import act_once
 from test_catalog_page import form_of
 

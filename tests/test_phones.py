@@ -16,7 +16,7 @@ from sqlite_utils.migrations import Migrations
 
 from companion.store import Store, m001_initial
 from companion.web import create_app
-from companion.web.common import ELSEWHERE, MOVED
+from companion.web.access import ELSEWHERE, MOVED
 from test_api import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]

@@ -466,7 +466,7 @@ def test_news_of_an_unknown_game_or_seat_is_404(client):
 
 
 def test_a_region_that_is_not_one_section_is_refused():
-    from companion.web.common import oob
+    from companion.web.regions import oob
 
     assert oob('<section class="panel" id="x">a</section>').startswith('<section hx-swap-oob="true" class=')
     for bad in ("<div id='x'></div>", "text <section id='x'></section>"):

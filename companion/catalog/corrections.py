@@ -18,7 +18,7 @@ from pathlib import Path
 from ..instance import write_whole
 from ..words import T
 from .families import FAMILIES, CatalogError, Records
-from .loader import catalog_from_files
+from .in_force import settled
 from .model import Catalog
 from .problems import in_record
 from .read import merge_files, parse_toml, read_override
@@ -72,10 +72,7 @@ class Corrections:
         data = read_override(self.path)
         if data is None:
             return {}
-        catalog_from_files(self.path, data)  # the file as a whole must be valid
-        problems: list[str] = []
-        doc = parse_toml(data, str(self.path), problems) or {}
-        return {family: list(doc.get(family, [])) for family in FAMILIES if doc.get(family)}
+        return copy.deepcopy(_records_of(str(self.path), data))  # a change edits its own copy
 
     def record(self, family: str, rid: str) -> dict:
         """The record as it is in force: the table's correction, or else the shipped one."""
@@ -124,7 +121,7 @@ class Corrections:
         """An imported corrections file, checked whole like every change, then kept byte for byte (so
         the same file gives every companion the same catalog, to the fingerprint)."""
         with _LOCK:
-            catalog = catalog_from_files(self.path, data)
+            catalog = _valid(self.path, data)
             write_whole(self.path, data.decode("utf-8"), 0o644)
             return catalog
 
@@ -140,9 +137,28 @@ class Corrections:
     def _write(self, records: Records) -> Catalog:
         """Check the whole new file with the loader, then write it (or nothing, with the loader's words)."""
         text = toml_text({f: r for f, r in records.items() if r}, HEADER)
-        catalog = catalog_from_files(self.path, text.encode("utf-8"))
+        catalog = _valid(self.path, text.encode("utf-8"))
         write_whole(self.path, text, 0o644)
         return catalog
+
+
+def _valid(path: Path, data: bytes) -> Catalog:
+    """The catalog a corrections file makes, checked by the loader once per content (in_force.settled
+    remembers it, so the page that follows a change finds it loaded), or CatalogError with its problems."""
+    made = settled(str(path), data)
+    if made.problems:
+        raise CatalogError(list(made.problems))
+    return made.catalog
+
+
+@lru_cache(maxsize=8)
+def _records_of(path: str, data: bytes) -> Records:
+    """A valid corrections file's records by family, read once per content: the file as a whole must be
+    valid first (CatalogError, not remembered, while it is not)."""
+    _valid(Path(path), data)
+    problems: list[str] = []
+    doc = parse_toml(data, path, problems) or {}
+    return {family: list(doc.get(family, [])) for family in FAMILIES if doc.get(family)}
 
 
 def checked(shipped: dict, record: dict) -> dict:

@@ -1,8 +1,8 @@
 """Which catalog new games start with now: the table's corrections when they are valid, otherwise the
 shipped catalog, with the problems that keep the corrections out (docs/CATALOG.md).
 
-The file is read again on every question (it is small), so a correction made while the server runs
-counts for the next new game, and a broken one is reported at once, without a restart. A game in
+The file is read again on every question (it is small) and loaded once per content, so a correction made
+while the server runs counts for the next new game, and a broken one is reported at once, without a restart. A game in
 progress never asks: it keeps the catalog it started with (companion/store/).
 """
 
@@ -35,12 +35,13 @@ def catalog_in_force(override: str | os.PathLike | None = None) -> InForce:
         data = read_override(path)
     except CatalogError as exc:
         return InForce(shipped_catalog(), path, False, tuple(exc.problems))
-    return _settled(str(path), data)
+    return settled(str(path), data)
 
 
 @lru_cache(maxsize=8)
-def _settled(path: str, data: bytes | None) -> InForce:
-    """Remembered by the file's content, so asking again costs one small read."""
+def settled(path: str, data: bytes | None) -> InForce:
+    """What a corrections file's content makes, loaded once per content (the /catalog pages' changes check
+    theirs here too), so asking again costs one small read."""
     if data is None:
         return InForce(shipped_catalog(), Path(path), False)
     try:

@@ -290,7 +290,7 @@ class NewsPoll:
     def _screen(self, m: re.Match, query: dict, environ) -> tuple[str | None, int | None]:
         """(game id, version) for a question asked with its screen's credential, else (None, None).
 
-        The same credentials as the app's (web/common.py: host_key, device_ok), read from the environ:
+        The same credentials as the app's (web/access.py: host_key, device_ok), read from the environ:
         one indexed read for the host, two for a phone."""
         cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
         gid, token = m.groupdict().get("gid"), m.groupdict().get("token")

@@ -6,11 +6,11 @@ recent.py  rebuilt games kept in memory (the most recently used)
 disk.py    a failing disk or a damaged file, said plainly
 """
 
-from .disk import check_database, fault_of
+from .disk import DatabaseError, check_database, fault_of
 from .games import Deleted, Game, NotFound, Stale, Store, new_game_id, token
 from .recent import CACHE_GAMES, RecentGames
 from .schema import m001_initial, m002_deleted, m003_phones, m004_game_catalog, migrations
 
-__all__ = ["CACHE_GAMES", "Deleted", "Game", "NotFound", "RecentGames", "Stale", "Store", "check_database",
+__all__ = ["CACHE_GAMES", "DatabaseError", "Deleted", "Game", "NotFound", "RecentGames", "Stale", "Store", "check_database",
            "fault_of", "m001_initial", "m002_deleted", "m003_phones", "m004_game_catalog", "migrations",
            "new_game_id", "token"]

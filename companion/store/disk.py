@@ -13,6 +13,8 @@ _FAULTS = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, s
            sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED,
            sqlite3.SQLITE_PERM}
 
+DatabaseError = sqlite3.Error  # what the database raises: the web answers it (fault_of says it plainly)
+
 
 def fault_of(exc: sqlite3.Error) -> StoreFault | None:
     """The store's own fault for an SQLite error from the disk or the file (None for any other error)."""

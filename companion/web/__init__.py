@@ -6,7 +6,6 @@ Views parse, call the store and engine, and render; every rule lives in the engi
 from __future__ import annotations
 
 import gzip
-import sqlite3
 from functools import partial
 from pathlib import Path
 
@@ -14,18 +13,18 @@ from flask import Flask, request
 from flask_babel import Babel, ngettext
 from werkzeug.exceptions import HTTPException
 
-from ..catalog import catalog_in_force, default_catalog, default_override_path
+from ..catalog import default_catalog, default_override_path
 from ..engine import IllegalAction
 from ..faults import StartupError, StoreFault
 from ..instance import instance_folder, kept_key
-from ..store import Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
+from ..store import DatabaseError, Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
 from ..store.ticks import words_of
 from ..store.unplayed import UnplayedPrune
 from .. import pictures
 from ..serve import address, logs
-from . import api, catalog_page, catalog_words, headers, host, join, language, library, menus, seat, tap, translate
+from . import api, catalog, catalog_words, headers, host, join, language, library, menus, seat, tap, translate
 from . import score  # /score: a score sheet for a game the companion did not track (issue 26)
-from .common import DELETED, refusal
+from .access import DELETED, refusal
 from ..serve.limits import DAY, MINUTE, PerWindow
 from ..serve.news import Bulletin, NewsPoll, news_routes
 from ..serve.phones import Sightings
@@ -86,9 +85,9 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["join_tries"] = PerWindow(app.config["JOIN_TRIES_PER_MINUTE"], MINUTE)
     app.extensions["unplayed"] = UnplayedPrune(app.extensions["store"], app.config["UNPLAYED_AFTER_S"])
     app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (web/phones.py)
-    _templates(app, corrections)
-    # catalog_page: /catalog, check your copy; language: the switch in every page's header
-    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog_page.bp, language.bp, score.bp):
+    _templates(app)
+    # catalog: /catalog, check your copy; language: the switch in every page's header
+    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog.bp, language.bp, score.bp):
         app.register_blueprint(bp)
     _layers(app)
     if app.config.get("SIBLINGS") is not None:
@@ -97,7 +96,7 @@ def create_app(config: dict | None = None) -> Flask:
     return app
 
 
-def _templates(app: Flask, corrections: Path) -> None:
+def _templates(app: Flask) -> None:
     """Every page in the reader's language, with the pictures and helpers templates call."""
     gettext = translate.request_gettext
     app.before_request(translate.choose_catalog)
@@ -118,7 +117,6 @@ def _templates(app: Flask, corrections: Path) -> None:
         qr_code=library.qr_use, picture_library=library.library,
         arranged=partial(menus.arranged, _=gettext),  # a long menu: choosable first, greyed folded
         tr=partial(tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
-        catalog_now=partial(catalog_in_force, corrections),  # the host screen's notice about corrections
         problem_words=partial(catalog_words.problem_words, gettext=gettext),  # why a catalog file is refused
         languages=language.links, reader_language=language.reader_language,  # the switch in every page's header
         step_words=words_of)  # what a checklist tick belongs to (store/ticks.py)
@@ -180,8 +178,8 @@ def _refusals(app: Flask) -> None:
         app.logger.error("%s %s: %s (%s)", request.method, request.path, exc.message, exc.cause)
         return refusal(exc.message, exc.status)
 
-    @app.errorhandler(sqlite3.Error)
-    def _database_error(exc: sqlite3.Error):
+    @app.errorhandler(DatabaseError)
+    def _database_error(exc: DatabaseError):
         """The same for a read that meets a failing disk or file; any other database error is a bug (500)."""
         fault = fault_of(exc)
         if fault is None:

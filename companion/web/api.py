@@ -12,7 +12,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from ..engine import IllegalAction, pending
 from ..store import NotFound
 from ..serve.address import public_base
-from .common import SEAT_HEADER, host_key_checked, load, phone_label, require_host, seat_of, seat_phone, store
+from .access import SEAT_HEADER, host_key_checked, load, phone_label, require_host, seat_of, seat_phone, store
 from .forms import json_options, json_tap
 from ..serve.limits import count_new_game
 from .tap import menu_json, play

@@ -13,9 +13,10 @@ from ..engine.state import COLOURS
 from ..store import Game, NotFound, Stale
 from ..store.ticks import ticked_steps, valid
 from ..store.put_back import MOST_ACTS
-from . import host_screen, library, seat_screen as screen
+from . import catalog_desk, host_screen, library, seat_screen as screen
 from ..serve.address import unreachable
-from .common import check_csrf, csrf_token, host_key_checked, news_answer, part_answer, require_host, store
+from .access import check_csrf, csrf_token, host_key_checked, require_host, store
+from .regions import news_answer, part_answer
 from .forms import form_options, int_field, tap_fields
 from ..serve.limits import count_new_game
 from .tap import play
@@ -31,14 +32,15 @@ PARTS = host_screen.PARTS
 
 @bp.get("/")
 def index():
-    return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed={})
+    return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed={}, notice=catalog_desk.notice())
 
 
 def _form_again(problem: str):
     """A refused new-game form comes back as it was typed, with what to change above it: one odd name
     must not cost the host the other three."""
     typed = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in request.form.items()}  # no lone surrogates
-    return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed=typed, problem=problem), 400
+    return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed=typed, problem=problem,
+                           notice=catalog_desk.notice()), 400
 
 
 @bp.post("/games")
@@ -85,7 +87,8 @@ def page(gid: str):
         game = require_host(gid)
         return _remember_host(redirect(url_for("host.page", gid=gid), 303), gid, game.host_token)
     ctx = host_context(gid)
-    page = render_template("host.html", regions=host_screen.marked(ctx), **ctx)
+    page = render_template("host.html", regions=host_screen.marked(ctx),
+                           notice=catalog_desk.notice(ctx["game"].state.catalog), **ctx)
     return _remember_host(make_response(page), gid, ctx["key"])
 
 
@@ -138,7 +141,8 @@ def undo_preview(gid: str):
     ctx["undo_preview"] = store().last_acts(gid, count) if count else []  # 0: the host cancels
     if request.headers.get("HX-Request"):
         return render_template("partials/_undo_confirm.html", **ctx) if ctx["undo_preview"] else ""
-    return render_template("host.html", regions=host_screen.marked(ctx), **ctx)
+    return render_template("host.html", regions=host_screen.marked(ctx),
+                           notice=catalog_desk.notice(ctx["game"].state.catalog), **ctx)
 
 
 @bp.post("/host/<gid>/undo")

@@ -1,6 +1,6 @@
 """The host screen's live regions, drawn from the host's context (host.host_context): the map from memory
 while what it shows is unchanged, and the log as the rows a move added on top of the ones the page shows.
-A move's news carries only the regions that changed (common.screen_answer), so the setup checklist, the
+A move's news carries only the regions that changed (regions.screen_answer), so the setup checklist, the
 phones panel and the log's older rows stay where they are on the screen."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from flask import render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from .common import Region, drawn, render_once, stamped
+from .regions import Region, drawn, render_once, stamped
 from ..pictures import city_key
 
 PARTS = ("put_back", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")

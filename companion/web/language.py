@@ -13,7 +13,7 @@ from urllib.parse import quote
 from flask import Blueprint, redirect, request
 
 from ..words import T
-from .common import refusal
+from .access import refusal
 
 bp = Blueprint("language", __name__)
 

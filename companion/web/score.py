@@ -13,9 +13,9 @@ import json
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 
-from ..catalog import catalog_in_force
 from ..scoresheet import Refused, read_position, score_sheet
 from ..serve.address import public_base
+from . import catalog_desk
 from .score_form import advanced_of, checked_name, form_name, players_of, sheet_data, sheet_query
 from .score_screen import Typed, city_hexes, opponent_field, player_column
 from .translate import request_gettext as _
@@ -31,7 +31,7 @@ def in_force():
     fixed = current_app.config.get("CATALOG")
     if fixed is not None:
         return fixed() if callable(fixed) else fixed, False
-    now = catalog_in_force(current_app.extensions["catalog_file"])
+    now = catalog_desk.now()
     return now.catalog, now.corrected
 
 

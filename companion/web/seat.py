@@ -10,7 +10,7 @@ from . import seat_screen as screen
 from ..engine import IllegalAction
 from ..store import Stale
 from ..words import T
-from .common import SeatMoved, check_csrf, load, phone_label, seat_phone, store
+from .access import SeatMoved, check_csrf, load, phone_label, seat_phone, store
 from .forms import int_field, tap_fields
 from .tap import play
 

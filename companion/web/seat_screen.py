@@ -14,7 +14,8 @@ from markupsafe import Markup
 
 from ..engine import seat_view
 from ..store import Game
-from .common import Region, drawn, news_answer, part_answer, render_once, screen_answer, stamped, store
+from .access import store
+from .regions import Region, drawn, news_answer, part_answer, render_once, screen_answer, stamped
 from ..pictures import estate_key
 from .translate import request_gettext
 from .put_back import seat_put_back

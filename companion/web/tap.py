@@ -10,7 +10,7 @@ from flask import g, jsonify, request
 from ..engine import GameMovedOn, IllegalAction, NotOnMenu, legal_actions
 from ..store import Game, NotFound, Stale
 from ..words import T
-from .common import DELETED, refusal, store
+from .access import DELETED, refusal, store
 
 MOVED_ON = (T("The game moved on: here is the new menu."), "the game moved on")
 NOTHING = (T("Nothing to decide for you right now."), "nothing to decide for you right now")

@@ -13,7 +13,7 @@ from ..store import Game
 from ..serve.address import public_base
 from ..pictures.letters import colour_letter
 from .translate import request_gettext
-from .common import csrf_token, store
+from .access import csrf_token, store
 from ..serve.phones import ago_text
 
 SYMBOLS = {"red": "▲", "yellow": "●", "blue": "■", "green": "◆"}

@@ -1,0 +1,133 @@
+"""Who may do what: finding a game or seat (404 when deleted or unknown), the host's key, a seat's phone,
+the form's csrf token, and a refusal's answer (JSON, the flash partial or an error page)."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from flask import abort, current_app, jsonify, render_template, request, session
+from werkzeug.exceptions import Forbidden
+
+from ..store import Deleted, Game, NotFound, Store
+from .translate import request_gettext
+from ..words import T, keep, tr
+
+DELETED = T("This game was deleted by its host.")
+
+
+def store() -> Store:
+    return current_app.extensions["store"]
+
+
+def _found(read, missing: str):
+    """What `read` finds in the store, or 404 saying whether it was deleted or never existed."""
+    try:
+        return read()
+    except Deleted:
+        abort(404, DELETED)
+    except NotFound:
+        abort(404, missing)
+
+
+def load(gid: str) -> Game:
+    return _found(lambda: store().load(gid), T("There is no such game."))
+
+
+def host_key(gid: str) -> str | None:
+    return request.args.get("key") or request.headers.get("X-Host-Token") or request.cookies.get(f"host_{gid}")
+
+
+def require_host(gid: str) -> Game:
+    """Host actions need the host credential (from the host URL, a header, or its cookie)."""
+    game = load(gid)
+    _check_host_key(gid, game.host_token)
+    return game
+
+
+def host_key_checked(gid: str) -> dict:
+    """The host credential checked against the game's row alone (one read), which it gives back: a tap
+    reads the game once, when the store writes it."""
+    row = _found(lambda: store().row(gid), T("There is no such game."))
+    _check_host_key(gid, row["host_token"])
+    return row
+
+
+def _check_host_key(gid: str, secret: str) -> None:
+    given = host_key(gid) or ""
+    if not hmac.compare_digest(given.encode(), secret.encode()):
+        abort(403, T("This page needs the host's link."))
+
+
+def seat_of(token: str) -> dict:
+    return _found(lambda: store().seat_by_token(token),
+                  T("This seat link is not valid (it may be mistyped or from another game)."))
+
+
+SEAT_HEADER = "X-Seat-Device"  # a script's copy of the phone cookie (POST /api/seats/<token>/join gives it)
+MOVED = T("This seat moved to another phone — scan the seat's code to take it back.")
+ELSEWHERE = T("This seat is not on this phone. Scan the seat's code on the host screen to play here.")
+
+
+class SeatMoved(Forbidden):
+    """This request is not from the seat's phone: the page says so and stops asking (static/app.js reads
+    the X-Seat-Moved header), the API answers 403 in JSON. `moved` when it came with an older phone's key."""
+
+    def __init__(self, moved: bool):
+        super().__init__(MOVED if moved else ELSEWHERE)
+        self.moved = moved
+
+
+def _same(given: str, secret: str) -> bool:
+    return bool(secret) and hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
+                                                secret.encode("utf-8", "surrogatepass"))
+
+
+def _presented(seat: dict, api: bool) -> list[str]:
+    """The seat keys this request carries: the phone's cookie, and for the API the X-Seat-Device header."""
+    keys = [request.cookies.get(f"seat_{seat['token']}", "")]
+    if api:
+        keys.append(request.headers.get(SEAT_HEADER, ""))
+    return [k for k in keys if k]
+
+
+def device_ok(seat: dict, api: bool = False) -> bool:
+    """The phone holding this seat: the one that scanned its code (or joined by the API) most recently."""
+    return any(_same(key, seat["device"]) for key in _presented(seat, api))
+
+
+def seat_phone(token: str, api: bool = False) -> dict:
+    """The seat, when this request comes from its phone; otherwise 403 saying where the seat went."""
+    seat = seat_of(token)
+    if not device_ok(seat, api):
+        raise SeatMoved(moved=bool(_presented(seat, api)))
+    return seat
+
+
+def phone_label(seat: dict) -> str:
+    """Who sent an action, as the log keeps it: the seat's n-th phone (not a secret)."""
+    return f"phone {seat['phone']}"
+
+
+def csrf_token() -> str:
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(16)
+    return session["csrf"]
+
+
+def check_csrf() -> None:
+    sent = request.form.get("csrf", "")
+    if not sent or not hmac.compare_digest(sent.encode(), session.get("csrf", "").encode()):
+        abort(400, T("This form has expired. Reload the page and try again."))
+
+
+def refusal(message: str, code: int):
+    """A refusal's message, translated here as plain text: the page escapes it like any other text (a
+    template's _() would mark it safe, and a message may one day carry what someone typed). JSON for the
+    API, the flash partial for htmx, an error page otherwise."""
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message}), code
+    text = tr(keep({}, "text", message), "text", request_gettext)  # a Text with values, or a fixed sentence
+    if request.headers.get("HX-Request"):
+        return render_template("partials/_error.html", message=text), code
+    return render_template("error.html", message=text, code=code), code
