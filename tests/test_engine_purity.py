@@ -60,7 +60,7 @@ def _imports(path: Path) -> set[str]:
 def test_engine_sources_use_no_clock_no_global_rng_no_io_frameworks():
     """Chance lives in the state (draws.py, seeded) and nothing reads the clock, so a replay of the
     same actions gives the same game."""
-    files = sorted(ENGINE.glob("*.py"))
+    files = sorted(ENGINE.rglob("*.py"))
     assert files
     banned = set(FORBIDDEN) | {"random", "time", "datetime", "secrets", "uuid"}
     for f in files:

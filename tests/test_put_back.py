@@ -1,4 +1,4 @@
-"""Undo tells the table what to put back (issue 14 item 3): engine/put_back.py compares the game before an
+"""Undo tells the table what to put back (issue 14 item 3): engine/put_back/ compares the game before an
 undo with the game after its replay and says every difference the table can see, in printed terms."""
 
 from __future__ import annotations

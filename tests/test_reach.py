@@ -29,7 +29,7 @@ CI_SEEDS = 2
 
 def _calls(name: str):
     """Every call of the engine function `name` in the engine's source, with its file."""
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
                 yield path.name, node

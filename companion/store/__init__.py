@@ -1,13 +1,18 @@
 """Games on disk: SQLite through sqlite-utils, in WAL mode, in `instance/`.
 
-games.py   the Store: games, seats, the action log, undo, deleting
-schema.py  the tables, one migration per change
+games.py       the Store: games, the action log, undo (the class; the files below are its parts)
+connection.py  a connection per thread, read and write transactions
+seats.py       seats and their phones        catalogs.py  each game's catalog
+deleting.py    deleting and pruning          ticks.py     the host's ticks on the checklists
+put_back.py    an undo's row: what the table puts back, the log it took away, the acts it took back
+schema.py      the tables, one migration per change
 recent.py  rebuilt games kept in memory (the most recently used)
 disk.py    a failing disk or a damaged file, said plainly
 """
 
 from .disk import DatabaseError, check_database, fault_of
-from .games import Deleted, Game, NotFound, Stale, Store, new_game_id, token
+from .games import Deleted, Game, NotFound, Stale, Store, new_game_id
+from .seats import token
 from .recent import CACHE_GAMES, RecentGames
 from .schema import m001_initial, m002_deleted, m003_phones, m004_game_catalog, migrations
 

@@ -1,4 +1,6 @@
-"""The store's one class: games, seats and their phones, the action log, undo, deleting and pruning.
+"""The Store: games, the action log and undo. Its other parts stand beside it: the seats and their phones
+(seats.py), each game's catalog (catalogs.py), deleting and pruning (deleting.py), the host's ticks
+(ticks.py), undo's reads (put_back.py), connections and transactions (connection.py).
 
 The action log is the truth: a game's state is its last snapshot plus a replay of the actions after
 it, so a killed server loses nothing that was committed and undo is a replay without the undone
@@ -17,15 +19,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..catalog import Catalog, catalog_from_json, default_catalog, shipped_catalog
+from ..catalog import Catalog, default_catalog
 from ..engine import GameMovedOn, IllegalAction, apply, choose_action, new_game, state_from_dict
 from ..engine.state import GameState, Options
 from ..faults import StartupError
+from .catalogs import GameCatalogs
 from .codes import give_codes
 from .connection import Connections
-from .disk import check_database, fault_of
+from .deleting import Deleting
+from .disk import check_database
 from .recent import CACHE_GAMES, RecentGames
 from .schema import migrations
+from .seats import Seats, token
 from .ticks import Ticks
 from .put_back import UndoReads, act_columns, acted, acts_to_undo, said_json, undo_note, undos_of
 
@@ -57,17 +62,12 @@ class Game:
     undos: list[dict] = field(default_factory=list)
 
 
-def token() -> str:
-    """Secret tokens: 128 bits from `secrets`, URL-safe."""
-    return secrets.token_urlsafe(16)
-
-
 def new_game_id() -> str:
     """64 random bits: nobody finds a game by guessing its number, and two games never share one."""
     return secrets.token_hex(8)
 
 
-class Store(Connections, Ticks, UndoReads):
+class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
     def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None,
                  cache_games: int = CACHE_GAMES):
         """`catalog`: what new games start with, fixed or asked anew for each game (default: the
@@ -141,67 +141,6 @@ class Store(Connections, Ticks, UndoReads):
         if row is None:
             raise self._missing(gid)
         return row[0]
-
-    def seats(self, gid: str) -> list[dict]:
-        return self._rows("select * from seats where game_id = ? order by seat", [gid])
-
-    def seat_by_token(self, tok: str) -> dict:
-        return self._one("select * from seats where token = ?", [tok], tok)
-
-    def seat_by_code(self, code: str) -> dict:
-        return self._one("select * from seats where code = ? and code != ''", [code], code)
-
-    def join(self, tok: str) -> tuple[dict, str]:
-        """A phone scanned a seat's code: it becomes that seat's device (moving it from any other) and
-        the seat's next phone number."""
-        seat = self.seat_by_token(tok)
-        device = token()
-        with self._immediate() as db:
-            where = [seat["game_id"], seat["seat"]]
-            db.execute("update seats set device = ?, joined = ?, phone = phone + 1 where game_id = ? and seat = ?",
-                       [device, time.time(), *where])
-            seat = self._rows("select * from seats where game_id = ? and seat = ?", where)[0]
-        for hear in self.movers:
-            hear(seat["game_id"])
-        return seat, device
-
-    def joins(self, gid: str) -> int:
-        """How many times the game's seats have been taken by a phone: the host's phones panel is news
-        when this changes, though the game itself has not moved."""
-        return self._db().execute("select coalesce(sum(phone), 0) from seats where game_id = ?", [gid]).fetchone()[0]
-
-    # --- catalogs: a game keeps the one it started with -------------------------------------------
-
-    def _give_catalog(self, db, gid: str, catalog: Catalog) -> None:
-        db.execute("insert or ignore into catalogs (fingerprint, records, created) values (?, ?, ?)",
-                   [catalog.fingerprint, catalog.records_json, time.time()])
-        db.execute("update games set catalog = ? where id = ?", [catalog.fingerprint, gid])
-        self._catalogs.setdefault(catalog.fingerprint, catalog)
-
-    def catalog_of(self, gid: str, db=None) -> Catalog:
-        """The catalog this game started with, whatever the catalog files say now."""
-        db = db or self._db()
-        row = db.execute("select catalog from games where id = ?", [gid]).fetchone()
-        if row is None:
-            raise self._missing(gid)
-        fingerprint = row[0]
-        if fingerprint is None:  # only between m004 and _settle_older_games
-            return shipped_catalog()
-        catalog = self._catalogs.get(fingerprint)
-        if catalog is None:
-            (records,) = db.execute("select records from catalogs where fingerprint = ?", [fingerprint]).fetchone()
-            catalog = self._catalogs[fingerprint] = catalog_from_json(records)
-        return catalog
-
-    def _settle_older_games(self, db) -> None:
-        """Games started before games kept their catalog were played with the corrections file as it
-        was at each move: they keep the catalog in force the first time this version opens them."""
-        if db.execute("select 1 from games where catalog is null limit 1").fetchone() is None:
-            return
-        catalog = self._catalog_now()
-        with self._immediate() as tx:
-            for (gid,) in tx.execute("select id from games where catalog is null").fetchall():
-                self._give_catalog(tx, gid, catalog)
 
     # --- state -----------------------------------------------------------------------------------
 
@@ -309,47 +248,3 @@ class Store(Connections, Ticks, UndoReads):
         return [{**r, "action": json.loads(r["action"])} for r in
                 self._rows("select version, who, via, kind, action, undone, time from actions "
                            "where game_id = ? order by version", [gid])]
-
-    # --- deleting --------------------------------------------------------------------------------
-
-    def delete(self, gid: str) -> None:
-        """Remove a game with its seats, log and snapshots, all or nothing. Its id and seat links are
-        remembered as deleted, so every screen of that game says so (instead of "no such game")."""
-        with self._immediate() as db:
-            row = db.execute("select version from games where id = ?", [gid]).fetchone()
-            if row is None:
-                raise self._missing(gid)
-            links = [t for (t,) in db.execute("select token from seats where game_id = ?", [gid])]
-            for table in ("actions", "snapshots", "seats", "ticks"):
-                db.execute(f"delete from {table} where game_id = ?", [gid])
-            db.execute("delete from games where id = ?", [gid])
-            now = time.time()
-            db.conn.executemany("insert or replace into deleted (key, time) values (?, ?)",
-                                [(gid, now)] + [(t, now) for t in links])
-        self._cache.drop(gid)
-        for hear in self.listeners:  # screens waiting for news wake up and hear that the game is gone
-            hear(gid, row[0] + 1)
-
-    def idle_since(self, before: float) -> list[dict]:
-        """Games whose last activity (their last action, or their creation) is older than `before`."""
-        return self._rows("select g.id, g.created, g.options, coalesce(max(a.time), g.created) as last "
-                          "from games g left join actions a on a.game_id = g.id group by g.id "
-                          "having last < ? order by last", [before])
-
-    def prune(self, before: float, dry_run: bool = False) -> list[dict]:
-        """Delete every game idle since `before` (and forget deletions older than that); returns them."""
-        idle = self.idle_since(before)
-        if not dry_run:
-            for game in idle:
-                self.delete(game["id"])
-            with self._immediate() as db:
-                db.execute("delete from deleted where time < ?", [before])
-        return idle
-
-    def vacuum(self) -> None:
-        """Give the space of deleted games back to the disk (rewrites the file; needs as much free space)."""
-        try:
-            self._db().execute("VACUUM")
-            self._db().execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the smaller file is the main file now
-        except sqlite3.Error as exc:
-            raise (fault_of(exc) or exc) from exc

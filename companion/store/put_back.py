@@ -1,7 +1,7 @@
 """What an undo leaves for the table: the instruction to put pieces back and the log entries it took away,
 kept with the undo's row of the action log (its `action`), so a restart loses neither.
 
-The screen changes at once; the pieces on the table do not. engine/put_back.py says what differs; this
+The screen changes at once; the pieces on the table do not. engine/put_back/ says what differs; this
 module only stores it beside the undone versions and reads it back for the screens."""
 
 from __future__ import annotations

@@ -1,23 +1,16 @@
-"""What the table must put back after an undo: the pieces of the game before it, compared with the game
-after the replay, said as instructions in printed terms ("Ada gives back 2 fire tokens").
-
-The screen changes at once on an undo; the cardboard and wood do not. Each kind of piece has a reader
-(everything of that kind the table can see, keyed) and a speaker (what to do where a key differs), so
-every difference found is named; a speaker never stays silent about a difference it is given. Places of
-the city are given as `places` for the host's map marks, never named by id.
-"""
+"""A seat's side of an undo: its counters, registers, overseers, lieutenants, citizens and estate, each
+kind a reader (everything of that kind the table can see, keyed) and a speaker (what to do where a key
+differs)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .describe import square_text, tile_name, tile_text
-from .events import roman, who
-from .put_back_city import CITY
-from .state import TOKENS, GameState
-from ..words import N, T, keep
-
-NOTHING = T("Nothing to put back: the undone choices moved no pieces on the table.")
+from ..describe import square_text, tile_name, tile_text
+from ..events import roman, who
+from .lines import both, line
+from ..state import TOKENS, GameState
+from ...words import N, T
 
 #: The counters a seat keeps beside its board, as the table counts them.
 COUNTS = {
@@ -29,14 +22,6 @@ COUNTS = {
 }
 
 
-def line(text, seat: int | None = None, places: list[str] | None = None) -> dict:
-    """One instruction: its words (template kept), whose pieces it moves, and the places to mark."""
-    entry = keep({"seat": seat}, "text", text)
-    if places:
-        entry["places"] = places
-    return entry
-
-
 # --- a seat's counters, markers and overseers ------------------------------------------------------
 
 def _counters(state: GameState) -> dict:
@@ -45,13 +30,13 @@ def _counters(state: GameState) -> dict:
 
 def _say_counter(before: GameState, after: GameState, key, b: int, a: int) -> list[dict]:
     seat, kind = key
-    name = who(after, seat)
+    name = who(after, seat=seat)
     if kind == "vp":
-        return [line(T("Move {who}'s scoring counter from {b} to {a} VP.", who=name, b=b, a=a), seat)]
+        return [line(T("Move {who}'s scoring counter from {b} to {a} VP.", who=name, b=b, a=a), seat=seat)]
     what = COUNTS[kind](abs(b - a))
     text = (T("{who} gives back {what}.", who=name, what=what) if b > a
             else T("{who} takes back {what}.", who=name, what=what))
-    return [line(text, seat)]
+    return [line(text, seat=seat)]
 
 
 def _registers(state: GameState) -> dict:
@@ -63,12 +48,12 @@ def _registers(state: GameState) -> dict:
 def _say_register(before: GameState, after: GameState, key, b: int, a: int) -> list[dict]:
     seat, kind, name = key
     if kind == "register":
-        text = T("Move {who}'s counter on the {kind} register from space {b} to space {a}.", who=who(after, seat),
+        text = T("Move {who}'s counter on the {kind} register from space {b} to space {a}.", who=who(after, seat=seat),
                  kind=name, b=b, a=a)
     else:
         text = T("Move {who}'s scroll marker on the {track} track from level {b} to level {a}.",
-                 who=who(after, seat), track=name, b=b, a=a)
-    return [line(text, seat)]
+                 who=who(after, seat=seat), track=name, b=b, a=a)
+    return [line(text, seat=seat)]
 
 
 def _overseers(state: GameState) -> dict:
@@ -79,7 +64,7 @@ def _overseers(state: GameState) -> dict:
 def _say_overseer(before: GameState, after: GameState, key, b: tuple, a: tuple) -> list[dict]:
     """R-OVS-3: an overseer walks its path step by step, choosing a branch at its second advance."""
     seat, cls = key
-    name, out = who(after, seat), []
+    name, out = who(after, seat=seat), []
     if b[:2] != a[:2]:
         if a[0] == 0:
             text = T("Move {who}'s {cls} overseer back to its start space.", who=name, cls=cls)
@@ -94,10 +79,10 @@ def _say_overseer(before: GameState, after: GameState, key, b: tuple, a: tuple) 
             text = N("Move {who}'s {cls} overseer on {n} space (to step {step}).",
                      "Move {who}'s {cls} overseer on {n} spaces (to step {step}).", n=a[0] - b[0], who=name,
                      cls=cls, step=a[0])
-        out.append(line(text, seat))
+        out.append(line(text, seat=seat))
     if b[2] != a[2]:
         out.append(line(T("Turn {who}'s {cls} overseer to its upgraded side.", who=name, cls=cls) if a[2] else
-                        T("Turn {who}'s {cls} overseer back to its plain side.", who=name, cls=cls), seat))
+                        T("Turn {who}'s {cls} overseer back to its plain side.", who=name, cls=cls), seat=seat))
     return out
 
 
@@ -134,11 +119,11 @@ def _pairs(gone: list, back: list) -> list[tuple]:
 
 def _say_lieutenants(before: GameState, after: GameState, seat, b: tuple, a: tuple) -> list[dict]:
     """A seat's lieutenants are alike: each one that is elsewhere now goes back to a spot it left."""
-    name, out = who(after, seat), []
+    name, out = who(after, seat=seat), []
     for now, then in _pairs(list((Counter(b) - Counter(a)).elements()), list((Counter(a) - Counter(b)).elements())):
         if now is None or then is None:  # never with five lieutenants a seat; said anyway
             text, places = _lt_place(before, *(now or then))
-            out.append(line(T("{who}: check the lieutenant {now}.", who=name, now=text), seat, places))
+            out.append(line(T("{who}: check the lieutenant {now}.", who=name, now=text), places, seat=seat))
             continue
         at, places = _lt_place(before, *now)
         if now[0] == then[0]:
@@ -148,7 +133,7 @@ def _say_lieutenants(before: GameState, after: GameState, seat, b: tuple, a: tup
             there, places_a = _lt_place(after, *then)
             text = T("{who}: take the lieutenant {now} and put it {then}.", who=name, now=at, then=there)
             places = places + [p for p in places_a if p not in places]
-        out.append(line(text, seat, places))
+        out.append(line(text, places, seat=seat))
     return out
 
 
@@ -209,14 +194,14 @@ def _say_citizen(before: GameState, after: GameState, key, b, a) -> list[dict]:
     seat, places = seat_b if seat_b is not None else seat_a, places_b + places_a
     out = []
     if b is None:
-        out.append(line(T("Put one {cls} from the supply {then}.", cls=cls, then=then), seat, places))
+        out.append(line(T("Put one {cls} from the supply {then}.", cls=cls, then=then), places, seat=seat))
     elif a is None:
-        out.append(line(T("Take the {cls} {now} back to the supply.", cls=cls, now=now), seat, places))
+        out.append(line(T("Take the {cls} {now} back to the supply.", cls=cls, now=now), places, seat=seat))
     elif b[0] != a[0]:
-        out.append(line(T("Put the {cls} {now} back {then}.", cls=cls, now=now, then=then), seat, places))
+        out.append(line(T("Put the {cls} {now} back {then}.", cls=cls, now=now, then=then), places, seat=seat))
     if a is not None and b is not None and a[2] != b[2]:
         out.append(line(T("Turn the {cls} {then} to its upgraded side.", cls=cls, then=then) if a[2] else
-                        T("Turn the {cls} {then} back to its plain side.", cls=cls, then=then), seat, places_a))
+                        T("Turn the {cls} {then} back to its plain side.", cls=cls, then=then), places_a, seat=seat))
     return out
 
 
@@ -233,7 +218,7 @@ def _estates(state: GameState) -> dict:
 
 def _say_estate(before: GameState, after: GameState, key, b, a) -> list[dict]:
     seat, kind, at = key
-    name, out = who(after, seat), []
+    name, out = who(after, seat=seat), []
     if kind == "cabin":
         if b:
             out.append(T("Take the {tile} off {who}'s cabin {n}.", tile=tile_text(before, b), who=name, n=at + 1))
@@ -253,7 +238,7 @@ def _say_estate(before: GameState, after: GameState, key, b, a) -> list[dict]:
         square = square_text(after, seat, at)
         out.append(T("Take the cover off {who}'s {square}.", who=name, square=square) if a is None else
                    T("Cover {who}'s {square} again.", who=name, square=square))
-    return [line(text, seat) for text in out]
+    return [line(text, seat=seat) for text in out]
 
 
 def _say_workshop(before: GameState, after: GameState, name: str, b, a) -> list:
@@ -270,46 +255,5 @@ def _say_workshop(before: GameState, after: GameState, name: str, b, a) -> list:
     return out
 
 
-def both(read):
-    """A reader of one state, for both sides."""
-    def read_both(before: GameState, after: GameState) -> tuple[dict, dict]:
-        return read(before), read(after)
-    read_both.__name__ = read.__name__
-    return read_both
-
-
 SEATS = ((both(_counters), _say_counter), (both(_registers), _say_register), (both(_overseers), _say_overseer),
          (both(_lieutenants), _say_lieutenants), (both(_estates), _say_estate), (_citizens, _say_citizen))
-
-
-def changes(before: GameState, after: GameState) -> list[tuple]:
-    """Every difference the table can see, with its instructions: (key, [line, …]), key first by kind."""
-    found = []
-    for read, say in SEATS + tuple((both(r), say) for r, say in CITY):
-        b_all, a_all = read(before, after)
-        for key in sorted(b_all.keys() | a_all.keys(), key=repr):
-            b, a = b_all.get(key), a_all.get(key)
-            if b != a:
-                found.append(((read.__name__.strip("_"), key), say(before, after, key, b, a)))
-    return found
-
-
-def put_back(before: GameState, after: GameState) -> list[dict]:
-    """What the table does to match the game after an undo: the game-wide lines first, then each seat's,
-    in play order after the undo; one line saying so when nothing on the table changes."""
-    lines = [ln for _, said in changes(before, after) for ln in said]
-    if not lines:
-        return [line(NOTHING)]
-    order = {seat: n for n, seat in enumerate(after.order or range(len(after.seats)))}
-    return sorted(lines, key=lambda ln: -1 if ln["seat"] is None else 1 + order.get(ln["seat"], ln["seat"]))
-
-
-def undone_log(before: GameState, after: GameState) -> tuple[int, list[dict]]:
-    """The log entries the undo took away: where they stood (the length of the log they followed) and
-    the entries, so the host's log can still show them, marked undone."""
-    kept = 0
-    for old, new in zip(before.log, after.log):
-        if old != new:
-            break
-        kept += 1
-    return kept, before.log[kept:]

@@ -1,20 +1,13 @@
-"""The city's side of an undo (engine/put_back.py): hexes and their plague cubes, the docks, the wheel,
+"""The city's side of an undo (engine/put_back/): hexes and their plague cubes, the docks, the wheel,
 the round counter, the play order, the stacks tiles were drawn from, and the solo opponent's pieces."""
 
 from __future__ import annotations
 
-from .describe import tile_name, tile_text
-from .events import roman, who
-from .state import GameState
-from ..words import N, T, faces_in, joined, keep
-
-
-def line(text, places: list[str] | None = None) -> dict:
-    """A game-wide instruction (no seat's own pieces), with the places to mark on the map."""
-    entry = keep({"seat": None}, "text", text)
-    if places:
-        entry["places"] = places
-    return entry
+from ..describe import tile_name, tile_text
+from ..events import roman, who
+from ..state import GameState
+from .lines import line
+from ...words import N, T, faces_in, joined
 
 
 def _hexes(state: GameState) -> dict:

@@ -1,0 +1,44 @@
+"""A game's seats and their phones: each seat's secret link (its token) and code, the phone that holds it
+(the last to join), and how often the seats were taken (news for the host's phones panel)."""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+
+def token() -> str:
+    """Secret tokens: 128 bits from `secrets`, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+class Seats:
+    """The seats' part of the Store (games.py), on its connections."""
+
+    def seats(self, gid: str) -> list[dict]:
+        return self._rows("select * from seats where game_id = ? order by seat", [gid])
+
+    def seat_by_token(self, tok: str) -> dict:
+        return self._one("select * from seats where token = ?", [tok], tok)
+
+    def seat_by_code(self, code: str) -> dict:
+        return self._one("select * from seats where code = ? and code != ''", [code], code)
+
+    def join(self, tok: str) -> tuple[dict, str]:
+        """A phone scanned a seat's code: it becomes that seat's device (moving it from any other) and
+        the seat's next phone number."""
+        seat = self.seat_by_token(tok)
+        device = token()
+        with self._immediate() as db:
+            where = [seat["game_id"], seat["seat"]]
+            db.execute("update seats set device = ?, joined = ?, phone = phone + 1 where game_id = ? and seat = ?",
+                       [device, time.time(), *where])
+            seat = self._rows("select * from seats where game_id = ? and seat = ?", where)[0]
+        for hear in self.movers:
+            hear(seat["game_id"])
+        return seat, device
+
+    def joins(self, gid: str) -> int:
+        """How many times the game's seats have been taken by a phone: the host's phones panel is news
+        when this changes, though the game itself has not moved."""
+        return self._db().execute("select coalesce(sum(phone), 0) from seats where game_id = ?", [gid]).fetchone()[0]
