@@ -51,7 +51,7 @@ class Recorder:
 
 
 def golden_text(players: int = 3, seed: int = 7) -> str:
-    """The seeded game kept under tests/golden/: a change of any rule, menu or word shows as a diff. Played
+    """The seeded game kept under tests/engine/golden/: a change of any rule, menu or word shows as a diff. Played
     with the shipped catalog, so a table's corrections never change it."""
     catalog = shipped_catalog()
     recorder = Recorder(new_game(options_for(players), seed, catalog))

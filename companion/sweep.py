@@ -1,7 +1,7 @@
 """The coverage sweep: whole games of every kind (solo to 4 players, a and b boards, the priority tile, app
 and table draws), played by three seeded policies (random, eager, idle) from the usual start and from three
 seeded positions, counting every question, reward icon and rule-bearing branch they reach
-(engine/reach.py). CI runs it and fails on anything never reached (tests/test_reach.py);
+(engine/reach.py). CI runs it and fails on anything never reached (tests/engine/test_reach.py);
 `python -m companion simulate --sweep --coverage` prints what it reached.
 
 Random legal play seldom gets far up the registers, builds much or fills an estate; the eager policy and
@@ -131,7 +131,7 @@ def sweep(seeds: int = 1, first_seed: int = 1, catalog: Catalog | None = None, c
           kinds: tuple[Kind, ...] = KINDS, tally: Counter | None = None) -> tuple[Counter, int]:
     """Play `seeds` games of every kind (seeds first_seed, first_seed + 1, …) and count what they reach
     (in `tally`, if given). Every invariant is checked after every decision except the JSON round-trip,
-    which costs seconds per game and is the round-trip tests' job (tests/test_roundtrip.py). Returns the tally and
+    which costs seconds per game and is the round-trip tests' job (tests/engine/test_roundtrip.py). Returns the tally and
     the number of games played."""
     catalog = catalog or default_catalog()
     tally = Counter() if tally is None else tally

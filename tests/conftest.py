@@ -1,10 +1,14 @@
-"""Shared fixtures: the shipped catalog, isolated from any table's override file."""
+"""The fixtures every room shares, each defined here once: the shipped catalog isolated from any table's
+corrections file, the app on a temporary folder (`app`; a module or room says how its app differs by
+overriding `app_config`), a client of it, a two-seat game through the API (`game`) and a phone holding the seat
+that must answer (`phone`). Helpers: tests/tables.py. Each room's conftest.py adds what only it uses."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.catalog import load_catalog
+from tables import app_on, new_game, snapshot, translated_app
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -22,3 +26,43 @@ def _no_table_override(tmp_path_factory):
 def catalog(tmp_path_factory):
     """The default catalog, loaded with an override path that does not exist."""
     return load_catalog(override=tmp_path_factory.mktemp("catalog") / "absent.toml")
+
+
+@pytest.fixture
+def app_config() -> dict:
+    """How a module's app differs from the default (tables.app_on): a hold time, an address, a folder of
+    translations. Override it in the module or the room."""
+    return {}
+
+
+@pytest.fixture
+def app(tmp_path, app_config):
+    return app_on(tmp_path / "instance", **app_config)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def game(client) -> dict:
+    """A two-seat game, the companion drawing (seed 5), round I's first turn open."""
+    return new_game(client)
+
+
+@pytest.fixture
+def phone(client, game):
+    """The client joined the seat whose turn it is: (game, seat index, token)."""
+    who = snapshot(client, game)["pending"][0]["who"]
+    tok = game["seats"][who]["token"]
+    assert client.get(f"/j/{tok}").status_code == 302
+    return game, who, tok
+
+
+@pytest.fixture
+def french_app(tmp_path):
+    """The app with the committed French catalog, compiled at start-up into a copy of the directory."""
+    app = translated_app(tmp_path)
+    assert (tmp_path / "translations" / "fr" / "LC_MESSAGES" / "messages.mo").exists()
+    return app

@@ -573,3 +573,35 @@ def log_rules(state: GameState, since: int = 0) -> list[str]:
     """The rule ids cited by the game log (from entry `since` on), in log order."""
     return [e.get("rule") for e in state.log[since:]]
 
+
+# --- positions several rooms start from ---------------------------------------------------------------
+
+FIELD = {"coin": "coins", "lumber": "lumber", "fire": "fire", "major-fire": "major_fire", "vp": "vp"}
+
+
+def plain(reward) -> bool:
+    """A reward that is one bundle of tokens and VP only (no choice, no decision)."""
+    return reward is not None and not reward.is_choice and not reward.is_nothing and \
+        all(i.icon in FIELD for i in reward.options[0].items)
+
+
+def early_workshop(cat, **want):
+    for w in sorted(cat.workshops.values(), key=lambda w: w.id):
+        if w.era != 1:
+            continue
+        if "needs_upgraded" in want and w.needs_upgraded != want["needs_upgraded"]:
+            continue
+        if want.get("two_level") and not (w.upgraded_output and plain(w.upgraded_output)
+                                          and w.upgraded_output != w.output):
+            continue
+        if want.get("output") and w.output.phrase != want["output"]:
+            continue
+        if not want.get("output") and not plain(w.output):
+            continue
+        return w
+    raise AssertionError(f"the catalog has no early workshop {want}")
+
+
+def bare(players: int = 3, seed: int = 1, **opts):
+    """A game after round I setup with an empty city: no citizens, no cubes on hexes."""
+    return clear_city(game(players, seed, **opts))

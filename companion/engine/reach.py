@@ -6,7 +6,7 @@ reached and a test fails on anything never reached. A game is counted only when 
 (`count`); otherwise each hook is one attribute read and a comparison, so play pays nothing for it. The
 tally is never saved with the game.
 
-The lists below are the whole of what is counted: tests/test_reach.py checks them against the engine's
+The lists below are the whole of what is counted: tests/engine/test_reach.py checks them against the engine's
 source (every kind a question is asked with, every branch name a hook names), so they cannot drift.
 """
 

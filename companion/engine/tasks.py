@@ -2,7 +2,7 @@
 
 A name is written once here and nowhere else, so a typo is an import error instead of a game stuck on
 an unknown step; and since saved games hold these strings, a value here is never changed. Each module
-registers its own handlers (`@task(do.GAIN)`); tests/test_engine_structure.py checks that every name
+registers its own handlers (`@task(do.GAIN)`); tests/architecture/test_engine_structure.py checks that every name
 has exactly one.
 """
 

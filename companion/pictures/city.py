@@ -253,7 +253,7 @@ def _placed_dock(state, dock, lay, centres, target, _: Gettext, placed: Placed =
 def city_key(state) -> str:
     """Everything the host's city region draws (the map and the wheel), as one short string: the hexes,
     the docks, the wheel and round, and each seat's name, colour and lieutenants (and the solo
-    opponent's figures). The same key draws the same city (tests/test_svg.py checks this over whole
+    opponent's figures). The same key draws the same city (tests/pictures/test_svg.py checks this over whole
     games), so a move that leaves the city alone does not redraw it."""
     seats = [(s.name, s.colour, [lt.to_dict() for lt in s.lieutenants]) for s in state.seats]
     opp = getattr(state, "opponent", None)

@@ -34,7 +34,7 @@ def estate_key(state, seat_index: int) -> str:
     repopulated (the holdings show how many tiles are left); the rest comes from the catalog, which a game
     never changes.
     Two moments with the same key draw the same estate, so a move by one player redraws one estate
-    instead of every phone's (tests/test_svg.py checks this over whole games)."""
+    instead of every phone's (tests/pictures/test_svg.py checks this over whole games)."""
     seat = state.seats[seat_index].to_dict()
     return digest(f"{json.dumps(seat, sort_keys=True)}|{tiles_left(state, seat_index)}")
 

@@ -1,0 +1,19 @@
+"""The served room: `serve` as a real process on a free port (tests/server.py), its door, sockets, workers
+and limits, and the command line. A module's server is shared by its tests; `server_args` says how a module
+starts it."""
+
+from __future__ import annotations
+
+import pytest
+from server import Server
+
+
+@pytest.fixture(scope="module")
+def server_args() -> list[str]:
+    return []
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory, server_args):
+    with Server(tmp_path_factory.mktemp("served"), args=server_args) as server:
+        yield server

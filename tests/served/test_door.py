@@ -1,0 +1,143 @@
+"""The server's door (companion/serve/server.py), piece by piece: when the bytes a connection sent make a
+whole request (so a thread may answer it), what it refuses, the reader the answering thread reads from,
+and `serve` on a port that is already taken. The door at work on real sockets: tests/served/test_sockets.py."""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from companion.serve.arrival import (BAD_LENGTH, CONTINUE, HEAD_LIMIT, NO_LENGTH, READY, TOO_LARGE_BODY, TOO_LARGE_HEAD,
+                                   TOO_LONG_URL, WAIT, Arrived, Refusal, look)
+from companion.serve.server import cannot_listen
+from server import ROOT
+
+BODY_LIMIT = 64 * 1024
+
+
+def head(*lines: str, start: str = "GET /play HTTP/1.1") -> bytes:
+    return ("\r\n".join((start, "Host: table", *lines)) + "\r\n\r\n").encode()
+
+
+# --- a whole request, or not yet ------------------------------------------------------------------------
+
+def test_a_whole_request_without_a_body_is_ready():
+    assert look(head(), BODY_LIMIT) == READY
+
+
+@pytest.mark.parametrize("cut", [0, 1, 10, 25, -1])
+def test_a_head_cut_anywhere_waits_for_the_rest(cut):
+    assert look(head()[:cut], BODY_LIMIT) == WAIT
+
+
+def test_a_body_is_waited_for_to_its_last_byte():
+    post = head("Content-Length: 11", start="POST /api/games HTTP/1.1")
+    assert look(post, BODY_LIMIT) == WAIT
+    assert look(post + b"players=1", BODY_LIMIT) == WAIT
+    assert look(post + b"players=123", BODY_LIMIT) == READY
+    assert look(post + b"players=123GET /next", BODY_LIMIT) == READY  # the next request may follow
+
+
+def test_a_head_asking_for_100_continue_hears_it_before_its_body():
+    post = head("Content-Length: 5", "Expect: 100-continue", start="POST /api/games HTTP/1.1")
+    assert look(post, BODY_LIMIT) == CONTINUE
+    assert look(post + b"12345", BODY_LIMIT) == READY
+
+
+def test_header_names_are_read_in_any_case():
+    post = head("content-LENGTH: 3", start="POST /x HTTP/1.1")
+    assert look(post, BODY_LIMIT) == WAIT and look(post + b"abc", BODY_LIMIT) == READY
+
+
+# --- refused at the door ----------------------------------------------------------------------------------
+
+def test_a_head_over_the_limit_is_refused_with_431():
+    big = head("X-Big: " + "a" * 100_000)
+    assert look(big, BODY_LIMIT) is TOO_LARGE_HEAD
+    assert look(big[:HEAD_LIMIT + 1], BODY_LIMIT) is TOO_LARGE_HEAD  # refused before the rest arrives
+    assert TOO_LARGE_HEAD.reply().startswith(b"HTTP/1.1 431 ")
+
+
+def test_a_head_exactly_at_the_limit_is_let_in():
+    base = head("X-Pad: ")
+    exact = head("X-Pad: " + "a" * (HEAD_LIMIT - len(base)))
+    assert len(exact) == HEAD_LIMIT and look(exact, BODY_LIMIT) == READY
+    over = head("X-Pad: " + "a" * (HEAD_LIMIT - len(base) + 1))
+    assert look(over, BODY_LIMIT) is TOO_LARGE_HEAD
+
+
+def test_a_link_longer_than_the_limit_is_refused_with_414():
+    assert look(("GET /" + "a" * 100_000).encode(), BODY_LIMIT) is TOO_LONG_URL
+
+
+def test_a_body_over_the_limit_is_refused_before_it_arrives():
+    assert look(head(f"Content-Length: {BODY_LIMIT + 1}", start="POST /x HTTP/1.1"), BODY_LIMIT) is TOO_LARGE_BODY
+    assert look(head(f"Content-Length: {BODY_LIMIT}", start="POST /x HTTP/1.1"), BODY_LIMIT) == WAIT
+
+
+@pytest.mark.parametrize("lines, refusal", [
+    (["Transfer-Encoding: chunked"], NO_LENGTH),
+    (["Content-Length: -1"], BAD_LENGTH),
+    (["Content-Length: twelve"], BAD_LENGTH),
+    (["Content-Length: 3", "Content-Length: 300"], BAD_LENGTH),
+])
+def test_a_body_of_unknown_length_is_refused(lines, refusal):
+    assert look(head(*lines, start="POST /x HTTP/1.1"), BODY_LIMIT) is refusal
+
+
+def test_every_refusal_is_a_whole_plain_answer_that_closes():
+    for refusal in (TOO_LONG_URL, TOO_LARGE_HEAD, TOO_LARGE_BODY, NO_LENGTH, BAD_LENGTH):
+        assert isinstance(refusal, Refusal)
+        raw = refusal.reply()
+        top, _, body = raw.partition(b"\r\n\r\n")
+        assert b"Connection: close" in top and f"Content-Length: {len(body)}".encode() in top
+        assert body.strip() and b"_" not in body  # a sentence, no internal names
+
+
+# --- the reader the answering thread uses ----------------------------------------------------------------
+
+def test_the_reader_gives_what_the_door_read_then_reads_on():
+    here, there = socket.socketpair()
+    with here, there:
+        reader = Arrived(here)
+        reader.buf += b"GET / HTTP/1.1\r\nHost: x\r\n"
+        there.sendall(b"X-More: yes\r\n\r\nbody")
+        assert reader.readline() == b"GET / HTTP/1.1\r\n"
+        assert reader.readline(4) == b"Host"
+        assert reader.readline() == b": x\r\n"
+        assert reader.readline() == b"X-More: yes\r\n"  # read from the socket
+        assert reader.readline() == b"\r\n"
+        assert reader.has_data() and reader.read(2) == b"bo"
+        there.close()
+        assert reader.read() == b"dy" and not reader.has_data()
+        assert reader.readline() == b"" and reader.bytes_read == len(b"GET / HTTP/1.1\r\nHost: x\r\nX-More: "
+                                                                         b"yes\r\n\r\nbody")
+
+
+# --- a busy port ---------------------------------------------------------------------------------------------
+
+def test_serve_on_a_busy_port_says_so_in_one_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {**os.environ, "MESSINA_INSTANCE": str(tmp_path), "PYTHONPATH": str(ROOT)}
+        out = subprocess.run([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)],
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0
+    assert out.stderr.strip().splitlines() == [
+        f"port {port} is already in use — is the companion already running? Stop it, or choose another port "
+        f"with --port."]
+    assert "open http" not in out.stdout and "Traceback" not in out.stdout + out.stderr
+
+
+def test_other_reasons_not_to_listen_say_what_to_do():
+    denied = cannot_listen("0.0.0.0", 80, [PermissionError(errno.EACCES, "Permission denied")])
+    assert denied == "not allowed to listen on port 80 — choose a port above 1023 with --port."
+    absent = cannot_listen("10.9.8.7", 8000, [OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address")])
+    assert absent.startswith("cannot listen on 10.9.8.7: this computer has no such address")

@@ -1,0 +1,269 @@
+"""What many tests do the same way, written once: an app on a temporary folder (`app_on`), a game through
+the API (`new_game`, `create` with every seat taken by the script), the host's "table is ready", a move by
+whoever must answer (through the API or the store), what a page says, the catalog ids a table never sees.
+The fixtures that use them (app, client, game, phone) are in tests/conftest.py."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+import shutil
+import sqlite3
+from pathlib import Path
+
+from companion.catalog import shipped_catalog
+from companion.engine import legal_actions, pending
+from companion.store import Store
+from companion.web import TRANSLATIONS, create_app
+
+ROOT = Path(__file__).resolve().parents[1]
+TWO = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
+ALL_FOUR = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
+            {"name": "Chiara", "colour": "blue"}, {"name": "Dario", "colour": "green"}]
+THREE = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}, {"name": "Chiara", "colour": "blue"}]
+
+
+def app_on(folder, **config):
+    """The app with its instance in `folder`, for tests (errors raise), a held question waiting 50 ms unless
+    `config` says otherwise (tests/served/test_news.py covers the wait itself)."""
+    return create_app({"INSTANCE": str(folder), "TESTING": True, "POLL_HOLD_S": 0.05, **config})
+
+
+def translated(folder) -> dict:
+    """An app's config to read the committed catalogs through a copy in `folder`, compiled at start-up (the
+    .mo files are made there, never in the repository)."""
+    copy = folder / "translations"
+    shutil.copytree(TRANSLATIONS, copy, ignore=shutil.ignore_patterns("*.mo"))
+    return {"BABEL_TRANSLATION_DIRECTORIES": str(copy)}
+
+
+def translated_app(folder):
+    return app_on(folder / "instance", **translated(folder))
+
+
+def fingerprint(where) -> tuple:
+    """Every row a request could write (games, seats, actions, snapshots) of an app's games file (or the
+    file at a path): equal before and after a refused request."""
+    con = sqlite3.connect(where.config["DATABASE"] if hasattr(where, "config") else where)
+    try:
+        return tuple(con.execute(f"select * from {t} order by 1, 2").fetchall()
+                     for t in ("games", "seats", "actions", "snapshots"))
+    finally:
+        con.close()
+
+
+def create(client, players=THREE, seed=5, ready=True, **extra):
+    """A new game whose every seat this script has taken: each seat keeps its key under "device"."""
+    r = client.post("/api/games", json={"players": players, "seed": seed, **extra})
+    assert r.status_code == 201, r.get_json()
+    game = r.get_json()
+    for s in game["seats"]:
+        s["device"] = join(client, s["token"])
+    if ready:
+        api_table_ready(client, game)
+    return game
+
+
+def api_table_ready(client, game: dict) -> None:
+    """C-18: the host taps "the table is ready" when only that holds round I (not before a table draw)."""
+    host = {"X-Host-Token": game["host_token"]}
+    menu = client.get(f"/api/games/{game['id']}/host/menu", headers=host).get_json()
+    if [o["value"] for o in menu["menu"]] == ["ready"]:
+        r = client.post(f"/api/games/{game['id']}/host/actions", json={"version": menu["version"], "choice": 0},
+                        headers=host)
+        assert r.status_code == 200, r.get_json()
+
+
+def join(client, token: str) -> str:
+    r = client.post(f"/api/seats/{token}/join", json={})
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()["device"]
+
+
+def key(game, who) -> dict:
+    """The header a script sends with its seat calls."""
+    return {"X-Seat-Device": game["seats"][who]["device"]}
+
+
+def drive(client, game, rng, limit=5000):
+    """Act for whichever seat (or the host) has a menu until the game is over."""
+    for _ in range(limit):
+        st = client.get(f"/api/games/{game['id']}/state", headers={"X-Host-Token": game["host_token"]}).get_json()
+        if st["phase"] == "over":
+            return st
+        act_once(client, game, rng, st)
+    raise AssertionError("the game did not end")
+
+
+def act_once(client, game, rng, st):
+    """One random available choice for whoever is asked first (a seat's phone, or the host)."""
+    host = {"X-Host-Token": game["host_token"]}
+    who = st["pending"][0]["who"]
+    if who == "host":
+        menu = client.get(f"/api/games/{game['id']}/host/menu", headers=host).get_json()
+        url = f"/api/games/{game['id']}/host/actions"
+    else:
+        token = game["seats"][who]["token"]
+        menu = client.get(f"/api/seats/{token}/menu", headers=key(game, who)).get_json()
+        url = f"/api/seats/{token}/actions"
+    options = [o for o in menu["menu"] if o["available"]]
+    pick = rng.choice(options)
+    r = client.post(url, json={"version": menu["version"], "choice": pick["choice"]},
+                    headers={**host, **(key(game, who) if who != "host" else {})})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["version"] == menu["version"] + 1
+
+
+def text(r) -> str:
+    return r.get_data(as_text=True)
+
+
+def csrf_of(client, path: str = "/") -> str:
+    """The session's CSRF token, read from the hidden input of a page (as a browser would)."""
+    r = client.get(path)
+    m = re.search(r'name="csrf" value="([^"]+)"', text(r))
+    assert m, (path, r.status_code, text(r)[:300])
+    return m.group(1)
+
+
+def new_game(client, players=TWO, seed=5, ready=True, **extra) -> dict:
+    """A new game by the API; `ready`: the host then says the table is ready (C-18), so round I's
+    first turn is open (a table-draw game first asks the host its reveals)."""
+    r = client.post("/api/games", json={"players": players, "seed": seed, **extra})
+    assert r.status_code == 201, r.get_json()
+    g = r.get_json()
+    if ready:
+        api_table_ready(client, g)
+    return g
+
+
+def host_h(g: dict) -> dict:
+    return {"X-Host-Token": g["host_token"]}
+
+
+def snapshot(client, g: dict) -> dict:
+    """What the host's API reports: version, phase, pending and the whole state."""
+    r = client.get(f"/api/games/{g['id']}/state", headers=host_h(g))
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()
+
+
+def holds(client, g: dict, who) -> None:
+    """Seat calls of the API come from the seat's phone: this client scans the seat's code unless it has
+    (tests that move a seat to another client say which client reads its menu)."""
+    tok = g["seats"][who]["token"]
+    if client.get_cookie(f"seat_{tok}") is None:
+        assert client.get(f"/j/{tok}").status_code == 302
+
+
+def api_menu(client, g: dict, who) -> dict:
+    if who == "host":
+        r = client.get(f"/api/games/{g['id']}/host/menu", headers=host_h(g))
+    else:
+        holds(client, g, who)
+        r = client.get(f"/api/seats/{g['seats'][who]['token']}/menu")
+    assert r.status_code == 200
+    return r.get_json()
+
+
+def api_act(client, g: dict, who, choice: int) -> dict:
+    m = api_menu(client, g, who)
+    url = (f"/api/games/{g['id']}/host/actions" if who == "host"
+           else f"/api/seats/{g['seats'][who]['token']}/actions")
+    r = client.post(url, json={"version": m["version"], "choice": choice}, headers=host_h(g))
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()
+
+
+def turn(client, g: dict):
+    """Who must answer now, and their menu."""
+    who = snapshot(client, g)["pending"][0]["who"]
+    return who, api_menu(client, g, who)
+
+
+def api_step(client, g: dict, rng: random.Random | None = None) -> tuple:
+    """Play one available option for whoever must answer (the first, or a random one)."""
+    who, m = turn(client, g)
+    avail = [o for o in m["menu"] if o["available"]]
+    pick = rng.choice(avail) if rng else avail[0]
+    api_act(client, g, who, pick["choice"])
+    return who, pick["choice"]
+
+
+def store_step(store: Store, gid: str, rng: random.Random | None = None):
+    """One legal move by whoever must decide (the first available option, or a random one)."""
+    game = store.load(gid)
+    who = pending(game.state)[0]["who"]
+    menu = legal_actions(game.state, who)
+    options = [o for o in menu if o["available"]]
+    opt = rng.choice(options) if rng else options[0]
+    return store.act(gid, game.version, who, opt["action"]["decision"], menu.index(opt))
+
+
+def fill_the_disk(db) -> None:
+    """This connection may not grow the file by a single page: the next new page is SQLITE_FULL."""
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def free_the_disk(db) -> None:
+    db.execute("PRAGMA max_page_count = 1073741823")
+
+
+WORD = re.compile(r"[\w-]+")
+
+
+def catalog_ids() -> set[str]:
+    """The ids a table never sees: every hex, harbor, dock, docking tile, boat, workshop, improvement,
+    wagon, solo tile, player board and scroll board, wheel window, start and expansion space, and the
+    squares and overseer spaces inside the boards. Plain words and single letters ("a", a board's
+    printed side) are left out: they are printed."""
+    c = shipped_catalog()
+    ids = set(c.hexes) | set(c.harbors) | set(c.docks) | set(c.docking_tiles) | set(c.boats)
+    ids |= set(c.workshops) | set(c.improvements) | set(c.wagons) | set(c.solo_tiles)
+    ids |= set(c.boards) | set(c.scroll_boards) | {w.id for w in c.wheel}
+    for lay in c.layouts.values():
+        ids |= set(lay.expansion) | {f"s{i:02d}" for i in range(1, len(lay.start) + 1)}
+    for board in c.boards.values():
+        ids |= {s.id for s in board.squares}
+        for path in board.paths.values():
+            ids |= {sp.id for sp in (path.first, *path.left, *path.right)}
+    return {i for i in ids if len(i) > 1 and not i.isalpha()}
+
+
+IDS = catalog_ids()
+
+
+def page_text(r) -> str:
+    return r.get_data(as_text=True)
+
+
+def form_of(client, family: str, rid: str) -> dict:
+    """The record's correction form as a browser would send it unchanged."""
+    text = page_text(client.get(f"/catalog/{family}/{rid}"))
+    form = text[text.index('id="correct"'):]
+    data = dict(re.findall(r'<input type="(?:text|number|hidden)"[^>]* name="([^"]+)" value="([^"]*)"', form))
+    data.update({name: re.search(r'value="([^"]*)" selected', options).group(1)
+                 for name, options in re.findall(r'<select name="([^"]+)">(.*?)</select>', form, re.S)})
+    data.pop("csrf")  # each test sends its own
+    return data
+
+
+POT = TRANSLATIONS / "messages.pot"
+
+
+JOINED = re.compile(r"^(\{i\d+\}[^{}]*)*$")  # joined(): the separator is kept, nothing to translate
+
+
+def templates_in(stored):
+    yield stored["msg"]
+    for v in stored["args"].values():
+        if isinstance(v, dict):
+            yield from templates_in(v)
+
+
+def page(client, url, lang):
+    r = client.get(url, headers={"Accept-Language": lang}, follow_redirects=True)
+    assert r.status_code == 200, r.get_data(as_text=True)[:500]
+    return html.unescape(r.get_data(as_text=True))
