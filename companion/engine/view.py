@@ -99,7 +99,16 @@ def table_view(state: GameState) -> dict:
             "opponent": _opponent(state),
             "setup_open": _setup_open(state),
             "phones_open": state.round == 1 and state.phase != "over",
-            "winners": [state.seats[i].name for i in state.scoring["winners"]] if state.scoring else []}
+            "winners": [state.seats[i].name for i in state.scoring["winners"]] if state.scoring else [],
+            "host": _host(state)}
+
+
+def _host(state: GameState) -> dict:
+    """The host's own question (a tile the table drew, "the table is ready"), shaped as a seat's is in
+    `seat_view`: the question, its decision and the menu with each option's face."""
+    found = next((d for _, d in waiting(state) if d["who"] == "host"), None)
+    menu = [{**pictured(opt), "choice": i} for i, opt in enumerate(found["options"])] if found else []
+    return {"question": question(found) if found else None, "decision": found["id"] if found else None, "menu": menu}
 
 
 def pictured(opt: dict) -> dict:

@@ -22,7 +22,7 @@ from ..serve.limits import count_new_game
 from .tap import play
 from .put_back import host_put_back, log_rows, put_back_marks
 from .library import qr_svg
-from .views import base, join_page_url, menu_view, seats_view, waiting_seats
+from .views import base, join_page_url, seats_view, waiting_seats
 from ..words import T
 
 bp = Blueprint("host", __name__)
@@ -74,7 +74,7 @@ def host_context(gid: str) -> dict:
     ticked = store().ticked(gid)  # read before the ticks: the checklists are never older than the question says
     ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)))
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
-               host=menu_view(game, "host"), key=game.host_token, news_url=url_for("host.news", gid=gid),
+               host=table["host"], key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())
     return ctx
 

@@ -1,4 +1,5 @@
-"""What the templates show: one context per screen, built from the game and the engine's menus."""
+"""The host screen's context (the seat's is seat_screen.py): the game at its version, the seats with their phones,
+the join links, built from engine.table_view."""
 
 from __future__ import annotations
 
@@ -6,9 +7,8 @@ import time
 
 from flask import current_app, url_for
 
-from ..engine import legal_actions, pending
+from ..engine import pending
 from ..engine.state import COLOURS
-from ..engine.view import pictured
 from ..store import Game
 from ..serve.address import public_base
 from ..pictures.letters import colour_letter
@@ -54,10 +54,4 @@ def base(game: Game) -> dict:
     colour's letter in the reader's language, draw/letters.py)."""
     return {"game": game, "state": game.state, "version": game.version, "csrf": csrf_token(),
             "letters": {c: colour_letter(c, request_gettext) for c in COLOURS}, "symbols": SYMBOLS}
-
-
-def menu_view(game: Game, who) -> dict:
-    menu = [pictured(opt) for opt in legal_actions(game.state, who)]
-    question = next((q for q in pending(game.state) if q["who"] == who), None)
-    return {"menu": menu, "question": question, "decision": menu[0]["action"]["decision"] if menu else None}
 
