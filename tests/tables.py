@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TWO = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
 ALL_FOUR = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
             {"name": "Chiara", "colour": "blue"}, {"name": "Dario", "colour": "green"}]
+CSRF = re.compile(r'name="csrf" value="([^"]+)"')  # the session's token in any form
 THREE = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}, {"name": "Chiara", "colour": "blue"}]
 
 
@@ -191,6 +192,14 @@ def api_step(client, g: dict, rng: random.Random | None = None) -> tuple:
     return who, pick["choice"]
 
 
+
+def play(client, g: dict, moves: int, rng: random.Random) -> None:
+    """Random available options for whoever must answer, `moves` times or until the game is over."""
+    for _ in range(moves):
+        if snapshot(client, g)["phase"] == "over":
+            return
+        api_step(client, g, rng)
+
 def store_step(store: Store, gid: str, rng: random.Random | None = None):
     """One legal move by whoever must decide (the first available option, or a random one)."""
     game = store.load(gid)
@@ -267,3 +276,19 @@ def page(client, url, lang):
     r = client.get(url, headers={"Accept-Language": lang}, follow_redirects=True)
     assert r.status_code == 200, r.get_data(as_text=True)[:500]
     return html.unescape(r.get_data(as_text=True))
+
+
+def host_and_phones(folder, players=TWO):
+    """A game (companion drawing, seed 5) open on a host screen and on one phone per seat, each its own
+    client: (app, store, game, host, the host's csrf, [(phone, seat token, its csrf)])."""
+    app = app_on(folder, POLL_HOLD_S=0.2)
+    game = app.test_client().post("/api/games", json={"players": players, "seed": 5}).get_json()
+    host = app.test_client()
+    page = host.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True).get_data(as_text=True)
+    phones = []
+    for s in game["seats"]:
+        phone = app.test_client()
+        assert phone.get(f"/j/{s['token']}").status_code == 302
+        phones.append((phone, s["token"], CSRF.search(phone.get(f"/seat/{s['token']}").get_data(as_text=True)).group(1)))
+    return app, app.extensions["store"], game, host, CSRF.search(page).group(1), phones
+

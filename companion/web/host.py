@@ -147,10 +147,7 @@ def undo_preview(gid: str):
 
 @bp.post("/host/<gid>/undo")
 def undo(gid: str):
-    require_host(gid)
-    check_csrf()
-    if request.form.get("confirm") != "yes":
-        abort(400, T("Tick the box to confirm the undo."))
+    _confirmed(gid, T("Tick the box to confirm the undo."))
     count = int_field("count")
     if not 1 <= count <= MOST_ACTS:
         abort(400, T("Undo between 1 and 20 acts at a time."))
@@ -179,10 +176,7 @@ def tick(gid: str):
 @bp.post("/host/<gid>/delete")
 def delete(gid: str):
     """The host removes a finished or abandoned game for good: its log, its seats and their links."""
-    require_host(gid)
-    check_csrf()
-    if request.form.get("confirm") != "yes":
-        abort(400, T("Tick the box to confirm that the game should be deleted."))
+    _confirmed(gid, T("Tick the box to confirm that the game should be deleted."))
     try:
         store().delete(gid)
     except NotFound:  # deleted by another screen a moment ago: just as good
@@ -261,3 +255,10 @@ def _back(gid: str):
     return redirect(url_for("host.page", gid=gid))
 
 
+def _confirmed(gid: str, unticked: str) -> None:
+    """A host's form that changes the game for good: the host's key, the form's token, and its box ticked
+    (else 400 with `unticked`)."""
+    require_host(gid)
+    check_csrf()
+    if request.form.get("confirm") != "yes":
+        abort(400, unticked)

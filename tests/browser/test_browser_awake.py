@@ -14,7 +14,7 @@ pytestmark = pytest.mark.slow
 NO_WAKE_LOCK = "Object.defineProperty(window, 'isSecureContext', {get: () => false});"
 
 
-def test_the_switch_shows_and_the_video_keeps_an_insecure_page_awake(srv, browser):  # noqa: F811
+def test_the_switch_shows_and_the_video_keeps_an_insecure_page_awake(srv, browser):
     game = served_game(srv.base)
     ctx = browser.new_context(**PHONE)
     ctx.add_init_script(NO_WAKE_LOCK)
@@ -38,7 +38,7 @@ def test_the_switch_shows_and_the_video_keeps_an_insecure_page_awake(srv, browse
     assert page.locator("#wake").get_attribute("aria-pressed") == "false", "the choice is kept on this phone"
 
 
-def test_a_secure_page_asks_for_the_screen_wake_lock(srv, browser):  # noqa: F811
+def test_a_secure_page_asks_for_the_screen_wake_lock(srv, browser):
     """http://127.0.0.1 is a secure context: the page asks the Screen Wake Lock API, and plays no video."""
     game = served_game(srv.base)
     ctx = browser.new_context(**PHONE)

@@ -48,7 +48,7 @@ def into_round_two(base: str, game: dict) -> int:
     raise AssertionError("no seat of round II chose where to go")
 
 
-def test_the_estate_and_the_mini_map_fit_a_phone(srv, browser):  # noqa: F811
+def test_the_estate_and_the_mini_map_fit_a_phone(srv, browser):
     OUT.mkdir(exist_ok=True)
     game = served_game(srv.base, players=3)
     seat = into_round_two(srv.base, game)

@@ -16,7 +16,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
 SAYS = {"fr": ("Journal de partie", "Votre domaine"), "de": ("Spielprotokoll", "Dein Anwesen")}
 
 
-def test_host_and_phone_switch_language_and_keep_it(srv, browser):  # noqa: F811
+def test_host_and_phone_switch_language_and_keep_it(srv, browser):
     game = served_game(srv.base)
     who = deciding(srv.base, game)
     for lang, name in (("fr", "Français"), ("de", "Deutsch")):

@@ -37,7 +37,7 @@ class Table:
         return out["version"]
 
 
-def test_a_move_swaps_in_only_what_changed_and_the_log_grows_on_top(srv, browser):  # noqa: F811
+def test_a_move_swaps_in_only_what_changed_and_the_log_grows_on_top(srv, browser):
     game = served_game(srv.base, players=4)
     table = Table(srv.base, game)
     while len(table.devices) < 4:  # past the setup's first questions (the checklist closed), every seat taken

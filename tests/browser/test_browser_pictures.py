@@ -39,7 +39,7 @@ def filter_by_colour(host) -> int:
     return shown.count()
 
 
-def test_a_table_draw_setup_and_upkeep_by_tapping_pictures(srv, browser):  # noqa: F811
+def test_a_table_draw_setup_and_upkeep_by_tapping_pictures(srv, browser):
     OUT.mkdir(exist_ok=True)
     status, game = call(srv.base, "POST", "/api/games", {"players": PLAYERS, "seed": 3, "draw": "table"})
     assert status == 201, game

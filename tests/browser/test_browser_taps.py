@@ -24,7 +24,7 @@ def shown(page, version: int, timeout: int = 10_000) -> None:
                            timeout=timeout)
 
 
-def test_a_tap_draws_the_tapping_phones_menu_once_and_every_other_screen_hears_it(srv, browser):  # noqa: F811
+def test_a_tap_draws_the_tapping_phones_menu_once_and_every_other_screen_hears_it(srv, browser):
     game = served_game(srv.base)
     who = deciding(srv.base, game)
     tapper = open_phone(browser, game["seats"][who]["join_url"])

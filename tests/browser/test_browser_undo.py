@@ -19,8 +19,9 @@ def shows(page, selector: str, words: str) -> None:
                            timeout=15_000)
 
 
-def test_an_undo_shows_what_to_put_back_on_host_and_phone(srv, browser):  # noqa: F811
-    """R-TURN-1: the phone stands a lieutenant on a hex; undone, host and phone say to take it back."""
+def host_and_phone(srv, browser):
+    """A two-seat game open on the host screen and on the phone of the seat that must decide:
+    (game, that seat, its player's name, host page, phone page)."""
     game = served_game(srv.base)
     who = deciding(srv.base, game)
     name = ["Ada", "Bruno"][who]
@@ -30,6 +31,12 @@ def test_an_undo_shows_what_to_put_back_on_host_and_phone(srv, browser):  # noqa
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(game["seats"][who]["join_url"])
     phone.wait_for_selector("#estate")
+    return game, who, name, host, phone
+
+
+def test_an_undo_shows_what_to_put_back_on_host_and_phone(srv, browser):
+    """R-TURN-1: the phone stands a lieutenant on a hex; undone, host and phone say to take it back."""
+    game, who, name, host, phone = host_and_phone(srv, browser)
     assert phone.locator("#seat_put_back").is_hidden() and host.locator("#put_back").is_hidden()
 
     with phone.expect_response(lambda r: r.request.method == "POST") as posted:
@@ -67,18 +74,10 @@ def test_an_undo_shows_what_to_put_back_on_host_and_phone(srv, browser):  # noqa
     phone.screenshot(path=str(OUT / "undo-phone.png"), full_page=True)
 
 
-def test_a_phone_takes_back_its_own_last_act(srv, browser):  # noqa: F811
+def test_a_phone_takes_back_its_own_last_act(srv, browser):
     """Issue 25 item 6: right after its own act, and while nobody else has acted, the phone names the act and
     takes it back on confirmation; it is told what to put back, and the host sees the same lines."""
-    game = served_game(srv.base)
-    who = deciding(srv.base, game)
-    name = ["Ada", "Bruno"][who]
-    host = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    host.goto(game["host_url"])
-    host.wait_for_selector("#city svg")
-    phone = browser.new_context(**PHONE).new_page()
-    phone.goto(game["seats"][who]["join_url"])
-    phone.wait_for_selector("#estate")
+    game, who, name, host, phone = host_and_phone(srv, browser)
     assert phone.locator("#seat_undo").is_hidden()
     for _ in range(4):  # a move may first ask which lieutenant goes: tap until a figure stands
         with phone.expect_response(lambda r: r.request.method == "POST"):

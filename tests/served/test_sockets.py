@@ -336,13 +336,19 @@ def test_strangers_questions_do_not_change_how_a_real_screen_is_answered(tmp_pat
         strangers = [ask(srv.port, paths[i % 3], addresses[i % len(addresses)]) for i in range(600)]
         assert all(answer(s)[0] == 403 for s in strangers)  # at once: never held
 
-        screen = ask(srv.port, f"/host/{gid}/news?v=0&key={game['host_token']}")
-        assert is_held(screen)
-        _, version = play_one_move(srv, game)
-        screen.settimeout(10)
-        status, body = answer(screen)
-        assert status == 200 and f'data-version="{version}"'.encode() in body
-        close_all(strangers + [screen])
+        host_screen_hears_the_next_move(srv, game, strangers)
+
+
+def host_screen_hears_the_next_move(srv: Server, game: dict, others: list) -> None:
+    """A real host screen's question is held, not answered at once, and woken by the game's next move; then
+    every socket (the others' too) is closed."""
+    screen = ask(srv.port, f"/host/{game['id']}/news?v=0&key={game['host_token']}")
+    assert is_held(screen)
+    _, version = play_one_move(srv, game)
+    screen.settimeout(10)
+    status, body = answer(screen)
+    assert status == 200 and f'data-version="{version}"'.encode() in body
+    close_all(others + [screen])
 
 
 def test_one_games_key_cannot_take_the_places_other_tables_wait_in(tmp_path):
@@ -357,13 +363,7 @@ def test_one_games_key_cannot_take_the_places_other_tables_wait_in(tmp_path):
         time.sleep(1.5)
         still = [s for s in squatters if not readable(s, 0)]
         assert len(still) <= 16 * cores(), len(still)  # POLL_PER_GAME in each worker: the rest heard "nothing new"
-        screen = ask(srv.port, f"/host/{theirs['id']}/news?v=0&key={theirs['host_token']}")
-        assert is_held(screen)
-        _, version = play_one_move(srv, theirs)
-        screen.settimeout(10)
-        status, body = answer(screen)
-        assert status == 200 and f'data-version="{version}"'.encode() in body
-        close_all(squatters + [screen])
+        host_screen_hears_the_next_move(srv, theirs, squatters)
 
 
 def test_questions_whose_screens_hung_up_let_go_of_their_places(tmp_path):

@@ -112,30 +112,31 @@ def test_a_limiter_counts_what_another_process_allowed_in_the_same_window():
 
 # --- two apps as two workers --------------------------------------------------------------------------------
 
-def test_a_move_made_in_one_worker_wakes_the_screens_waiting_in_the_other(tmp_path):
+def news_across(tmp_path, query: str, event) -> tuple:
+    """A host screen's question held by the second worker while `event(client of the first, game)` happens
+    in the first: (the question's answer, seconds it waited, what `event` gave)."""
     one, two = pair(tmp_path)
     game = one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3}).get_json()
     with ThreadPoolExecutor(1) as pool:
         t0 = time.monotonic()
-        answer = pool.submit(two.test_client().get, f"/host/{game['id']}/news?v=0&key={game['host_token']}")
+        answer = pool.submit(two.test_client().get, f"/host/{game['id']}/news?{query}&key={game['host_token']}")
         wait_until(lambda: two.wsgi_app.waiting == 1)
-        new = first_move(one.test_client(), game)
+        given = event(one.test_client(), game)
         r = answer.result(timeout=LONG)
-    assert time.monotonic() - t0 < LONG / 2
+    return r, time.monotonic() - t0, given
+
+
+def test_a_move_made_in_one_worker_wakes_the_screens_waiting_in_the_other(tmp_path):
+    r, waited, new = news_across(tmp_path, "v=0", first_move)
+    assert waited < LONG / 2
     assert r.status_code == 200 and r.get_data(as_text=True).startswith(f'<div id="poll" data-version="{new}"')
 
 
 def test_a_seat_taken_in_one_worker_is_news_for_the_host_waiting_in_the_other(tmp_path):
-    one, two = pair(tmp_path)
-    game = one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3}).get_json()
-    with ThreadPoolExecutor(1) as pool:
-        t0 = time.monotonic()
-        answer = pool.submit(two.test_client().get, f"/host/{game['id']}/news?v=0&j=0&key={game['host_token']}")
-        wait_until(lambda: two.wsgi_app.waiting == 1)
-        assert one.test_client().get(f"/j/{game['seats'][0]['token']}").status_code == 302
-        r = answer.result(timeout=LONG)
-    assert time.monotonic() - t0 < LONG / 2 and r.status_code == 200
-
+    r, waited, joined = news_across(tmp_path, "v=0&j=0",
+                                    lambda client, game: client.get(f"/j/{game['seats'][0]['token']}"))
+    assert joined.status_code == 302
+    assert waited < LONG / 2 and r.status_code == 200
 
 def test_join_codes_tried_on_both_workers_count_as_one_limit(tmp_path):
     """A guesser's tries spread over the workers still meet the one limit (R: docs/SECURITY.md)."""

@@ -13,7 +13,7 @@ import pytest
 from companion.engine import IllegalAction, legal_actions, options_for, pending
 from companion.engine.acts import OPENS, opens_act
 from companion.store import Store
-from companion.web import create_app
+from tables import host_and_phones
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
 
@@ -84,22 +84,6 @@ def test_rows_saved_before_acts_are_an_act_each_and_no_phone_may_take_them_back(
 
 # --- the screens -----------------------------------------------------------------------------------------
 
-def setup(tmp_path):
-    app = create_app({"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": 0.2})
-    store = app.extensions["store"]
-    client = app.test_client()
-    game = client.post("/api/games", json={"players": PLAYERS, "seed": 5}).get_json()
-    host = app.test_client()
-    page = host.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True).get_data(as_text=True)
-    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
-    phones = []
-    for s in game["seats"]:
-        phone = app.test_client()
-        phone.get(f"/j/{s['token']}")
-        ppage = phone.get(f"/seat/{s['token']}").get_data(as_text=True)
-        phones.append((phone, s["token"], re.search(r'name="csrf" value="([^"]+)"', ppage).group(1)))
-    return app, store, game, host, csrf, phones
-
 
 def section(page: str, rid: str) -> str:
     start = page.index(f'id="{rid}"')
@@ -115,7 +99,7 @@ def own_act_done(store, gid):
 
 
 def test_the_hosts_undo_names_the_acts_before_it_confirms(tmp_path):
-    app, store, game, host, csrf, phones = setup(tmp_path)
+    app, store, game, host, csrf, phones = host_and_phones(tmp_path, PLAYERS)
     gid = game["id"]
     until(store, gid, own_act_done(store, gid))
     acts = store.last_acts(gid, 2)
@@ -143,17 +127,24 @@ def test_the_hosts_undo_names_the_acts_before_it_confirms(tmp_path):
 
 @pytest.mark.parametrize("count", ["-1", "21", "x", ""])
 def test_a_bad_undo_preview_is_refused(tmp_path, count):
-    app, store, game, host, csrf, phones = setup(tmp_path)
+    app, store, game, host, csrf, phones = host_and_phones(tmp_path, PLAYERS)
     assert host.get(f"/host/{game['id']}/undo?count={count}").status_code == 400
     assert app.test_client().get(f"/host/{game['id']}/undo?count=1").status_code == 403
 
 
-def test_a_phone_takes_back_its_own_last_act_and_gets_the_put_back_lines(tmp_path):
-    app, store, game, host, csrf, phones = setup(tmp_path)
+def after_own_act(tmp_path):
+    """A table of screens (tables.host_and_phones) right after a seat's own act that brought nothing to light:
+    (store, game id, phones, that act, its seat)."""
+    app, store, game, host, csrf, phones = host_and_phones(tmp_path, PLAYERS)
     gid = game["id"]
     until(store, gid, own_act_done(store, gid))
     (act,) = store.last_acts(gid, 1)
     seat = int(act["who"])
+    return store, gid, phones, act, seat
+
+
+def test_a_phone_takes_back_its_own_last_act_and_gets_the_put_back_lines(tmp_path):
+    store, gid, phones, act, seat = after_own_act(tmp_path)
     phone, token, pcsrf = phones[seat]
     offer = section(phone.get(f"/seat/{token}").get_data(as_text=True), "seat_undo")
     assert "Take back your last act" in offer and act["lines"][0]["label"].split(":")[0] in offer
@@ -173,11 +164,7 @@ def test_a_phone_takes_back_its_own_last_act_and_gets_the_put_back_lines(tmp_pat
 
 
 def test_a_phone_may_not_take_back_an_act_once_another_seat_acted(tmp_path):
-    app, store, game, host, csrf, phones = setup(tmp_path)
-    gid = game["id"]
-    until(store, gid, own_act_done(store, gid))
-    (act,) = store.last_acts(gid, 1)
-    seat = int(act["who"])
+    store, gid, phones, act, seat = after_own_act(tmp_path)
     until(store, gid, lambda s: s.last_acts(gid, 1)[0]["who"] != str(seat), seed=2)
     phone, token, pcsrf = phones[seat]
     assert "Take back" not in section(phone.get(f"/seat/{token}").get_data(as_text=True), "seat_undo")
@@ -188,7 +175,7 @@ def test_a_phone_may_not_take_back_an_act_once_another_seat_acted(tmp_path):
 
 
 def test_a_phone_may_not_take_back_an_act_that_brought_something_to_light(tmp_path):
-    app, store, game, host, csrf, phones = setup(tmp_path)
+    app, store, game, host, csrf, phones = host_and_phones(tmp_path, PLAYERS)
     gid = game["id"]
     until(store, gid, lambda s: (a := s.last_acts(gid, 1)) and a[0]["who"] != "host" and a[0]["revealed"])
     (act,) = store.last_acts(gid, 1)
@@ -201,7 +188,7 @@ def test_a_phone_may_not_take_back_an_act_that_brought_something_to_light(tmp_pa
 
 
 def test_a_phones_undo_needs_its_confirmation_and_its_phone(tmp_path):
-    app, store, game, host, csrf, phones = setup(tmp_path)
+    app, store, game, host, csrf, phones = host_and_phones(tmp_path, PLAYERS)
     gid = game["id"]
     until(store, gid, own_act_done(store, gid))
     seat = int(store.last_acts(gid, 1)[0]["who"])

@@ -27,12 +27,19 @@ def test_state_needs_the_host_token(client):
     assert r.status_code == 403 and "error" in r.get_json()
 
 
-def test_stale_version_is_refused_with_fresh_menu_and_changes_nothing(client):
+def first_asked(client):
+    """A new game with every seat taken by this script: (game, host headers, its state, the seat asked
+    first, that seat's token)."""
     game = create(client)
     host = {"X-Host-Token": game["host_token"]}
-    before = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
-    who = before["pending"][0]["who"]
+    st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
+    who = st["pending"][0]["who"]
     token = game["seats"][who]["token"]
+    return game, host, st, who, token
+
+
+def test_stale_version_is_refused_with_fresh_menu_and_changes_nothing(client):
+    game, host, before, who, token = first_asked(client)
     r = client.post(f"/api/seats/{token}/actions", json={"version": before["version"] + 7, "choice": 0},
                     headers=key(game, who))
     assert r.status_code == 409 and "moved on" in r.get_json()["error"] and r.get_json()["menu"]
@@ -41,11 +48,7 @@ def test_stale_version_is_refused_with_fresh_menu_and_changes_nothing(client):
 
 
 def test_a_repeated_submit_is_harmless(client):
-    game = create(client)
-    host = {"X-Host-Token": game["host_token"]}
-    st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
-    who = st["pending"][0]["who"]
-    token = game["seats"][who]["token"]
+    game, host, st, who, token = first_asked(client)
     menu = client.get(f"/api/seats/{token}/menu", headers=key(game, who)).get_json()
     choice = next(o["choice"] for o in menu["menu"] if o["available"])
     first = client.post(f"/api/seats/{token}/actions", json={"version": menu["version"], "choice": choice},

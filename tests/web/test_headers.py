@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 from companion.web import host as host_views
 from companion.web import seat as seat_views
 from companion.web.headers import CSP
-from tables import new_game
+from tables import new_game, play
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
 
@@ -23,21 +23,6 @@ def every_seat_here(client, players=PLAYERS, seed=5) -> dict:
     for s in game["seats"]:
         client.get(f"/j/{s['token']}")  # this client is every seat's phone
     return game
-
-
-def play(client, game: dict, moves: int, rng: random.Random) -> None:
-    """Random available options for whoever must answer."""
-    host = {"X-Host-Token": game["host_token"]}
-    for _ in range(moves):
-        st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
-        if st["phase"] == "over":
-            return
-        who = st["pending"][0]["who"]
-        url = (f"/api/games/{game['id']}/host" if who == "host" else f"/api/seats/{game['seats'][who]['token']}")
-        menu = client.get(url + "/menu", headers=host).get_json()
-        pick = rng.choice([o for o in menu["menu"] if o["available"]])
-        r = client.post(url + "/actions", json={"version": menu["version"], "choice": pick["choice"]}, headers=host)
-        assert r.status_code == 200, r.get_json()
 
 
 def every_screen(game: dict) -> list[str]:

@@ -33,15 +33,22 @@ def reproduction():
     holds it), an aristocrat waits in quarantine space II, the aristocrat sector is full, and coins and
     lumber are to spare. Returns the state at upkeep and that seat."""
     state = bare()
+    seat = _crowded(state)
+    give(state, seat, coins=20, lumber=20)
+    to_upkeep(state)
+    return state, seat
+
+
+def _crowded(state) -> int:
+    """Round II; the first seat's early workshop yields a Build with an upgraded citizen on it, an aristocrat
+    waits in quarantine space II and the aristocrat sector is full. Returns that seat."""
     set_round(state, 2)
     seat = state.order[0]
     ws = _build_workshop(state.catalog)
     add_workshop(state, seat, ws.id, ws.cls, upgraded=True)
     in_cabin(state, seat, 0, "aristocrat", space=2)
     fill_sector(state, seat, "aristocrat")
-    give(state, seat, coins=20, lumber=20)
-    to_upkeep(state)
-    return state, seat
+    return seat
 
 
 def test_R_EOR_1_R_EOR_4_R_CIT_3_the_citizen_leaving_quarantine_enters_the_workshop_built_in_production():
@@ -141,12 +148,7 @@ def test_C_4_a_game_saved_before_keeps_the_order_it_was_recorded_with():
     recorded: its production Builds come after quarantine, as C-4 then said."""
     state = bare()
     state.upkeep_rules = 0
-    set_round(state, 2)
-    seat = state.order[0]
-    ws = _build_workshop(state.catalog)
-    add_workshop(state, seat, ws.id, ws.cls, upgraded=True)
-    in_cabin(state, seat, 0, "aristocrat", space=2)
-    fill_sector(state, seat, "aristocrat")
+    seat = _crowded(state)
     to_upkeep(state)
     assert [(d["who"], d["kind"]) for d in open_decisions(state)] == [(seat, "build")]
     assert report_with(state, "Q-7"), "the old order: quarantine first, so the aristocrat found no room"

@@ -19,7 +19,7 @@ import pytest
 from companion.web import create_app
 
 from server import ROOT, Server
-from tables import api_table_ready, fingerprint, new_game
+from tables import api_table_ready, fingerprint, new_game, play
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
            {"name": "Chiara", "colour": "blue"}]
@@ -42,25 +42,6 @@ def holds(client, game, who) -> None:
     token = game["seats"][who]["token"]
     if client.get_cookie(f"seat_{token}") is None:
         assert client.get(f"/j/{token}").status_code == 302
-
-
-def play(client, game, steps: int, rng: random.Random) -> None:
-    host = {"X-Host-Token": game["host_token"]}
-    for _ in range(steps):
-        st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
-        if st["phase"] == "over":
-            return
-        who = st["pending"][0]["who"]
-        if who == "host":
-            menu = client.get(f"/api/games/{game['id']}/host/menu", headers=host).get_json()
-            url = f"/api/games/{game['id']}/host/actions"
-        else:
-            holds(client, game, who)
-            menu = client.get(f"/api/seats/{game['seats'][who]['token']}/menu").get_json()
-            url = f"/api/seats/{game['seats'][who]['token']}/actions"
-        pick = rng.choice([o for o in menu["menu"] if o["available"]])
-        r = client.post(url, json={"version": menu["version"], "choice": pick["choice"]}, headers=host)
-        assert r.status_code == 200, r.get_json()
 
 
 def state_of(client, game) -> dict:

@@ -11,7 +11,7 @@ from companion.engine import table_view
 from companion.store.ticks import words_of
 
 from scenario import game as new_state, to_upkeep
-from tables import act_once, api_table_ready, create
+from tables import api_table_ready, create, drive
 from test_table_ready_web import host_page, phone_page, to_the_hold
 
 HOST_CSRF = re.compile(r'id="csrf" name="csrf" value="([^"]+)"')
@@ -130,14 +130,7 @@ def api_table_ready_round(client, game):
 
 def test_nothing_unticked_remains_after_game_over(client):
     game = create(client, ready=False, players=[{"name": "Ada", "colour": "red"}])
-    rng = random.Random(2)
-    host = {"X-Host-Token": game["host_token"]}
-    for _ in range(3000):
-        st = client.get(f"/api/games/{game['id']}/state", headers=host).get_json()
-        if st["phase"] == "over":
-            break
-        act_once(client, game, rng, st)
-    assert st["phase"] == "over"
+    drive(client, game, random.Random(2), limit=3000)
     page = host_page(client, game)
     assert 'type="checkbox" id="setup-' not in page and 'type="checkbox" id="upkeep-' not in page
 

@@ -6,13 +6,12 @@ host's log keeps the undone entries where they happened, struck through and mark
 from __future__ import annotations
 
 import random
-import re
 
 from companion.catalog import default_catalog
 from companion.engine import legal_actions, options_for, pending
 from companion.store import Store
-from companion.web import create_app
 from companion.web.put_back import log_rows
+from tables import host_and_phones
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
 
@@ -73,18 +72,9 @@ def test_log_rows_put_undone_entries_where_they_happened():
 # --- the screens -----------------------------------------------------------------------------------------
 
 def setup_game(tmp_path):
-    app = create_app({"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": 0.2})
-    client = app.test_client()
-    game = client.post("/api/games", json={"players": PLAYERS, "seed": 5}).get_json()
-    host = app.test_client()
-    page = host.get(f"/host/{game['id']}?key={game['host_token']}", follow_redirects=True).get_data(as_text=True)
-    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
-    phones = []
-    for seat in game["seats"]:
-        phone = app.test_client()
-        assert phone.get(f"/j/{seat['token']}").status_code == 302
-        phones.append((phone, f"/seat/{seat['token']}"))
-    return app, app.extensions["store"], game, host, csrf, phones
+    """The table of tables.host_and_phones, each phone with its page's path."""
+    app, store, game, host, csrf, phones = host_and_phones(tmp_path, PLAYERS)
+    return app, store, game, host, csrf, [(phone, f"/seat/{token}") for phone, token, _ in phones]
 
 
 def undo(host, store, game, csrf, count: int):
