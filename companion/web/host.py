@@ -88,7 +88,7 @@ def page(gid: str):
         return _remember_host(redirect(url_for("host.page", gid=gid), 303), gid, game.host_token)
     ctx = host_context(gid)
     page = render_template("host.html", regions=host_screen.marked(ctx),
-                           notice=catalog_desk.notice(ctx["game"].state.catalog), **ctx)
+                           notice=catalog_desk.notice(ctx["pieces"].catalog), **ctx)
     return _remember_host(make_response(page), gid, ctx["key"])
 
 
@@ -142,7 +142,7 @@ def undo_preview(gid: str):
     if request.headers.get("HX-Request"):
         return render_template("partials/_undo_confirm.html", **ctx) if ctx["undo_preview"] else ""
     return render_template("host.html", regions=host_screen.marked(ctx),
-                           notice=catalog_desk.notice(ctx["game"].state.catalog), **ctx)
+                           notice=catalog_desk.notice(ctx["pieces"].catalog), **ctx)
 
 
 @bp.post("/host/<gid>/undo")

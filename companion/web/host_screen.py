@@ -47,16 +47,16 @@ def marked(ctx: dict) -> dict[str, Markup]:
 def region(ctx: dict, name: str) -> str:
     """A region drawn whole; the map and the two checklists from memory while what they show is the same
     (each by game, what it shows and language)."""
-    state, lang = ctx["state"], str(get_locale())
+    state, lang = ctx["pieces"], str(get_locale())
     if name == "city":  # the biggest picture: drawn again only when what it shows changes
-        key = (ctx["game"].id, city_key(state), repr(sorted(ctx["back_marks"].items())), lang)
+        key = (ctx["game"]["id"], city_key(state), repr(sorted(ctx["back_marks"].items())), lang)
         return render_once(_DRAWN, key, "partials/_city.html", lambda: ctx)
     if name == "setup":  # its steps are only ever added to, and it stays open for the first few moves
-        key = (ctx["game"].id, "setup", ctx["table"]["setup_open"], ctx["table"]["over"],
+        key = (ctx["game"]["id"], "setup", ctx["table"]["setup_open"], ctx["table"]["over"],
                ctx.get("steps_later", False), _steps(state.setup_steps), _ticked(ctx, "setup"), lang)
         return render_once(_DRAWN, key, "partials/_setup.html", lambda: ctx)
     if name == "upkeep":  # the report of the latest upkeep, which grows while the upkeep lasts
-        key = (ctx["game"].id, "upkeep", repr(ctx["table"]["upkeep"]), ctx["table"]["over"], state.round,
+        key = (ctx["game"]["id"], "upkeep", repr(ctx["table"]["upkeep"]), ctx["table"]["over"], state.round,
                _steps(state.report), _ticked(ctx, "upkeep-"), lang)
         return render_once(_DRAWN, key, "partials/_upkeep.html", lambda: ctx)
     return render_template(f"partials/_{name}.html", **ctx)

@@ -13,6 +13,7 @@ import json
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 
+from ..engine.pieces import Pieces
 from ..scoresheet import Refused, read_position, score_sheet
 from ..serve.address import public_base
 from . import catalog_desk
@@ -60,7 +61,7 @@ def sheet():
     if state is not None:
         query = sheet_query(position)
         winners = [state.seats[i].name for i in state.scoring["winners"]]
-        context.update(state=state, sc=state.scoring, winner_names=winners,
+        context.update(pieces=Pieces(state), sc=state.scoring, winner_names=winners,
                        link=public_base() + url_for("score.sheet") + "?" + query,
                        export=url_for("score.export") + "?" + query)
     return render_template("score/sheet.html", **context), 400 if problem else 200

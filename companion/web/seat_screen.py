@@ -83,7 +83,7 @@ def part(make: Callable[[], dict], name: str) -> str:
 
 def region(ctx: dict, name: str) -> str:
     if name == "estate":  # the biggest picture on a phone: drawn again only when what it shows changes
-        key = (ctx["part_url"]("estate"), estate_key(ctx["state"], ctx["seat_index"]), str(get_locale()))
+        key = (ctx["part_url"]("estate"), estate_key(ctx["pieces"], ctx["seat_index"]), str(get_locale()))
         return render_once(_ESTATE, key, "partials/_estate.html", lambda: ctx, limit=2048)  # ~15 KB each
     return render_template(f"partials/_{name}.html", **ctx)
 

@@ -8,6 +8,7 @@ import time
 from flask import current_app, url_for
 
 from ..engine import pending
+from ..engine.pieces import Pieces
 from ..engine.state import COLOURS
 from ..store import Game
 from ..serve.address import public_base
@@ -50,8 +51,9 @@ def waiting_seats(game: Game, seats: list[dict]) -> list[dict]:
 
 
 def base(game: Game) -> dict:
-    """What every screen's templates use: the game, its version, the form key, and the colour marks (each
-    colour's letter in the reader's language, draw/letters.py)."""
-    return {"game": game, "state": game.state, "version": game.version, "csrf": csrf_token(),
+    """What every screen's templates use: the game's id, what the table sees of it (`pieces`, never the
+    state), its version, the form key, and the colour marks (each colour's letter in the reader's language,
+    pictures/letters.py)."""
+    return {"game": {"id": game.id}, "pieces": Pieces(game.state), "version": game.version, "csrf": csrf_token(),
             "letters": {c: colour_letter(c, request_gettext) for c in COLOURS}, "symbols": SYMBOLS}
 

@@ -9,6 +9,7 @@ import re
 import pytest
 from flask import render_template
 
+from companion.engine.pieces import Pieces
 from companion.engine import seat_view
 from companion.web import create_app
 from companion.web.menus import LONG, arranged
@@ -65,7 +66,7 @@ def test_the_phone_s_menu_puts_the_choosable_first_and_sends_the_engine_s_indexe
     app = create_app({"INSTANCE": str(tmp_path), "TESTING": True})
     view = seat_view(movement, A)
     with app.test_request_context("/"):
-        html = render_template("partials/_menu.html", state=movement, menu=view["menu"], question=view["question"],
+        html = render_template("partials/_menu.html", pieces=Pieces(movement), menu=view["menu"], question=view["question"],
                                decision=view["decision"], post_url="/tap", part_url=lambda n: "/part/" + n,
                                csrf="x", version=0)
     greyed = sum(not o["available"] for o in view["menu"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import render_template
 
+from companion.engine.pieces import Pieces
 from companion.engine import table_view
 from companion.web import create_app
 
@@ -186,7 +187,7 @@ def test_R_EOR_4_the_hosts_upkeep_checklist_lists_the_production_build_before_qu
     pick(state, seat, ["workshop", len(state.seats[seat].workshops) - 1])
     app = create_app({"INSTANCE": str(tmp_path), "TESTING": True})
     with app.test_request_context("/"):
-        html = render_template("partials/_upkeep.html", state=state, table=table_view(state),
+        html = render_template("partials/_upkeep.html", pieces=Pieces(state), table=table_view(state),
                                game=type("Game", (), {"id": "g1"}))
     items = html.split("<li>")[1:]
     rules = [item.split('<span class="rule">')[1].split("</span>")[0] for item in items]
