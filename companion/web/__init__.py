@@ -25,6 +25,7 @@ from . import (address, api, catalog_page, catalog_words, draw, headers, host, j
                seat, tap, translate)
 from . import score  # /score: a score sheet for a game the companion did not track (issue 26)
 from .common import DELETED, refusal
+from .draw import where
 from .limits import DAY, MINUTE, PerWindow
 from .news import Bulletin, NewsPoll, news_routes
 from .phones import Sightings
@@ -120,7 +121,8 @@ def _templates(app: Flask, corrections: Path) -> None:
         catalog_now=partial(catalog_in_force, corrections),  # the host screen's notice about corrections
         problem_words=partial(catalog_words.problem_words, gettext=gettext),  # why a catalog file is refused
         languages=language.links, reader_language=language.reader_language,  # the switch in every page's header
-        step_words=words_of)  # what a checklist tick belongs to (store/ticks.py)
+        step_words=words_of,  # what a checklist tick belongs to (store/ticks.py)
+        map_crop=partial(where.crop_svg, _=gettext), place_words=partial(where.place_words, _=gettext))  # what a checklist tick belongs to (store/ticks.py)
 
 
 def _layers(app: Flask) -> None:

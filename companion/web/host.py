@@ -18,6 +18,7 @@ from .address import unreachable
 from .common import check_csrf, csrf_token, host_key_checked, news_answer, part_answer, require_host, store
 from .forms import form_options, int_field, tap_fields
 from .limits import count_new_game
+from .moment import moment
 from .tap import play
 from .undone import host_put_back, log_rows, put_back_marks
 from .pictures import qr_svg
@@ -74,6 +75,7 @@ def host_context(gid: str) -> dict:
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
                host=menu_view(game, "host"), key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())
+    ctx["moment"] = moment(ctx)  # what the table does now, at the top (web/moment.py)
     return ctx
 
 

@@ -23,7 +23,7 @@ from markupsafe import Markup, escape
 
 from .draw.city import HEX_SMALL_BOX, hex_small, print_at, wheel_svg
 from .draw.faces import face
-from .draw.markup import Gettext, english, fmt
+from .draw.markup import Gettext, english, fmt, readable
 
 LIBRARY = "pictures"  # the id of the page's library
 SYMBOLS_KEPT = 4096  # drawn symbols kept in memory (a face is 1–15 KB; a game names a few dozen)
@@ -69,7 +69,7 @@ def placed_use(catalog, sid: str, key: tuple, x, y, draw_at, _: Gettext = englis
     with the game; how each one looks never does."""
     sid = _UNSAFE.sub("_", sid)
     _, symbol = _drawn((catalog.fingerprint or id(catalog), "placed", sid, key, _language()), lambda: (
-        "", f'<symbol id="{sid}" overflow="visible"{TEXT_DEFAULTS}>{compact(draw_at(0, 0))}</symbol>'))
+        "", f'<symbol id="{sid}" overflow="visible"{TEXT_DEFAULTS}>{readable(compact(draw_at(0, 0)))}</symbol>'))
     _name(sid, symbol)
     return Markup(f'<use href="#{sid}" x="{fmt(x)}" y="{fmt(y)}"/>')
 
@@ -171,6 +171,21 @@ def added() -> str:
 def with_added(answer: str) -> str:
     """An answer (a region, a list a panel loads when opened) with the symbols it names that the page lacks."""
     return str(answer) + added()
+
+
+def keep_only(*shown: str) -> None:
+    """Forget the symbols this request named that none of `shown` (what the answer carries) refers to, nor
+    any symbol it keeps (a line's hex refers to its print): a region drawn only to learn what it shows (the
+    setup checklist a page leaves to load, a region the page already shows) adds nothing to the answer."""
+    named = _named()
+    keep: set[str] = set()
+    frontier = "".join(shown)
+    while frontier:
+        new = [sid for sid in named if sid not in keep and f'href="#{sid}"' in frontier]
+        keep.update(new)
+        frontier = "".join(named[sid] for sid in new)
+    for sid in [sid for sid in named if sid not in keep]:
+        del named[sid]
 
 
 def named_now() -> dict[str, str]:

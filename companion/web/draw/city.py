@@ -19,7 +19,7 @@ from .faces.shapes import anchor, cargo_mark
 from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
 from .icons import reward_icons
 from .marks import step_marks
-from .markup import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, spread, svg, txt
+from .markup import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable, spread, svg, txt
 
 
 def _standing_at(state, place: str) -> list[tuple]:
@@ -209,7 +209,11 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: b
         place = str(Place.hex(tile))
         places.append((place, _hex_group(state, tile, hx, hy, targets.get(place), _, placed)))
     places.sort(key=lambda p: p[0] in targets)  # stable: targets last, on top
-    return svg(*view_box(bounds), _("City of Messina"), "city", under, [p[1] for p in places])
+    body = [under, [p[1] for p in places]]
+    if marked:  # the host's map: the moment's crop of a place shows this group again (draw/where.py)
+        body = [el("g", {"id": "city-map"}, *body)]
+    drawn = svg(*view_box(bounds), _("City of Messina"), "city", *body)
+    return readable(drawn) if marked else drawn  # the host's map: read across the table
 
 
 def city_plan(state) -> tuple:
