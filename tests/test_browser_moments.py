@@ -134,6 +134,7 @@ class Table:
 
     def shot(self, moment: str, lang: str) -> None:
         OUT.mkdir(exist_ok=True)
+        self.host.evaluate("window.scrollTo(0, 0)")  # the first viewport: what the table sees at a glance
         self.host.screenshot(path=str(OUT / f"moment-{moment}-{lang}.png"))
         self.host.screenshot(path=str(OUT / f"moment-{moment}-{lang}-full.png"), full_page=True)
 

@@ -152,3 +152,20 @@ def test_the_phones_panel_folds_its_codes_once_every_seat_has_joined(client):  #
     assert re.search(r"<details\s*>", seats) or "unreachable" in seats
     assert "every seat has joined" in seats and '<use href="#q-' not in seats and "<symbol id=\"q-" not in page
     assert f'/host/{game["id"]}/qr/1.svg' in seats and 'loading="lazy"' in seats
+
+
+def test_no_text_of_the_host_map_is_smaller_than_its_floor(client):  # noqa: F811
+    """Issue 25 item 3: the host's map is drawn one column wide at 1280 px (about 1.24 px a unit), so no text in
+    it, nor in the map prints it uses from the page's library, is under MAP_TEXT_MIN units (14 px there);
+    tests/test_browser_moments.py measures it on screen."""
+    from companion.web.draw.markup import MAP_TEXT_MIN
+    game = new_game(client)
+    play(client, game, lambda st: st["phase"] == "play")
+    page = host_page(client, game)
+    city = page[page.index('id="city"'):page.index("</section>", page.index('id="city"'))]
+    city = city[:city.index('class="wheel-wrap"')]  # the wheel is drawn 440 px wide: 11 units are 15 px there
+    used = set(re.findall(r'<use href="#([^"]+)"', city))
+    symbols = [m.group(0) for m in re.finditer(r'<symbol id="([^"]+)".*?</symbol>', page, re.S) if m.group(1) in used]
+    sizes = [float(x) for x in re.findall(r'font-size="([0-9.]+)"', city + "".join(symbols))]
+    assert sizes and min(sizes) >= MAP_TEXT_MIN
+    assert "Version" not in words(page) and not re.search(r"\bv\d+\b", words(page))

@@ -4,9 +4,9 @@ A host question about a place ("Which hex is on the marked space?") is answered 
 that place; the whole map sits below the moment, out of view. So the moment shows the map again, cropped
 round the place: an `<svg>` whose viewBox frames it and whose only content is `<use href="#city-map">`, a
 reference to the map the page already shows (draw/city.py gives the host's map that id), so the crop costs
-a few hundred bytes, not a second map. Its words say where the place is, counted as the table counts: the
-row from the top and the place in that row from the left, and its side of the city (the engine's corner
-words, "north-west").
+a few hundred bytes, not a second map. Its words say where the place is, counted among the hexes lying on
+the table and the place itself (empty spaces are not on the table): the row from the top and the place in
+that row from the left, and its side of the city (the engine's corner words, "north-west").
 """
 
 from __future__ import annotations
@@ -63,10 +63,12 @@ def place_words(state, place: str, _: Gettext = english) -> str:
     if xy is None:
         return ""
     lay, centres, _empty = city_plan(state)
-    rows = sorted({round(y) for _x, y in centres})
+    # counted among what lies on the table (the hexes placed) and the place itself: empty spaces are not there
+    lying = [axial_to_xy(*space_coord(state, h.space)) for h in state.hexes.values()] + [xy]
+    rows = sorted({round(y) for _x, y in lying})
     row = min(range(len(rows)), key=lambda i: abs(rows[i] - xy[1]))
-    in_row = sorted(x for x, y in centres if round(y) == rows[row])
-    col = min(range(len(in_row)), key=lambda i: abs(in_row[i] - xy[0])) if in_row else 0
+    in_row = sorted(x for x, y in lying if round(y) == rows[row])
+    col = min(range(len(in_row)), key=lambda i: abs(in_row[i] - xy[0]))
     cx, cy = sum(x for x, _y in centres) / len(centres), sum(y for _x, y in centres) / len(centres)
     side = _side(xy[0] - cx, xy[1] - cy, HW, _)
     if Place.of(place).kind == "dock":
