@@ -166,6 +166,7 @@ def no_english_initials(page, lang: str) -> None:
 def test_a_whole_table_draw_game_on_the_host_and_four_phones(srv, browser):  # noqa: F811
     t = Table(srv.base, browser)
     host = t.host
+    assert all(phone.locator(TAP).count() == 0 for phone in t.phones)  # right after "new game": nothing to tap
     # a table-draw question: the marked place is in view, cropped from the map, and said in words
     assert "Which hex is on the marked space?" in host.locator("#moment h1").inner_text()
     crop = host.locator("#moment svg.crop").bounding_box()
