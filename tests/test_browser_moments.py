@@ -146,6 +146,7 @@ def readable(page) -> None:
     assert moment >= 28, moment
     small = page.evaluate(SMALL_HTML, 18)
     assert small == [], small
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     for where in ("#city svg.city", "#city svg.wheel", "#scoring .bars svg"):
         small = [(t, round(px, 1)) for t, px in page.evaluate(SVG_TEXT, where) if t and px < 14]
         assert small == [], (where, small[:10])
