@@ -264,6 +264,7 @@ def test_a_whole_table_draw_game_on_the_host_and_four_phones(srv, browser):  # n
         mine = next(x for x in scoring["seats"] if x["seat"] == seat)
         assert all(w in said for w in winners) and f"rank {mine['rank']}" in said
         assert all(line["label"] in said for line in mine["lines"])
+        assert phone.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
         phone.screenshot(path=str(OUT / f"finale-phone-{seat}-en.png"), full_page=True)
 
 
