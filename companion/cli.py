@@ -270,7 +270,7 @@ def serve_command(args) -> int:
 def _serve(app, listening, args, screens: int) -> int:
     """One process answering on `listening` until stopped. A waiting "anything new?" question holds a
     thread, so the pool is the answering threads plus one per screen that may wait. Connections wait for
-    their whole request at the server's door (web/server.py), watched with epoll, so hundreds of open
+    their whole request at the server's door (serve/server.py), watched with epoll, so hundreds of open
     phones cost no thread between moves."""
     from .serve.server import Server
 

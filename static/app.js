@@ -149,7 +149,7 @@
     xhr.addEventListener("loadend", function () { finished(elt, verb, xhr); });
   });
 
-  // What this page shows goes with its requests (web/common.py `shown`, web/pictures.py `added`): each
+  // What this page shows goes with its requests (web/common.py `shown`, web/library.py `added`): each
   // live region's data-shows with its question and its taps, so the answer brings only the regions that
   // changed; and the pictures its library holds, so an answer brings only the ones it lacks.
   function shows() {

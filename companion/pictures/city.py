@@ -19,7 +19,7 @@ from .faces.shapes import anchor, cargo_mark
 from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
 from .icons import reward_icons
 from .map_marks import step_marks
-from .elements import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, spread, svg, txt
+from .elements import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable, spread, svg, txt
 
 
 def _standing_at(state, place: str) -> list[tuple]:
@@ -64,7 +64,7 @@ def _hex_group(state, tile: str, cx, cy, target, _: Gettext, placed: Placed) -> 
 
 def tile_print(info, _: Gettext = english) -> Markup:
     """What is printed on a hex of the map, around its centre (0, 0): its colour mark (a harbor's anchor),
-    its rat and its action as icons. The same for the whole game: a page keeps it once (web/pictures.py)."""
+    its rat and its action as icons. The same for the whole game: a page keeps it once (web/library.py)."""
     key = info.colour if info.colour in HEX_FILL else "harbor"
     mark = colour_mark(info.colour, 2, -37, 8, _) if key != "harbor" else anchor(2, -37, 16)
     return Markup(rat_glyph(info.rat, -24, -37, _) + mark + reward_icons(info.action, 0, -20, 2 * HW - 20, 15, _))
@@ -188,7 +188,7 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: b
              placed: Placed = place_here) -> Markup:
     """The city as the table sees it; `targets` ("hex:<tile>"/"dock:<id>" → label, attrs) makes
     places tappable and labelled, drawn last so their badges sit on top. `marked` (the host's map)
-    outlines and numbers the places the current setup or upkeep steps point at (marks.py). `placed`
+    outlines and numbers the places the current setup or upkeep steps point at (map_marks.py). `placed`
     places what never changes (each hex's print, the citizens, the lieutenants): drawn there, or a
     reference to the page's copy."""
     marks = step_marks(state) if marked else {}
@@ -209,7 +209,11 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: b
         place = str(Place.hex(tile))
         places.append((place, _hex_group(state, tile, hx, hy, targets.get(place), _, placed)))
     places.sort(key=lambda p: p[0] in targets)  # stable: targets last, on top
-    return svg(*view_box(bounds), _("City of Messina"), "city", under, [p[1] for p in places])
+    body = [under, [p[1] for p in places]]
+    if marked:  # the host's map: the moment's crop of a place shows this group again (pictures/where.py)
+        body = [el("g", {"id": "city-map"}, *body)]
+    drawn = svg(*view_box(bounds), _("City of Messina"), "city", *body)
+    return readable(drawn) if marked else drawn  # the host's map: read across the table
 
 
 def city_plan(state) -> tuple:

@@ -108,6 +108,18 @@ def svg(x0, y0, w, h, label: str, cls: str, *body, attrs: dict | None = None) ->
               el("title", {}, label), *body)
 
 
+#: the smallest text of the host's map, in its units: the map is drawn about 1.24 px a unit at 1280 px wide
+#: (one column, issue 25 item 3), so 11.5 units are at least 14 px there
+MAP_TEXT_MIN = 11.5
+_FONT_SIZE = re.compile(r'font-size="([0-9.]+)"')
+
+
+def readable(markup: str, least: float = MAP_TEXT_MIN) -> Markup:
+    """A picture of the host's map with no text smaller than `least` units (a letter in a small disc, a rat's
+    letter, a badge): what is read from across the table."""
+    return Markup(_FONT_SIZE.sub(lambda m: f'font-size="{fmt(max(float(m.group(1)), least))}"', str(markup)))
+
+
 def hex_points(cx, cy, r=R) -> str:
     """Corners of a pointy-top hex."""
     pts = [(cx + r * math.cos(math.radians(60 * k - 30)), cy + r * math.sin(math.radians(60 * k - 30)))

@@ -1,4 +1,4 @@
-"""When a request has arrived whole, for the server's door (web/server.py): the door's verdict on the bytes
+"""When a request has arrived whole, for the server's door (serve/server.py): the door's verdict on the bytes
 a connection has sent so far (`look`), the answers it gives itself (`Refusal`), and the reader a thread
 then reads the request from, in memory (`Arrived`)."""
 

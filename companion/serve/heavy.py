@@ -4,7 +4,7 @@ answer taps and news (issue 21: 640 of them at once held every thread for a minu
 
 Each such page is drawn once per content (web/page_cache.py), so it costs little to draw; but a request
 holds an answering thread until its answer is sent, and a crowd of readers (slow ones too) would hold them
-all. `serve`'s door (web/server.py) lets at most HEAVY_AT_ONCE of them reach a thread at once; the others
+all. `serve`'s door (serve/server.py) lets at most HEAVY_AT_ONCE of them reach a thread at once; the others
 wait at the door, where waiting costs no thread, in the order they came. Taps, news and every other page
 never wait behind them.
 """

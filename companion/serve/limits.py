@@ -90,7 +90,7 @@ class PerWindow:
         return True
 
     def note(self, who: str, when: float) -> None:
-        """Count an event another process allowed (web/siblings.py); `when` is on the same clock (the
+        """Count an event another process allowed (serve/siblings.py); `when` is on the same clock (the
         system's monotonic clock is one for every process), so the window is one window everywhere."""
         if self.limit <= 0:
             return

@@ -28,7 +28,7 @@ PARTS = {"gid": "[0-9a-f]{1,32}", "token": "[A-Za-z0-9_-]{1,64}"}
 ROUTE_PART = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
 UNCHANGED = ("204 No Content", [("Content-Length", "0"), ("Cache-Control", "no-store")])
 SEAT = "messina.seat"  # in the WSGI environ: (game id, seat index) of a phone's question, once its cookie is checked
-CLIENT_GONE = "messina.client_gone"  # in the WSGI environ (web/server.py): a callable, true once the client hung up
+CLIENT_GONE = "messina.client_gone"  # in the WSGI environ (serve/server.py): a callable, true once the client hung up
 LOOK_EVERY = 1.0  # seconds between two looks at whether a waiting question's screen is still there
 REMEMBERED = 1024  # games whose latest version the bulletin remembers while none of their screens wait
 PER_GAME = 16  # questions one game may hold: a host screen, four phones, the host's views of seats, a few tabs
@@ -323,7 +323,7 @@ def _hung_up(environ) -> bool:
 def seen_of(query: dict) -> tuple[str, str | None, str | None, str | None]:
     """What a screen's question says it shows: the game's version (`v`) and, for the host screen, how
     many times seats were taken by a phone (`j`), what it shows of the phones' connection (`p`,
-    web/phones.py), and how many times its checklists were ticked (`t`, store/ticks.py), so a join, a
+    serve/phones.py), and how many times its checklists were ticked (`t`, store/ticks.py), so a join, a
     phone connecting or going quiet, or a tick on another host screen is news for it."""
     joins, phones, ticked = query.get("j"), query.get("p"), query.get("t")
     return (query.get("v", [""])[0], (joins[0] if joins else None), (phones[0] if phones else None),

@@ -2,7 +2,7 @@
 is asking now. The host screen shows it ("connected", "last seen 2 min ago"), so a table can tell a
 player who is thinking from a phone that went to sleep.
 
-Kept in memory only, fed by the news layer (web/news.py) that already checks every phone's question:
+Kept in memory only, fed by the news layer (serve/news.py) that already checks every phone's question:
 no database write per request, and nothing to keep after a restart (the phones ask again at once)."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class Sightings:
                 self._last.popitem(last=False)
 
     def heard(self, gid: str, seat: int, when: float, until: float, where: str) -> None:
-        """What another process saw (web/siblings.py): a question there counts as one here, and one that
+        """What another process saw (serve/siblings.py): a question there counts as one here, and one that
         waits there keeps the phone connected until `until` (or until that process says it ended)."""
         self._seen((gid, seat), when)
         with self._lock:

@@ -12,7 +12,7 @@ a thread answer it. At the door:
   body `body_limit` (413), and a body must say its length (411 for chunked bodies);
 - one address may keep `per_client` connections open at once; past that, new ones are closed at once.
 
-A whole request for a large public page (a catalog page: web/heavy.py) then waits its turn there too: a
+A whole request for a large public page (a catalog page: serve/heavy.py) then waits its turn there too: a
 few are answered at once, so a crowd reading them never holds the threads that answer taps and news.
 
 The door also lets the app see whether the screen that asked is still there (CLIENT_GONE in the WSGI
@@ -49,7 +49,7 @@ class Guest(cheroot_server.HTTPConnection):
     deadline = 0.0  # when the door gives up on the request (time.monotonic)
     kept = False  # waiting at the door between two requests (cheroot's "keep-alive" connections)
     continued = False  # the door already said "100 Continue" for this request
-    heavy = False  # its request reads a large public page (web/heavy.py) and holds one of their turns
+    heavy = False  # its request reads a large public page (serve/heavy.py) and holds one of their turns
     lingering = False  # refused: its answer is out, the rest of its request is read and thrown away
 
     def __init__(self, server, sock, makefile=MakeFile):
@@ -303,7 +303,7 @@ class Gateway(wsgi.Gateway_10):
 
 class Server(wsgi.Server):
     """`python -m companion serve`: cheroot with the door in front of its threads, answering on a socket
-    made beforehand (`listening`), which serve's worker processes share (web/workers.py)."""
+    made beforehand (`listening`), which serve's worker processes share (serve/workers.py)."""
 
     ConnectionClass = Guest
     max_request_header_size = HEAD_LIMIT  # the door enforces it first; cheroot's own check stays as a backstop

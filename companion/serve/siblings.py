@@ -1,5 +1,5 @@
 """What one worker process of `serve` tells the others, so the table sees one companion however many
-processes answer it (web/workers.py).
+processes answer it (serve/workers.py).
 
 The games file is shared, so every process reads the truth from it. What lives only in a process's
 memory is told to its siblings as it happens, in one small datagram each:
@@ -61,7 +61,7 @@ class Siblings:
 
     def tell(self, kind: str, *fields) -> None:
         """Send a message to every other process. A sibling that is gone (being restarted) misses it: the
-        games file still has the truth, and screens ask again within a hold (web/news.py)."""
+        games file still has the truth, and screens ask again within a hold (serve/news.py)."""
         data = "\t".join([kind, *map(str, fields)]).encode()
         with self._out_lock:
             for index in range(self.count):

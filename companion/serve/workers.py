@@ -10,7 +10,7 @@ connection to whichever worker accepts it first (an idle one, usually). What the
 - the keys and the catalog's corrections, files in the instance folder that the parent makes before
   the workers start;
 - what each one knows only in memory (a move to wake waiting screens, a seat taken, a try counted by a
-  limiter, a phone seen), told to the others as it happens (web/siblings.py).
+  limiter, a phone seen), told to the others as it happens (serve/siblings.py).
 
 The parent only watches: a worker that dies is started again, and a worker dies with its parent (the
 kernel kills it), so a parent killed by the operating system never leaves workers holding the port.
@@ -41,7 +41,7 @@ def cores() -> int:
 
 
 def run_workers(count: int, work: Callable[[int, str], None], say: Callable[[str], None]) -> int:
-    """Start `count` workers, each running `work(index, run)` (`run` names this serve run for web/siblings.py),
+    """Start `count` workers, each running `work(index, run)` (`run` names this serve run for serve/siblings.py),
     and keep them running until serve is stopped (SIGINT, SIGTERM) or every worker has stopped on purpose
     (exit code 0); a worker that fails or is killed is started again. Returns serve's exit code."""
     run, parent = f"{os.getpid()}-{secrets.token_hex(4)}", os.getpid()

@@ -52,7 +52,7 @@ class Deleted(NotFound):
 
 @dataclass
 class Game:
-    """A game at one version: its state, and every undo's note (store/undos.py: what the table puts back
+    """A game at one version: its state, and every undo's note (store/put_back.py: what the table puts back
     and the log it took away, the last one with who has acted since), read at the same moment."""
 
     id: str
@@ -224,7 +224,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
         return Game(gid, new, work, host, undos)
 
     def undo(self, gid: str, seen_version: int, count: int = 1, seat: int | None = None, via: str = "host") -> Game:
-        """Take back the last `count` acts (a phone, `seat`: its own last one, store/undos.py): marked undone,
+        """Take back the last `count` acts (a phone, `seat`: its own last one, store/put_back.py): marked undone,
         replayed with the same seed (draws come out as before); the undo's row keeps the acts' words, what
         the table puts back and the log it took away."""
         with self._write(gid, seen_version) as (db, version, host):

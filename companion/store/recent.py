@@ -1,5 +1,5 @@
 """Rebuilt games kept in memory, so a screen's question costs a version read, not a replay: each game's state
-at its latest version known here, with its undos' notes (store/undos.py), which change only with the version."""
+at its latest version known here, with its undos' notes (store/put_back.py), which change only with the version."""
 
 from __future__ import annotations
 

@@ -29,6 +29,7 @@ from ..serve.limits import DAY, MINUTE, PerWindow
 from ..serve.news import Bulletin, NewsPoll, news_routes
 from ..serve.phones import Sightings
 from ..serve.siblings import CatchUp, Siblings
+from ..pictures import where
 from .translate import compile_catalogs
 from ..words import T, tr
 
@@ -84,7 +85,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["new_games_today"] = PerWindow(app.config["NEW_GAMES_PER_DAY"], DAY)
     app.extensions["join_tries"] = PerWindow(app.config["JOIN_TRIES_PER_MINUTE"], MINUTE)
     app.extensions["unplayed"] = UnplayedPrune(app.extensions["store"], app.config["UNPLAYED_AFTER_S"])
-    app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (web/phones.py)
+    app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (serve/phones.py)
     _templates(app)
     # catalog: /catalog, check your copy; language: the switch in every page's header
     for bp in (host.bp, seat.bp, join.bp, api.bp, catalog.bp, language.bp, score.bp):
@@ -119,7 +120,8 @@ def _templates(app: Flask) -> None:
         tr=partial(tr, _=gettext),  # engine text (log, steps, menus, prompts, scoring) translated
         problem_words=partial(catalog_words.problem_words, gettext=gettext),  # why a catalog file is refused
         languages=language.links, reader_language=language.reader_language,  # the switch in every page's header
-        step_words=words_of)  # what a checklist tick belongs to (store/ticks.py)
+        step_words=words_of,  # what a checklist tick belongs to (store/ticks.py)
+        map_crop=partial(where.crop_svg, _=gettext), place_words=partial(where.place_words, _=gettext))  # the moment's map crops (pictures/where.py)
 
 
 def _layers(app: Flask) -> None:
@@ -138,9 +140,9 @@ LIMITERS = ("new_games", "new_games_today", "join_tries")
 
 
 def _share(app: Flask, siblings: Siblings) -> None:
-    """One of serve's worker processes (web/workers.py): what this process learns only in memory (a game
+    """One of serve's worker processes (serve/workers.py): what this process learns only in memory (a game
     moved on, a seat taken, a try counted, a phone seen) is told to the others, and what they tell is
-    applied here (web/siblings.py)."""
+    applied here (serve/siblings.py)."""
     store, bulletin, phones = app.extensions["store"], app.extensions["bulletin"], app.extensions["phones"]
     app.extensions["siblings"] = siblings
     store.listeners.append(lambda gid, version: siblings.tell("v", gid, version))

@@ -19,6 +19,7 @@ from .access import check_csrf, csrf_token, host_key_checked, require_host, stor
 from .regions import news_answer, part_answer
 from .forms import form_options, int_field, tap_fields
 from ..serve.limits import count_new_game
+from .moment import moment
 from .tap import play
 from .put_back import host_put_back, log_rows, put_back_marks
 from .library import qr_svg
@@ -76,6 +77,7 @@ def host_context(gid: str) -> dict:
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
                host=table["host"], key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())
+    ctx["moment"] = moment(ctx)  # what the table does now, at the top (web/moment.py)
     return ctx
 
 
@@ -114,7 +116,7 @@ def setup_steps(gid: str):
 
 @bp.get("/host/<gid>/news")
 def news(gid: str):
-    """The live regions of the host screen that changed since what the page shows (web/news.py)."""
+    """The live regions of the host screen that changed since what the page shows (serve/news.py)."""
     ctx = host_context(gid)
     return news_answer(ctx, host_screen.regions(ctx))
 
@@ -131,7 +133,7 @@ def decide(gid: str):
 
 @bp.get("/host/<gid>/undo")
 def undo_preview(gid: str):
-    """The undo's confirm step: the acts it will take back, in players' words (store/undos.py), before the
+    """The undo's confirm step: the acts it will take back, in players' words (store/put_back.py), before the
     host confirms. The undo panel alone for htmx, else the host screen with it."""
     require_host(gid)
     count = int_field("count", request.args)

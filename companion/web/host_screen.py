@@ -11,8 +11,9 @@ from markupsafe import Markup
 
 from .regions import Region, drawn, render_once, stamped
 from ..pictures import city_key
+from .library import keep_only
 
-PARTS = ("put_back", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")
+PARTS = ("put_back", "moment", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")
 LOG_MOST = 80  # rows of the log a page shows, the newest first
 
 
@@ -41,6 +42,7 @@ def marked(ctx: dict) -> dict[str, Markup]:
     out = {r.id: Markup(stamped(r)) for r in regions(ctx)}
     if not ctx["table"]["setup_open"]:
         out["setup"] = Markup(stamped(steps_later(ctx)))
+    keep_only(*out.values())  # the library holds what the page shows, not what was drawn to learn its digest
     return out
 
 

@@ -23,7 +23,7 @@ from markupsafe import Markup, escape
 
 from ..pictures.city import HEX_SMALL_BOX, hex_small, print_at, wheel_svg
 from ..pictures.faces import face
-from ..pictures.elements import Gettext, english, fmt
+from ..pictures.elements import Gettext, english, fmt, readable
 
 LIBRARY = "pictures"  # the id of the page's library
 SYMBOLS_KEPT = 4096  # drawn symbols kept in memory (a face is 1–15 KB; a game names a few dozen)
@@ -48,7 +48,7 @@ def face_use(catalog, family: str, rid: str, _: Gettext = english) -> Markup:
 
 def line_face_use(catalog, family: str, rid: str, _: Gettext = english) -> Markup:
     """A face beside a line of text (the log, a setup or upkeep step), at that size: a hex as the map shows
-    it (draw/city.hex_small, its print shared with the map), any other component its whole face."""
+    it (pictures/city.hex_small, its print shared with the map), any other component its whole face."""
     if family not in ("hex", "harbor"):
         return face_use(catalog, family, rid, _)
     sid, whole = "l-" + _UNSAFE.sub("_", rid), _face(catalog, family, rid, _)
@@ -64,12 +64,12 @@ def line_face_use(catalog, family: str, rid: str, _: Gettext = english) -> Marku
 
 
 def placed_use(catalog, sid: str, key: tuple, x, y, draw_at, _: Gettext = english) -> Markup:
-    """A picture of the host's map that never changes (draw/city.place_here: a hex's print, a citizen, a
+    """A picture of the host's map that never changes (pictures/city.place_here: a hex's print, a citizen, a
     lieutenant): a reference to its symbol, drawn once around (0, 0), placed at (x, y). The pieces move
     with the game; how each one looks never does."""
     sid = _UNSAFE.sub("_", sid)
     _, symbol = _drawn((catalog.fingerprint or id(catalog), "placed", sid, key, _language()), lambda: (
-        "", f'<symbol id="{sid}" overflow="visible"{TEXT_DEFAULTS}>{compact(draw_at(0, 0))}</symbol>'))
+        "", f'<symbol id="{sid}" overflow="visible"{TEXT_DEFAULTS}>{readable(compact(draw_at(0, 0)))}</symbol>'))
     _name(sid, symbol)
     return Markup(f'<use href="#{sid}" x="{fmt(x)}" y="{fmt(y)}"/>')
 
@@ -96,7 +96,7 @@ def _face(catalog, family: str, rid: str, _: Gettext) -> tuple[str, str]:
 
 
 def wheel_use(state, _: Gettext = english) -> Markup:
-    """The population wheel's window as the host's map shows it (draw/city.wheel_svg): it changes once a
+    """The population wheel's window as the host's map shows it (pictures/city.wheel_svg): it changes once a
     round, so the map's moves leave it in the page's library."""
     sid = f"w-{state.wheel}-{state.round}"
     view_box, symbol = _drawn((state.catalog.fingerprint or id(state.catalog), "wheel window", state.wheel,
@@ -173,6 +173,21 @@ def with_added(answer: str) -> str:
     return str(answer) + added()
 
 
+def keep_only(*shown: str) -> None:
+    """Forget the symbols this request named that none of `shown` (what the answer carries) refers to, nor
+    any symbol it keeps (a line's hex refers to its print): a region drawn only to learn what it shows (the
+    setup checklist a page leaves to load, a region the page already shows) adds nothing to the answer."""
+    named = _named()
+    keep: set[str] = set()
+    frontier = "".join(shown)
+    while frontier:
+        new = [sid for sid in named if sid not in keep and f'href="#{sid}"' in frontier]
+        keep.update(new)
+        frontier = "".join(named[sid] for sid in new)
+    for sid in [sid for sid in named if sid not in keep]:
+        del named[sid]
+
+
 def named_now() -> dict[str, str]:
     """The symbols named so far in this request (a region drawn from memory names them again)."""
     return dict(_named())
@@ -212,7 +227,7 @@ def _drawn(key: tuple, draw) -> tuple[str, str]:
 
 
 def _as_symbol(sid: str, drawing: str) -> tuple[str, str]:
-    """A whole picture (`<svg …><title>…</title>…</svg>`, as draw/markup.svg makes it) as a symbol of the
+    """A whole picture (`<svg …><title>…</title>…</svg>`, as pictures/elements.svg makes it) as a symbol of the
     library: (its viewBox, the symbol), its title kept (with an id, so each use is named by it)."""
     m = _ROOT.match(drawing)
     if m is None:

@@ -1,5 +1,5 @@
 """After an undo the screen has changed but the table has not: what the host and each phone show of the
-put-back instruction the store kept with the undo (store/undos.py), and the host's log with the entries
+put-back instruction the store kept with the undo (store/put_back.py), and the host's log with the entries
 the undo took away still in place, struck through and marked "undone"."""
 
 from __future__ import annotations

@@ -100,6 +100,7 @@ def screen_answer(ctx: dict, regions: list[Region]) -> str:
             continue
         grown = region.since(had) if region.since and had else None
         out.append(grown if grown is not None else oob(stamped(region)))
+    library.keep_only(*out)  # only the pictures what is sent names
     out.append(library.added())
     return "".join(out)
 

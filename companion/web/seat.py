@@ -71,7 +71,7 @@ def act(token: str):
 @bp.post("/seat/<token>/undo")
 def undo(token: str):
     """The phone takes back its own last act (issue 25 item 6): only while no other seat or the host has acted
-    since and nothing hidden came to light (store/undos.py); it gets the same put-back lines as the host."""
+    since and nothing hidden came to light (store/put_back.py); it gets the same put-back lines as the host."""
     seat = seat_phone(token)
     check_csrf()
     if request.form.get("confirm") != "yes":

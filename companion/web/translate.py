@@ -51,7 +51,7 @@ def _catalog():
 
 
 def request_pgettext(context: str, message: str) -> str:
-    """pgettext from the catalog chosen for this request (a letter that stands for a word, web/draw/letters.py)."""
+    """pgettext from the catalog chosen for this request (a letter that stands for a word, pictures/letters.py)."""
     return _catalog().pgettext(context, message)
 
 

@@ -21,7 +21,7 @@ SYMBOLS = {"red": "▲", "yellow": "●", "blue": "■", "green": "◆"}
 
 
 def join_url(token: str) -> str:
-    """A seat's join link, at the server's own address (web/address.py), whatever name the host
+    """A seat's join link, at the server's own address (serve/address.py), whatever name the host
     screen was opened under."""
     return public_base() + url_for("join.join", token=token)
 

@@ -216,9 +216,10 @@ def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
         for p in (host, watcher):
             p.on("request", lambda r, p=p: seen[id(p)].append(r.url))
         host.wait_for_timeout(500)  # each screen's question is out and waiting
+        moment = host.locator("#moment").inner_text()
         with actor.expect_response(lambda r: r.request.method == "POST"):
             actor.locator("#menu button.option:not([disabled])").first.click()
-        heard = {"#status": lambda p: "v2" in p.locator("#status").inner_text(),  # the host prints its version
+        heard = {"#status": lambda p: p.locator("#moment").inner_text() != moment,  # the host's moment moved on
                  "#seat_status": lambda p: p.locator("#seat_status").get_attribute("data-version") == "2"}  # a phone
         for p, region in ((host, "#status"), (watcher, "#seat_status")):
             p.wait_for_function("() => document.querySelector('#poll').dataset.version === '2'", timeout=5000)

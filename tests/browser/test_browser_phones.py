@@ -223,7 +223,7 @@ def test_failing_questions_back_off_and_a_page_recovers(srv, browser):
     assert len(failed) == 3  # its fourth question got through, and waits at the server for news
     version = move_on(srv.base, game)
     flaky.wait_for_function(f"() => document.querySelector('#poll').dataset.version === '{version}'", timeout=5_000)
-    assert f"v{version}" in flaky.locator("#status").inner_text()
+    assert flaky.locator("#moment h1").count() == 1  # the screen drew the news (no version is printed: issue 25)
     assert flaky.locator("#poll .offline").is_hidden()
 
 

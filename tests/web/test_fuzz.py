@@ -51,7 +51,7 @@ HOSTILE_NEXT = ("/%09/evil.example", "/%0a", "/%0d%0aSet-Cookie:%20x=1", "%09//e
                 "javascript:alert(1)", "/%00", "/%E2%80%AEevil", "/%C3%A9", "%", "/%ZZ", "/ok%0a%09")
 
 COLOURS = ["red", "yellow", "blue", "green"]
-HOST_PARTS = ["status", "setup", "seats", "city", "decide", "upkeep", "log", "scoring", "registers"]
+HOST_PARTS = ["moment", "status", "setup", "seats", "city", "decide", "upkeep", "log", "scoring", "registers"]
 SEAT_PARTS = ["menu", "estate", "seat_status", "minimap"]
 
 

@@ -12,10 +12,13 @@ offending text once, with the screens and points where it was seen.
 from __future__ import annotations
 
 import random
+import re
 from collections import defaultdict
 from html.parser import HTMLParser
 
 import pytest
+
+from companion.catalog import shipped_catalog
 
 from tables import IDS, WORD
 
@@ -56,6 +59,23 @@ def test_the_checker_finds_an_id_in_text_and_not_in_attributes():
     page = ('<div data-place="hex:n04" title="n04"><p>Matagrifone (n04)</p><script>var x = "s04";</script>'
             '<svg><title>on space s04</title><text>Giudecca</text></svg><p>n040 and xn04</p></div>')
     assert offending(page) == ["Matagrifone (n04)", "on space s04"]
+
+
+VERSION = re.compile(r"\bv\d+\b")
+
+
+def numbered(html: str, gid: str) -> list[str]:
+    """Each visible text node of a host screen that shows a version number ("v38"), the game's id or the
+    catalog's fingerprint: none is printed on the table (issue 25 item 2)."""
+    parser = VisibleText()
+    parser.feed(html)
+    marks = (gid, shipped_catalog().fingerprint[:12])
+    return [t for t in parser.texts if VERSION.search(t) or any(m in t for m in marks)]
+
+
+def test_the_checker_finds_a_version_and_the_game_id():
+    page = '<h1>Round I <small>v38</small></h1><p data-version="38">Game 954cd3e93190c1da</p><p>5 VP</p>'
+    assert numbered(page, "954cd3e93190c1da") == ["v38", "Game 954cd3e93190c1da"]
 
 
 class Table:
@@ -120,7 +140,7 @@ def sweep(app, players: int, seed: int, rounds: int = 6, host_questions: int = 4
             asked += host_asks
             where = f"round {point[0]}, {point[1]}" + (", a host question" if host_asks else "")
             for screen, html in table.screens().items():
-                for text in offending(html):
+                for text in offending(html) + (numbered(html, table.gid) if screen.startswith("host") else []):
                     found[text].add(f"{screen} ({where})")
         if st["phase"] == "over" or point[0] > rounds or who is None:
             return found

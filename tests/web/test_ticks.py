@@ -109,7 +109,7 @@ def test_C_18_upkeep_ticks_survive_a_reload_and_the_header_stays_on_the_round_th
     api_table_ready(client, game)
     to_the_hold(client, game)
     page = host_page(client, game)
-    assert re.search(r"<h1>Round I\s", page), "round I's upkeep is still round I"
+    assert re.search(r"<h2>Round I<", page), "round I's upkeep is still round I"
     upkeep = boxes(page, "upkeep-2")
     assert upkeep and not any(upkeep.values())
     tick(client, game, "upkeep-2", 2)
@@ -117,7 +117,7 @@ def test_C_18_upkeep_ticks_survive_a_reload_and_the_header_stays_on_the_round_th
     assert "Round I" in phone_page(client, game, 0).split("Setting up round II")[0]
     api_table_ready_round(client, game)
     page = host_page(client, game)
-    assert re.search(r"<h1>Round II\s", page)
+    assert re.search(r"<h2>Round II<", page)
     assert not boxes(page, "upkeep-2"), "the table did the upkeep: the list stays as a record, no box"
 
 

@@ -197,18 +197,20 @@ def test_a_superscript_digit_seed_is_a_400_not_a_500(app, client):
 # --- /host/<gid> and its parts -------------------------------------------------------------------------
 
 
-def test_host_page_with_key_sets_cookie_and_shows_version(app, game):
+def test_host_page_with_key_sets_cookie_and_shows_its_version_only_to_its_script(app, game):
+    """The page knows its version (its question carries it) but prints neither it nor the game's id: the
+    table has no use for "v38" or "Game 954c…" (issue 25 item 2)."""
     c = app.test_client()
     r = c.get(f"/host/{game['id']}?key={game['host_token']}")
     assert r.status_code == 303 and r.location == f"/host/{game['id']}"  # the key leaves the address bar
     assert_safe_cookie(set_cookies(r)[f"host_{game['id']}"])
     r = c.get(r.location)
     body = text(r)
-    assert r.status_code == 200 and f"Game {game['id']}" in body
-    assert '<small class="version">v1</small>' in body and 'data-version="1"' in body  # v1: the table was ready (C-18)
+    assert r.status_code == 200 and f"Game {game['id']}" not in body and 'class="version"' not in body
+    assert 'data-version="1"' in body  # v1: the table was ready (C-18)
     api_step(c, game)
     body = text(c.get(f"/host/{game['id']}"))  # by cookie now
-    assert '<small class="version">v2</small>' in body and 'data-version="2"' in body
+    assert 'data-version="2"' in body
 
 
 def test_host_page_by_header(app, game):
