@@ -19,7 +19,7 @@ from .faces.shapes import anchor, cargo_mark
 from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
 from .icons import reward_icons
 from .map_marks import step_marks
-from .elements import HW, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable, spread, svg, txt
+from .elements import HW, MAP_TEXT_MIN, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable, spread, svg, txt
 
 
 def _standing_at(state, place: str) -> list[tuple]:
@@ -141,8 +141,16 @@ def _empty_space(sid: str, cx, cy, label: str | None, _: Gettext) -> Markup:
               el("title", {}, _("the marked space") if label else _("empty space")),
               el("polygon", {"points": hex_points(cx, cy, R - 3), "fill": "none", "stroke": "#222" if label else "#777",
                              "stroke-width": 5 if label else 1.5, "stroke-dasharray": "6 4", "class": "space-outline"}),
-              txt(cx, cy, _("empty space"), size=10, fill="#555"),
+              _fitted(cx, cy, _("empty space")),
               badge(cx, cy + 43, label) if label else None)
+
+
+def _fitted(cx, cy, words: str) -> Markup:
+    """An empty space's label, squeezed to the hex's width where the reader's language makes it long
+    ("emplacement vide"): the host's map floors its text at MAP_TEXT_MIN, so it would spill onto the next hex."""
+    wide = len(words) * 0.56 * MAP_TEXT_MIN > 2 * HW - 16
+    fit = {"textLength": fmt(2 * HW - 16), "lengthAdjust": "spacingAndGlyphs"} if wide else {}
+    return txt(cx, cy, words, size=10, fill="#555", **fit)
 
 
 DOCK_W, BOAT_H = 100, 24

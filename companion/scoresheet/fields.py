@@ -17,12 +17,26 @@ MOST_LAPS = 19
 
 #: every field of a player's column, as the sheet names it
 FIELDS = {
-    "name": T("name"), "colour": T("colour"), "track": T("space on the score track"),
-    "laps": T("times past 50 on the score track"), "rats": T("rats"), "popularity": T("popularity register"),
-    "city": T("city register"), "church": T("church register"), "fire": T("fire"), "major_fire": T("major fire"),
-    "coins": T("coins"), "lumber": T("lumber"), "scroll_board": T("scroll board"), "scroll": T("scroll tracks"),
-    "improvements": T("cabin improvements"), "workshops": T("workshops"), "wagons": T("wagons"),
-    "boats": T("boats"), "repopulated": T("repopulated hexes"), "overseers": T("overseers"),
+    "name": T("name"),
+    "colour": T("colour"),
+    "track": T("space on the score track"),
+    "laps": T("times past 50 on the score track"),
+    "rats": T("rats"),
+    "popularity": T("popularity register"),
+    "city": T("city register"),
+    "church": T("church register"),
+    "fire": T("fire"),
+    "major_fire": T("major fire"),
+    "coins": T("coins"),
+    "lumber": T("lumber"),
+    "scroll_board": T("scroll board"),
+    "scroll": T("scroll tracks"),
+    "improvements": T("cabin improvements"),
+    "workshops": T("workshops"),
+    "wagons": T("wagons"),
+    "boats": T("boats"),
+    "repopulated": T("repopulated hexes"),
+    "overseers": T("overseers"),
 }
 COIN_FIELDS = {"1": T("coins of 1"), "3": T("coins of 3"), "5": T("coins of 5")}
 OPPONENT = T("the opponent's popularity register")
