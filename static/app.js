@@ -13,9 +13,11 @@
 //
 // After news the question goes out again at once, since the server holds it until the next move: a move
 // made just after another shows without waiting data-every. That is news the question waited for (the
-// server marks it X-Held) or a tap's answer; news the server gave at once (the page was behind when it
-// asked) waits data-every, so a page and a server that somehow disagree on what it shows cannot ask in a
-// tight loop.
+// server marks it X-Held), news that moved the page to a later version (a move made while the page was
+// between two questions: the page is current now, so its next question waits at the server), or a tap's
+// answer. Anything else the server gave at once (the page and the server disagree on what it shows, with
+// no move between) waits data-every, so such a page cannot ask in a tight loop. A page's first question
+// goes out at once too: the page was drawn current, so the server holds it.
 (function () {
   "use strict";
   var FIRST_RETRY_MS = 1000, LONGEST_RETRY_MS = 30000, FLASH_MS = 6000, LONGEST_MESSAGE = 300;
@@ -36,6 +38,11 @@
     var elt = document.getElementById(id);
     var ms = elt ? parseInt(elt.getAttribute("data-every"), 10) : NaN;
     return ms > 0 ? ms : null;
+  }
+
+  function version() {  // the game's version the page shows (its question's data-version)
+    var poll = document.getElementById("poll");
+    return poll ? parseInt(poll.getAttribute("data-version"), 10) || 0 : 0;
   }
 
   function soon() {  // "at once": as soon as htmx has settled the question just swapped in (it listens then)
@@ -130,7 +137,8 @@
     } else if (elt.id && elt.hasAttribute("data-every")) {
       if (ok) failures[elt.id] = 0;
       if (elt.id === "poll") trouble(ok ? null : xhr);
-      var waited = elt.id === "poll" && xhr.status === 200 && xhr.getResponseHeader("X-Held");
+      var waited = elt.id === "poll" && xhr.status === 200 &&
+        (xhr.getResponseHeader("X-Held") || version() > xhr.shownVersion);
       var wait = ok ? (waited ? soon() : every(elt.id)) : retryDelay(elt.id);
       if (wait !== null) askAgain(elt.id, wait);
     } else if (!ok && verb !== "get") {
@@ -144,12 +152,15 @@
   // been swapped out of the page meanwhile
   document.addEventListener("htmx:beforeSend", function (e) {
     var elt = e.detail.elt, verb = e.detail.requestConfig.verb, xhr = e.detail.xhr;
-    if (elt.id === "poll") question = xhr;
+    if (elt.id === "poll") {
+      question = xhr;
+      xhr.shownVersion = version();  // what the page showed when it asked
+    }
     if (isTap(elt)) tapping();
     xhr.addEventListener("loadend", function () { finished(elt, verb, xhr); });
   });
 
-  // What this page shows goes with its requests (web/common.py `shown`, web/library.py `added`): each
+  // What this page shows goes with its requests (web/regions.py `shown`, web/library.py `added`): each
   // live region's data-shows with its question and its taps, so the answer brings only the regions that
   // changed; and the pictures its library holds, so an answer brings only the ones it lacks.
   function shows() {
@@ -207,7 +218,9 @@
   document.addEventListener("htmx:afterSettle", showResult);
 
   document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("[data-every][id]").forEach(function (elt) { askAgain(elt.id, every(elt.id)); });
+    document.querySelectorAll("[data-every][id]").forEach(function (elt) {
+      askAgain(elt.id, elt.id === "poll" ? soon() : every(elt.id));
+    });
     showResult();
   });
 })();
