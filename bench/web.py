@@ -339,10 +339,14 @@ def choices(html: str) -> list[tuple[str, dict]]:
     return out
 
 
+SOON = 0.025  # s: "at once" for a page, once htmx has settled the answer (static/app.js soon())
+
+
 class Screen(threading.Thread):
-    """One screen behaving as its page does: a single "anything new?" question out at a time, asked on
-    the page's tick and held by the server until there is news; the answer carries every live region of
-    the screen, so when it arrives the screen shows the move. Notes when it showed each version."""
+    """One screen behaving as its page does (static/app.js): a single "anything new?" question out at a
+    time, held by the server until there is news; the answer carries the live regions that changed, so when
+    it arrives the screen shows the move. After news it waited for (X-Held) or news that moved it to a later
+    version it asks again at once (SOON), else a tick later. Notes when it showed each version."""
 
     def __init__(self, client: Client, page: str, interval: float, stop: threading.Event, stats: dict):
         super().__init__(daemon=True)
@@ -375,7 +379,7 @@ class Screen(threading.Thread):
             if delay > 0 and self.stop.wait(delay):
                 break
             try:
-                status, body = self.ask()
+                status, held, body = self.ask()
             except (OSError, http.client.HTTPException) as exc:
                 if not self.stop.is_set():
                     self.stats["failures"].append(type(exc).__name__)
@@ -394,16 +398,17 @@ class Screen(threading.Thread):
                 self.stats["failures"].append(f"news {status}")
                 tick = heard + self.interval
                 continue
-            self.version = int(m.group(1))
+            moved, self.version = int(m.group(1)) > self.version, int(m.group(1))
             self.shown.append((self.version, heard))
             html = body.decode()
             self.page.update(html)
             if 'id="menu"' in html or 'id="decide"' in html:  # the buttons' region changed: as it is now
                 self.forms = choices(html)
-            tick = heard + self.interval  # the swapped-in question's first tick
+            tick = heard + (SOON if held or moved else self.interval)  # the swapped-in question's first ask
 
-    def ask(self) -> tuple[int, bytes]:
-        """One question on the screen's own connection, with its cookies, as the page sends it."""
+    def ask(self) -> tuple[int, bool, bytes]:
+        """One question on the screen's own connection, with its cookies, as the page sends it: its status,
+        whether the server held it (X-Held), its body."""
         if self.conn is None:
             self.conn = self.client.browser.server.connect(timeout=60)
         cookies = "; ".join(f"{k}={v}" for k, v in self.client.browser.cookies.items())
@@ -413,7 +418,7 @@ class Screen(threading.Thread):
         body = resp.read()
         if resp.headers.get("Content-Encoding") == "gzip":
             body = gzip.decompress(body)
-        return resp.status, body
+        return resp.status, bool(resp.headers.get("X-Held")), body
 
     def showed(self, version: int) -> float | None:
         """When this screen first showed `version` or a later one."""
