@@ -19,7 +19,8 @@ from .faces.shapes import anchor, cargo_mark
 from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
 from .icons import reward_icons
 from .map_marks import step_marks
-from .elements import HW, MAP_TEXT_MIN, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable, spread, svg, txt
+from .elements import (HW, MAP_TEXT_MIN, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable, spread,
+                       svg, txt)
 
 
 def _standing_at(state, place: str) -> list[tuple]:

@@ -121,7 +121,8 @@ def _templates(app: Flask) -> None:
         problem_words=partial(catalog_words.problem_words, gettext=gettext),  # why a catalog file is refused
         languages=language.links, reader_language=language.reader_language,  # the switch in every page's header
         step_words=words_of,  # what a checklist tick belongs to (store/ticks.py)
-        map_crop=partial(where.crop_svg, _=gettext), place_words=partial(where.place_words, _=gettext))  # the moment's map crops (pictures/where.py)
+        # the moment's crop of the host's map round a place, and the place in words (pictures/where.py)
+        map_crop=partial(where.crop_svg, _=gettext), place_words=partial(where.place_words, _=gettext))
 
 
 def _layers(app: Flask) -> None:

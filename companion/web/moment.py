@@ -33,11 +33,9 @@ def moment(ctx: dict) -> dict:
         return _step("setup", pieces.setup_steps, "setup", ctx, asked)
     if table["upkeep"]:
         return _step("upkeep", pieces.report, f"upkeep-{table['upkeep']['round']}", ctx, asked)
-    deciding = [q for q in table["questions"] if q["who"] != "host"]
-    if table["turn"] is not None and deciding:
-        return {"kind": "turn", "seats": [_seat(table, q) for q in deciding], "turn": table["turn"]}
-    if deciding:
-        return {"kind": "turn", "seats": [_seat(table, q) for q in deciding], "turn": None}
+    deciding = _deciding(table)
+    if deciding:  # a turn (`turn` set), or several seats at once in production and quarantine (`turn` None)
+        return {"kind": "turn", "seats": deciding, "turn": table["turn"]}
     return {"kind": "wait", "question": asked, "waiting_for": table["waiting_for"]}
 
 
@@ -51,8 +49,7 @@ def next_step(steps: list[dict], checklist: str, ticks) -> tuple[int, dict] | No
 
 def _step(kind: str, steps: list[dict], checklist: str, ctx: dict, asked: dict | None) -> dict:
     found = next_step(steps, checklist, ctx.get("ticks", set()))
-    deciding = [_seat(ctx["table"], q) for q in ctx["table"]["questions"] if q["who"] != "host"]
-    out = {"kind": kind, "list": checklist, "count": len(steps), "question": asked, "seats": deciding}
+    out = {"kind": kind, "list": checklist, "count": len(steps), "question": asked, "seats": _deciding(ctx["table"])}
     if found is None:
         return {**out, "done": True}
     number, step = found
@@ -60,7 +57,7 @@ def _step(kind: str, steps: list[dict], checklist: str, ctx: dict, asked: dict |
             "places": (step.get("data") or {}).get("places", [])}
 
 
-def _seat(table: dict, q: dict) -> dict:
-    """A seat deciding now, with its question."""
-    seat = table["seats"][q["who"]]
-    return {"seat": q["who"], "name": seat["name"], "colour": seat["colour"], "question": q}
+def _deciding(table: dict) -> list[dict]:
+    """The seats deciding now, each with its question."""
+    return [{"seat": q["who"], "name": table["seats"][q["who"]]["name"], "colour": table["seats"][q["who"]]["colour"],
+             "question": q} for q in table["questions"] if q["who"] != "host"]
