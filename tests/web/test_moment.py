@@ -136,6 +136,7 @@ def test_the_finale_names_the_winner_on_the_host_and_every_phone_lists_its_own_l
         for line in mine["lines"]:
             assert line["label"] in result and line["rule"] in result
         assert f"Total {mine['total']}" in result
+        assert re.search(r'<section[^>]*id="menu"[^>]*\shidden[\s>]', phone)  # nothing left to decide, not said
 
 
 def test_the_phones_panel_folds_its_codes_once_every_seat_has_joined(client):
