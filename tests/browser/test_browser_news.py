@@ -100,17 +100,16 @@ def test_a_page_that_missed_a_move_between_two_questions_asks_again_at_once(srv,
     for seat, s in enumerate(game["seats"]):  # every seat taken before the page opens: a join is news too
         table.devices[seat] = call(srv.base, "POST", f"/api/seats/{s['token']}/join", {})[1]["device"]
     asked: list[float] = []  # when each of the host page's questions went out
-    plan = {"move first": False, "forge": False}
+    plan: dict[str, bool] = {}  # what the next question meets: "move first", "forge"
 
     def route(r):
         url = r.request.url
         if "/news" in url:
             asked.append(time.monotonic())
-            if plan.pop("move first"):  # the move comes while this question is on its way
+            if plan.pop("move first", False):  # the move comes while this question is on its way
                 table.move()
-            if plan.pop("forge"):  # the page claims a phones panel the server does not show
+            if plan.pop("forge", False):  # the page claims a phones panel the server does not show
                 url = re.sub(r"([?&]p=)[^&]*", r"\1forged", url)
-            plan.setdefault("move first", False), plan.setdefault("forge", False)
         answer = r.fetch(url=url)
         body = answer.text().replace('data-every="250"', f'data-every="{PAUSE}"')
         headers = {k: v for k, v in answer.headers.items() if k.lower() not in ("content-encoding", "content-length")}
