@@ -50,7 +50,18 @@ def parser() -> argparse.ArgumentParser:
                      help="play CI's coverage sweep instead: every player count, a/b boards, priority tile, app "
                           "and table draws, each policy, usual and seeded starts (--players not needed)")
 
-    serve = sub.add_parser("serve", help="serve the companion on the local network")
+    _serve_options(sub.add_parser("serve", help="serve the companion on the local network"))
+
+    prune = sub.add_parser("prune", help="delete games nobody has played for some days")
+    prune.add_argument("--older-than", type=float, required=True, metavar="DAYS",
+                       help="delete games whose last move (or creation) is older than DAYS days")
+    prune.add_argument("--dry-run", action="store_true", help="only list the games that would be deleted")
+    prune.add_argument("--vacuum", action="store_true",
+                       help="then give the space back to the disk (rewrites the games file)")
+    return top
+
+
+def _serve_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="0.0.0.0")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--public-url", help="the address phones use, e.g. behind a reverse proxy "
@@ -65,22 +76,17 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--wait", type=float, default=20.0,
                        help="seconds a screen's question waits for news before 'nothing new' (0: plain polling)")
     serve.add_argument("--per-client", type=int, default=64,
-                       help="connections one address may keep open at once (0: no cap; behind a proxy every "
+                       help="connections one device may keep open at once (0: no cap; behind a proxy every "
                             "client has the proxy's address)")
+    serve.add_argument("--proxies", type=int, default=0, metavar="N",
+                       help="reverse proxies in front of the companion (default 0): each player's address is "
+                            "then read from the headers they add (X-Forwarded-For ...), for the limits and the log")
     serve.add_argument("--new-games-per-minute", type=int, default=30, metavar="N",
                        help="new games one address may start per minute (0: no limit)")
     serve.add_argument("--new-games-per-day", type=int, default=200, metavar="N",
                        help="new games one address may start per day (0: no limit)")
     serve.add_argument("--keep-unplayed", action="store_true",
                        help="keep games nobody ever played (by default they are removed a day after they started)")
-
-    prune = sub.add_parser("prune", help="delete games nobody has played for some days")
-    prune.add_argument("--older-than", type=float, required=True, metavar="DAYS",
-                       help="delete games whose last move (or creation) is older than DAYS days")
-    prune.add_argument("--dry-run", action="store_true", help="only list the games that would be deleted")
-    prune.add_argument("--vacuum", action="store_true",
-                       help="then give the space back to the disk (rewrites the games file)")
-    return top
 
 
 def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> None:
@@ -223,12 +229,11 @@ def serve_command(args) -> int:
     from .serve.address import served_at
     from .serve.logs import keep_secrets_out_of_logs
     from .serve.server import CannotListen, cannot_listen, listening_socket, raise_open_file_limit
-    from .serve.workers import cores, run_workers
 
     keep_secrets_out_of_logs()
     screens = max(0, args.screens) if args.wait > 0 else 0
     here = served_at(args.host, args.port, args.name, args.public_url)  # links and the names it answers to
-    config = {"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait),
+    config = {"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait), "PROXIES": max(0, args.proxies),
               "NEW_GAMES_PER_MINUTE": max(0, args.new_games_per_minute),
               "NEW_GAMES_PER_DAY": max(0, args.new_games_per_day),
               "UNPLAYED_AFTER_S": None if args.keep_unplayed else 86400.0, **here}
@@ -247,40 +252,83 @@ def serve_command(args) -> int:
     except CannotListen as exc:
         print(cannot_listen(args.host, args.port, exc.errors), file=sys.stderr)
         return 1
-    workers = args.workers if args.workers > 0 else cores()
+    workers = _worker_count(args.workers)
     print(f"Messina 1347 companion: open {here['PUBLIC_URL']}/ on the host screen "
-          f"(data in {app.instance_path}; {workers} worker process{'es' if workers > 1 else ''})", flush=True)
+          f"(data in {app.instance_path}; {workers} worker process{'es' if workers > 1 else ''}; "
+          f"Ctrl-C stops it)", flush=True)
     say = getattr(sys.stdout, "write_unhidden", sys.stdout.write)  # the one line that shows a secret
     say(f"Check the catalog against your copy (this link may change it: keep it to the table): "
         f"{here['PUBLIC_URL']}/catalog?key={app.extensions['catalog_admin']}\n")
     sys.stdout.flush()
     if workers == 1:
-        return _serve(app, listening, args, screens)
+        import signal
+
+        from .serve.workers import stop_on_sigterm
+
+        previous = stop_on_sigterm()
+        try:
+            return _serve(app, listening, args, screens)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+    return _serve_on_every_core(app, config, listening, args, screens, workers)
+
+
+def _worker_count(asked: int) -> int:
+    """--workers, or one per core; one where this system cannot start more (no fork: Windows), said in a line
+    when more were asked for."""
+    from .serve.workers import can_fork, cores
+
+    if can_fork():
+        return asked if asked > 0 else cores()
+    if asked > 1:
+        print(f"This system cannot start worker processes (no fork), so one process answers instead of the "
+              f"{asked} asked for with --workers.", file=sys.stderr, flush=True)
+    return 1
+
+
+def _serve_on_every_core(app, config: dict, listening, args, screens: int, workers: int) -> int:
+    import gc
+
+    from .web import create_app
+    from .serve.siblings import Siblings
+    from .serve.workers import run_workers
+
     app.extensions["store"].close()  # a worker never uses a connection opened before it was forked
     gc.freeze()  # what every worker shares stays shared: the collector never touches (copies) it
 
-    def work(index: int, run: str) -> None:
-        from .serve.siblings import Siblings
-
-        _serve(create_app({**config, "SIBLINGS": Siblings(run, index, workers)}), listening, args, screens)
+    def work(index: int, line, heartbeat) -> None:
+        sibling_app = create_app({**config, "SIBLINGS": Siblings(line, index)})
+        _serve(sibling_app, listening, args, screens, heartbeat)
 
     return run_workers(workers, work, lambda line: print(line, file=sys.stderr, flush=True))
 
 
-def _serve(app, listening, args, screens: int) -> int:
+def _serve(app, listening, args, screens: int, heartbeat=None) -> int:
     """One process answering on `listening` until stopped. A waiting "anything new?" question holds a
     thread, so the pool is the answering threads plus one per screen that may wait. Connections wait for
-    their whole request at the server's door (serve/server.py), watched with epoll, so hundreds of open
-    phones cost no thread between moves."""
-    from .serve.server import Server
+    their whole request, and for their client to read the answer, at the server's door (serve/door.py), so
+    hundreds of open phones cost no thread between moves.
 
-    server = Server(listening, app, threads=max(1, args.threads) + screens,
-                    per_client=max(0, args.per_client), body_limit=app.config["MAX_CONTENT_LENGTH"])
+    Stopping (Ctrl-C, SIGTERM) lets every waiting question go at once, so the process ends within about a
+    second; a last answer still being drawn after STOP_WAIT ends with it."""
+    import os
+    import threading
+
+    from .serve.server import Server
+    from .serve.workers import STOP_WAIT
+
+    server = Server(listening, app, threads=max(1, args.threads) + screens, per_client=max(0, args.per_client),
+                    body_limit=app.config["MAX_CONTENT_LENGTH"], heartbeat=heartbeat)
     try:
         server.prepare()
         server.serve()
     except KeyboardInterrupt:
         pass
     finally:
+        app.extensions["bulletin"].close()
+        last_call = threading.Timer(STOP_WAIT, os._exit, [0])
+        last_call.daemon = True
+        last_call.start()
         server.stop()
+        last_call.cancel()
     return 0

@@ -1,4 +1,4 @@
-"""When a request has arrived whole, for the server's door (serve/server.py): the door's verdict on the bytes
+"""When a request has arrived whole, for the server's door (serve/door.py): the door's verdict on the bytes
 a connection has sent so far (`look`), the answers it gives itself (`Refusal`), and the reader a thread
 then reads the request from, in memory (`Arrived`)."""
 
@@ -77,7 +77,10 @@ class Arrived:
         return bool(self.buf)
 
     def _more(self) -> bool:
-        chunk = self.sock.recv(RECV)
+        try:
+            chunk = self.sock.recv(RECV)
+        except (BlockingIOError, InterruptedError):  # the door let the request in whole: nothing more is due
+            return False
         self.buf += chunk
         return bool(chunk)
 

@@ -47,6 +47,15 @@ class Bulletin:
         self._latest: OrderedDict[str, int] = OrderedDict()
         self._bells: dict[str, _Bell] = {}
         self._held = threading.local()
+        self.closed = False  # the server is stopping: nothing waits any more
+
+    def close(self) -> None:
+        """The server is stopping: every waiting question ends now (its screen asks again once the server is
+        back), and none waits from now on, so stopping takes no longer than an answer."""
+        with self._lock:
+            self.closed = True
+            for bell in self._bells.values():
+                bell.ring.notify_all()
 
     def post(self, gid: str, version: int) -> None:
         held = getattr(self._held, "posts", None)
@@ -108,7 +117,7 @@ class Bulletin:
             while True:
                 with self._lock:
                     remaining = deadline - time.monotonic()
-                    if bell.latest != seen or bell.rings != rings or remaining <= 0:
+                    if bell.latest != seen or bell.rings != rings or remaining <= 0 or self.closed:
                         return bell.latest
                     bell.ring.wait(remaining if gone is None else min(remaining, LOOK_EVERY))
                     if bell.latest != seen or bell.rings != rings:
@@ -241,7 +250,7 @@ class NewsPoll:
         """A place to wait in, if the server has one free and this game holds fewer than `per_game`: a game
         has one host screen and a phone per seat (plus a few tabs), so one game's key cannot take the
         places every other table waits in."""
-        if self.hold <= 0 or self.places is None:
+        if self.hold <= 0 or self.places is None or self.bulletin.closed:
             return False
         with self._count:
             if self.per_game and self._per_game.get(gid, 0) >= self.per_game:
@@ -270,7 +279,7 @@ class NewsPoll:
         while True:
             self.bulletin.wait(gid, version, version, deadline - time.monotonic(), gone=gone)
             gid, version, now = self._look(m, query, environ)
-            if now != seen or time.monotonic() >= deadline or (gone is not None and gone()):
+            if now != seen or time.monotonic() >= deadline or self.bulletin.closed or (gone is not None and gone()):
                 return gid, version, now
 
     def _look(self, m: re.Match, query: dict, environ) -> tuple[str | None, int | None, tuple | None]:

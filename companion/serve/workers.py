@@ -6,83 +6,163 @@ has. A worker per core multiplies what the companion can draw at once; the kerne
 connection to whichever worker accepts it first (an idle one, usually). What the workers share:
 
 - the games file (SQLite in WAL mode), where every move is written under the version check, whichever
-  worker wrote it; a worker's games kept in memory are checked against the file's version before use;
+  worker wrote it, and where the per-device limits count (store/tries.py);
 - the keys and the catalog's corrections, files in the instance folder that the parent makes before
   the workers start;
-- what each one knows only in memory (a move to wake waiting screens, a seat taken, a try counted by a
-  limiter, a phone seen), told to the others as it happens (serve/siblings.py).
+- what each one knows only in memory (a move to wake waiting screens, a seat taken, a phone seen), told to
+  the others on private lines through the parent (serve/lines.py, serve/siblings.py).
 
-The parent only watches: a worker that dies is started again, and a worker dies with its parent (the
-kernel kills it), so a parent killed by the operating system never leaves workers holding the port.
+The parent watches and passes messages on. Each worker is on its own: one that dies, or stops answering
+(no heartbeat for HUNG_AFTER seconds), is started again after its own pause, which doubles while it keeps
+failing and is back to RESTART_AFTER once it has run RAN_A_WHILE. A worker ends when its parent has gone
+(and at once on Linux, where the kernel kills it), so a server killed by the operating system never leaves
+workers holding its port.
+
+Several processes need `os.fork` (Linux, macOS); where it is missing (Windows) `serve` answers from one
+process (`can_fork`).
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
-import secrets
 import signal
 import sys
 import time
 import traceback
+from dataclasses import dataclass
 from typing import Callable
 
-PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
-STOP_WAIT = 10.0  # seconds workers get to finish their answers when serve is stopped
-RESTART_AFTER = 1.0  # seconds before a worker that died is started again (doubling up to a minute)
+from .lines import ALIVE, Line, Relay
+
+PR_SET_PDEATHSIG = 1  # prctl(2), Linux only: the signal a process gets when its parent dies
+RESTART_AFTER = 1.0  # seconds before a worker that stopped is started again (doubling up to LONGEST_PAUSE)
+LONGEST_PAUSE = 60.0
+RAN_A_WHILE = 60.0  # seconds after which a worker's next stop counts as a first one again
+HUNG_AFTER = 10.0  # seconds without a heartbeat after which a worker counts as stopped (it answers nobody)
+FIRST_BEAT = 60.0  # seconds a worker just started has to send its first heartbeat (it builds its app first)
+STOP_WAIT = 1.5  # seconds workers get to finish when serve is stopped, then they are killed
+TICK = 0.2  # seconds between two looks at the workers
+
+
+def can_fork() -> bool:
+    return hasattr(os, "fork")
 
 
 def cores() -> int:
     """The cores this process may run on (a container may allow fewer than the machine has)."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:
+    except AttributeError:  # not Linux
         return max(1, os.cpu_count() or 1)
 
 
-def run_workers(count: int, work: Callable[[int, str], None], say: Callable[[str], None]) -> int:
-    """Start `count` workers, each running `work(index, run)` (`run` names this serve run for serve/siblings.py),
-    and keep them running until serve is stopped (SIGINT, SIGTERM) or every worker has stopped on purpose
-    (exit code 0); a worker that fails or is killed is started again. Returns serve's exit code."""
-    run, parent = f"{os.getpid()}-{secrets.token_hex(4)}", os.getpid()
-    children: dict[int, int] = {}  # pid -> worker index
-    pause = {index: RESTART_AFTER for index in range(count)}
+@dataclass
+class Worker:
+    index: int
+    pid: int = 0  # 0: not running
+    started: float = 0.0
+    pause: float = RESTART_AFTER  # before it is started again, the next time it stops
+    due: float | None = None  # when it is started again (None: running, or ended on purpose)
 
-    def start(index: int) -> None:
-        pid = os.fork()
-        if pid == 0:
-            _worker(index, run, parent, work)
-        children[pid] = index
+    def failed(self, now: float) -> float:
+        """It stopped at `now` and is to be started again: its pause (back to RESTART_AFTER if it had run a
+        while, doubled for the next time), after which it is due."""
+        if now - self.started >= RAN_A_WHILE:
+            self.pause = RESTART_AFTER
+        pause, self.pause = self.pause, min(LONGEST_PAUSE, self.pause * 2)
+        self.pid, self.due = 0, now + pause
+        return pause
 
+
+Work = Callable[[int, Line, Callable[[], None]], None]
+
+
+def run_workers(count: int, work: Work, say: Callable[[str], None]) -> int:
+    """Start `count` workers, each running `work(index, line, heartbeat)`, and keep them running until serve
+    is stopped (SIGINT, SIGTERM) or every worker has ended on purpose (exit code 0). Returns serve's exit
+    code."""
+    relay, workers, parent = Relay(), [Worker(i) for i in range(count)], os.getpid()
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        for index in range(count):
-            start(index)
-        while children:
-            pid, status = os.wait()
-            index = children.pop(pid, None)
-            if index is None or (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
-                continue  # stopped on purpose (Ctrl-C in its terminal, SIGTERM): serve ends with its last worker
-            say(f"worker {index + 1} of {count} stopped ({_how(status)}); starting it again in {pause[index]:.0f} s")
-            time.sleep(pause[index])
-            pause[index] = min(60.0, pause[index] * 2)
-            start(index)
+        for worker in workers:
+            _start(worker, relay, work, parent)
+        while any(w.pid or w.due is not None for w in workers):
+            relay.turn(TICK)
+            now = time.monotonic()
+            _reap(workers, relay, say, now)
+            _watch(workers, relay, say)
+            for worker in workers:
+                if worker.due is not None and now >= worker.due:
+                    _start(worker, relay, work, parent)
     except KeyboardInterrupt:
         pass
     finally:
         signal.signal(signal.SIGTERM, previous)
-        _stop(children)
+        _stop(workers)
     return 0
 
 
-def _worker(index: int, run: str, parent: int, work: Callable[[int, str], None]) -> None:
+def _start(worker: Worker, relay: Relay, work: Work, parent: int) -> None:
+    line = relay.open(worker.index)
+    pid = os.fork()
+    if pid == 0:
+        relay.close_all()
+        _worker(worker.index, line, parent, work)
+    line.close()  # the worker's end is the worker's alone
+    worker.pid, worker.started, worker.due = pid, time.monotonic(), None
+
+
+def _reap(workers: list[Worker], relay: Relay, say, now: float) -> None:
+    """Every worker that ended since the last look: started again after its pause, unless it ended on purpose."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        worker = next((w for w in workers if w.pid == pid), None)
+        if worker is None:
+            continue
+        relay.close(worker.index)
+        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
+            worker.pid = 0
+            continue  # stopped on purpose (Ctrl-C in its terminal, SIGTERM): serve ends with its last worker
+        pause = worker.failed(now)
+        say(f"worker {worker.index + 1} of {len(workers)} stopped ({_how(status)}); starting it again in "
+            f"{pause:.0f} s")
+
+
+def _watch(workers: list[Worker], relay: Relay, say) -> None:
+    """A running worker not heard from for too long answers nobody: it is killed, and then started again."""
+    for worker in workers:
+        if not worker.pid:
+            continue
+        silent, heard = relay.silent_for(worker.index)
+        if silent > (HUNG_AFTER if heard else FIRST_BEAT):
+            say(f"worker {worker.index + 1} of {len(workers)} has not answered for {silent:.0f} s; stopping it")
+            _signal(worker.pid, signal.SIGKILL)
+            relay.heard[worker.index] = relay.clock()  # said once: its end is reaped at the next look
+
+
+def heartbeat(line: Line, parent: int) -> Callable[[], None]:
+    """What a worker's door calls each second: stop as on Ctrl-C once the parent is gone, else say it is alive."""
+    def beat() -> None:
+        if os.getppid() != parent:
+            raise KeyboardInterrupt
+        line.send(ALIVE)
+    return beat
+
+
+def _worker(index: int, line: Line, parent: int, work: Work) -> None:
     """In the forked worker: die with the parent, stop on SIGTERM as on Ctrl-C, never return to the
     parent's code."""
     code = 1
     try:
         _die_with_parent(parent)
-        signal.signal(signal.SIGTERM, _interrupt)
-        work(index, run)
+        stop_on_sigterm()
+        work(index, line, heartbeat(line, parent))
         code = 0
     except KeyboardInterrupt:
         code = 0
@@ -94,31 +174,40 @@ def _worker(index: int, run: str, parent: int, work: Callable[[int, str], None])
         os._exit(code)
 
 
+def stop_on_sigterm():
+    """SIGTERM (a service manager, `kill`) stops this process as Ctrl-C does; the handler it had before."""
+    return signal.signal(signal.SIGTERM, _interrupt)
+
+
 def _interrupt(signum, frame):
-    """SIGTERM stops serve as Ctrl-C does: answers in progress finish, then the process ends."""
+    """SIGTERM stops serve as Ctrl-C does: answers in progress finish, then the process ends. Once: a
+    second signal while it stops does not break its stopping."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
 def _die_with_parent(parent: int) -> None:
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):  # not Linux: the parent's SIGTERM still stops it
-        pass
+    """On Linux the kernel kills the worker the moment its parent dies; elsewhere its heartbeat notices."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
     if os.getppid() != parent:  # the parent died before the line above took effect
         os._exit(0)
 
 
-def _stop(children: dict[int, int]) -> None:
+def _stop(workers: list[Worker]) -> None:
     """SIGTERM to every worker, then SIGKILL to those still there after STOP_WAIT."""
-    for pid in children:
+    running = {w.pid for w in workers if w.pid}
+    for pid in running:
         _signal(pid, signal.SIGTERM)
     deadline = time.monotonic() + STOP_WAIT
-    while children and time.monotonic() < deadline:
-        for pid in list(children):
-            if _ended(pid):
-                children.pop(pid)
-        time.sleep(0.05)
-    for pid in children:
+    while running and time.monotonic() < deadline:
+        running = {pid for pid in running if not _ended(pid)}
+        time.sleep(0.02)
+    for pid in running:
         _signal(pid, signal.SIGKILL)
         _ended(pid, wait=True)
 

@@ -4,6 +4,7 @@ games.py       the Store: games, the action log, undo (the class; the files belo
 connection.py  a connection per thread, read and write transactions
 seats.py       seats and their phones        catalogs.py  each game's catalog
 deleting.py    deleting and pruning          ticks.py     the host's ticks on the checklists
+tries.py       what the per-device limits count
 put_back.py    an undo's row: what the table puts back, the log it took away, the acts it took back
 schema.py      the tables, one migration per change
 recent.py  rebuilt games kept in memory (the most recently used)

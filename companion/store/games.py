@@ -32,6 +32,7 @@ from .recent import CACHE_GAMES, RecentGames
 from .schema import migrations
 from .seats import Seats, token
 from .ticks import Ticks
+from .tries import Tries
 from .put_back import UndoReads, act_columns, acted, acts_to_undo, said_json, undo_note, undos_of
 
 SNAPSHOT_EVERY = 10
@@ -67,7 +68,7 @@ def new_game_id() -> str:
     return secrets.token_hex(8)
 
 
-class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
+class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads):
     def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None,
                  cache_games: int = CACHE_GAMES):
         """`catalog`: what new games start with, fixed or asked anew for each game (default: the

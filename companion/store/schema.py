@@ -72,3 +72,11 @@ def m007_acts(db: sqlite_utils.Database) -> None:
     as an act each, as undo counted them then, and say nothing more."""
     db["actions"].add_column("act", int, not_null_default=1)
     db["actions"].add_column("said", str, not_null_default="")
+
+
+@migrations()
+def m008_tries(db: sqlite_utils.Database) -> None:
+    """What the per-device limits count (store/tries.py: new games, join codes tried), kept where every
+    worker process of `serve` sees the same count and a restarted one forgets nothing."""
+    db["tries"].create({"kind": str, "who": str, "time": float})
+    db["tries"].create_index(["kind", "who", "time"])

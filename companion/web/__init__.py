@@ -12,6 +12,7 @@ from pathlib import Path
 from flask import Flask, request
 from flask_babel import Babel, ngettext
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..catalog import default_catalog, default_override_path
 from ..engine import IllegalAction
@@ -28,7 +29,7 @@ from .access import DELETED, refusal
 from ..serve.limits import DAY, MINUTE, PerWindow
 from ..serve.news import Bulletin, NewsPoll, news_routes
 from ..serve.phones import Sightings
-from ..serve.siblings import CatchUp, Siblings
+from ..serve.siblings import Siblings
 from ..pictures import where
 from .translate import compile_catalogs
 from ..words import T, tr
@@ -65,6 +66,7 @@ def create_app(config: dict | None = None) -> Flask:
         POLL_PLACES=64,  # how many such questions may wait at once: each holds a server thread
         POLL_PER_GAME=16,  # how many of them one game may hold: its host screen, its phones, a few tabs
         MAX_CONTENT_LENGTH=64 * 1024,
+        PROXIES=0,  # reverse proxies in front (serve --proxies): each player's address is read from their headers
         NEW_GAMES_PER_MINUTE=30,  # from one address: a table makes a few a night, a runaway script thousands
         NEW_GAMES_PER_DAY=200,  # from one address (~11 MB of games a day at most), so a script cannot fill the disk
         UNPLAYED_AFTER_S=86400.0,  # games never played (no action at all) are removed after this; None: kept
@@ -81,9 +83,10 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["catalog_file"] = corrections
     app.extensions["store"] = Store(app.config["DATABASE"],
                                     app.config.get("CATALOG") or partial(default_catalog, corrections))
-    app.extensions["new_games"] = PerWindow(app.config["NEW_GAMES_PER_MINUTE"], MINUTE)
-    app.extensions["new_games_today"] = PerWindow(app.config["NEW_GAMES_PER_DAY"], DAY)
-    app.extensions["join_tries"] = PerWindow(app.config["JOIN_TRIES_PER_MINUTE"], MINUTE)
+    store = app.extensions["store"]  # the limits count where every worker process sees them (store/tries.py)
+    app.extensions["new_games"] = PerWindow(store, "new_games", app.config["NEW_GAMES_PER_MINUTE"], MINUTE)
+    app.extensions["new_games_today"] = PerWindow(store, "new_games_today", app.config["NEW_GAMES_PER_DAY"], DAY)
+    app.extensions["join_tries"] = PerWindow(store, "join_tries", app.config["JOIN_TRIES_PER_MINUTE"], MINUTE)
     app.extensions["unplayed"] = UnplayedPrune(app.extensions["store"], app.config["UNPLAYED_AFTER_S"])
     app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (serve/phones.py)
     _templates(app)
@@ -134,30 +137,32 @@ def _layers(app: Flask) -> None:
     app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
                             app.config["POLL_PLACES"], questions=news_routes(app.url_map),
                             phones=app.extensions["phones"], per_game=app.config["POLL_PER_GAME"])
-    app.wsgi_app = address.HostGate(app.wsgi_app, app)  # outermost: other host names are refused first
+    app.wsgi_app = address.HostGate(app.wsgi_app, app)  # other host names are refused first
+    if app.config["PROXIES"] > 0:  # outermost: every layer sees the player's own address and scheme
+        n = app.config["PROXIES"]
+        app.wsgi_app = Behind(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n)
 
 
-LIMITERS = ("new_games", "new_games_today", "join_tries")
+class Behind(ProxyFix):
+    """Werkzeug's ProxyFix, with the layers behind it still readable (NewsPoll.waiting, for tests)."""
+
+    def __getattr__(self, name):
+        return getattr(self.app, name)
 
 
 def _share(app: Flask, siblings: Siblings) -> None:
     """One of serve's worker processes (serve/workers.py): what this process learns only in memory (a game
-    moved on, a seat taken, a try counted, a phone seen) is told to the others, and what they tell is
-    applied here (serve/siblings.py)."""
+    moved on, a seat taken, a phone seen) is told to the others, and what they tell is applied here
+    (serve/siblings.py)."""
     store, bulletin, phones = app.extensions["store"], app.extensions["bulletin"], app.extensions["phones"]
     app.extensions["siblings"] = siblings
     store.listeners.append(lambda gid, version: siblings.tell("v", gid, version))
     store.movers.append(lambda gid: siblings.tell("r", gid))
     siblings.on("v", lambda gid, version: bulletin.post(gid, int(version)))
     siblings.on("r", bulletin.ring)
-    for name in LIMITERS:
-        limiter = app.extensions[name]
-        limiter.echo = partial(siblings.tell, "c", name)
-    siblings.on("c", lambda name, who, when: app.extensions[name].note(who, float(when)))
     phones.echo = lambda gid, seat, when, until: siblings.tell("s", gid, seat, when, until, siblings.index)
     siblings.on("s", lambda gid, seat, when, until, where: phones.heard(gid, int(seat), float(when), float(until),
                                                                         where))
-    app.wsgi_app = CatchUp(app.wsgi_app, siblings)  # outermost: a request first hears what came before it
     siblings.listen()
 
 

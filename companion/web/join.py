@@ -8,7 +8,7 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from ..store import NotFound
 from ..store.codes import LENGTH, typed_code
 from .access import check_csrf, csrf_token, seat_of, store
-from ..serve.limits import client_key
+from ..clients import client_key
 from ..words import T
 
 bp = Blueprint("join", __name__)

@@ -1,7 +1,7 @@
 """New games per address per minute and per day (issue 10, item 4; issue 21), join codes tried per address,
 and the games nobody played removed after a day: a runaway script, a stuck button or a guesser cannot fill
 the disk or reset its count by changing address; a table, which starts a few games a night, never meets a
-limit."""
+limit. The counts live in the games file (store/tries.py), where every worker process sees them."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ import time
 
 import pytest
 
+from companion.clients import client_key
+from companion.store import Store
 from companion.web import create_app
-from companion.serve.limits import PerWindow, client_key
+from companion.serve.limits import PerWindow
 from tables import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}]
@@ -28,32 +30,50 @@ class Clock:
         return self.now
 
 
-def test_the_limit_counts_per_address_over_a_sliding_minute():
+@pytest.fixture
+def store(tmp_path):
+    return Store(tmp_path / "games.db")
+
+
+def test_the_limit_counts_per_address_over_a_sliding_minute(store):
     clock = Clock()
-    limit = PerWindow(3, clock=clock)
+    limit = PerWindow(store, "tries", 3, clock=clock)
     assert [limit.allow("a") for _ in range(4)] == [True, True, True, False]
     assert limit.allow("b")  # another device has its own count
     clock.now += 30
     assert not limit.allow("a")  # refusals are not counted, and the first three are still in the minute
     clock.now += 30.5
     assert [limit.allow("a") for _ in range(4)] == [True, True, True, False]
-    assert PerWindow(0).allow("x")  # 0: no limit
+    assert PerWindow(store, "none", 0).allow("x")  # 0: no limit
 
 
-def test_an_address_inside_its_minute_is_never_forgotten_however_many_others_come():
+def test_an_address_inside_its_minute_is_never_forgotten_however_many_others_come(store):
     """Issue 21: the old counter forgot the least recently used address once it tracked 1,024, so 1,100
     addresses each got a fresh count. Now an address is dropped only once its window has ended, which
-    is also what keeps the memory bounded."""
+    is also what keeps the games file small."""
     clock = Clock()
-    limit = PerWindow(2, clock=clock)
+    limit = PerWindow(store, "tries", 2, clock=clock)
     assert limit.allow("10.9.9.9") and limit.allow("10.9.9.9") and not limit.allow("10.9.9.9")
-    for i in range(20_000):
-        clock.now += 0.001
+    for i in range(2_000):
+        clock.now += 0.01
         assert limit.allow(f"10.0.{i // 256}.{i % 256}")
-    assert not limit.allow("10.9.9.9") and len(limit) == 20_001  # still inside its minute: still limited
+    assert not limit.allow("10.9.9.9") and len(limit) == 2_001  # still inside its minute: still limited
     clock.now += 61
     assert limit.allow("10.1.0.1") and len(limit) == 1  # every ended window dropped at once
     assert limit.allow("10.9.9.9")
+
+
+def test_each_kind_counts_apart_and_a_new_store_on_the_same_file_remembers(tmp_path):
+    """Two limits never share a count, and the count is the file's: a worker process started again (a new
+    Store on the same games file) finds every try still inside its window (issue 32)."""
+    clock = Clock()
+    first = Store(tmp_path / "games.db")
+    joins, games = PerWindow(first, "join_tries", 2, clock=clock), PerWindow(first, "new_games", 2, clock=clock)
+    assert joins.allow("10.0.0.1") and joins.allow("10.0.0.1") and games.allow("10.0.0.1")
+    again = PerWindow(Store(tmp_path / "games.db"), "join_tries", 2, clock=clock)
+    assert not again.allow("10.0.0.1") and again.allow("10.0.0.2")
+    clock.now += 60.5
+    assert again.allow("10.0.0.1")
 
 
 @pytest.mark.parametrize("address, key", [

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from companion.serve.server import HEAD_WAIT
+from companion.serve.door import HEAD_WAIT
 from companion.serve.workers import cores
 from server import Server, seat_key, take_seats
 

@@ -1,38 +1,62 @@
-"""`serve` on every core (issue 23 item 5): worker processes share one port, and what one of them knows
-only in memory reaches the others (companion/serve/siblings.py, companion/serve/workers.py).
+"""`serve` on every core (issue 23 item 5, issue 32): worker processes share one port, and what one of them
+knows only in memory reaches the others on private lines through the parent (companion/serve/lines.py,
+companion/serve/siblings.py, companion/serve/workers.py).
 
-Two apps joined as siblings in this process show each thing crossing; real servers with two workers show
-that a move reaches screens held by either worker, that a worker that dies is started again, and that
-workers never outlive their parent (a killed server's port is free again at once)."""
+Two apps joined as siblings in this process, their parent's relay in a thread, show each thing crossing;
+real servers with two workers show that a move reaches screens held by either worker, that a worker that
+dies or stops answering is started again, and that workers never outlive their parent (a killed server's
+port is free again at once)."""
 
 from __future__ import annotations
 
 import http.client
 import os
-import secrets
 import signal
-import socket
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from companion.web import create_app
-from companion.serve.limits import PerWindow
-from companion.serve.siblings import CREDENTIALS, Siblings
-from companion.serve.workers import cores
+from companion.serve.lines import ALIVE, LARGEST, Relay, pair
+from companion.serve.siblings import Siblings
+from companion.serve import workers
+from companion.serve.workers import Worker, cores
 from server import Server
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
 LONG = 30.0  # a wait no test sits out: answering well before it means the news crossed
 
 
-def pair(tmp_path, **config):
-    """Two apps over one instance folder, as two workers of one serve run."""
-    run = secrets.token_hex(4)
+@contextmanager
+def relaying(relay: Relay):
+    """The parent's part, in a thread: what each line says goes on to the others."""
+    stop = threading.Event()
+
+    def run():
+        while not stop.is_set():
+            relay.turn(0.02)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        yield relay
+    finally:
+        stop.set()
+        thread.join(5)
+
+
+@contextmanager
+def pair_of_apps(tmp_path, **config):
+    """Two apps over one instance folder, as two workers of one serve run, their parent relaying."""
+    relay = Relay()
     base = {"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": LONG, **config}
-    return [create_app({**base, "SIBLINGS": Siblings(run, i, 2)}) for i in range(2)]
+    apps = [create_app({**base, "SIBLINGS": Siblings(relay.open(i), i)}) for i in range(2)]
+    with relaying(relay):
+        yield apps
 
 
 def wait_until(check, seconds: float = 10.0) -> None:
@@ -60,54 +84,81 @@ def first_move(client, game: dict) -> int:
     return r.get_json()["version"]
 
 
-# --- the messages -----------------------------------------------------------------------------------------
+# --- the lines and their messages ------------------------------------------------------------------------
 
-def test_a_message_reaches_every_other_sibling_and_not_the_sender():
-    run = secrets.token_hex(4)
-    siblings = [Siblings(run, i, 3) for i in range(3)]
+def test_a_message_reaches_every_other_worker_through_the_parent_and_not_the_sender():
+    relay = Relay()
+    siblings = [Siblings(relay.open(i), i) for i in range(3)]
     heard = {i: [] for i in range(3)}
     for i, s in enumerate(siblings):
         s.on("v", lambda *fields, i=i: heard[i].append(fields))
     siblings[0].tell("v", "game", 7)
-    for s in siblings:
-        s.catch_up()
+    with relaying(relay):
+        wait_until(lambda: [s.catch_up() for s in siblings] and heard[1] and heard[2])
     assert heard == {0: [], 1: [("game", "7")], 2: [("game", "7")]}
-    for s in siblings:
-        s.close()
+    assert relay.heard[0] is not None and relay.heard[1] is None  # the parent heard from the one that spoke
 
 
-def test_a_sibling_that_is_gone_misses_the_message_and_the_sender_goes_on():
-    run = secrets.token_hex(4)
-    alone = Siblings(run, 0, 2)  # worker 2 is being started again
-    alone.tell("v", "game", 1)
-    assert alone.dropped == 1
-    alone.close()
+def test_a_line_nobody_reads_drops_and_counts_and_never_waits():
+    """A worker stopped or hung reads nothing: its line fills, and then each message to it is dropped at once
+    (issue 32: each send waited 50 ms under one lock, and every move of the other worker with it)."""
+    ours, theirs = pair()
+    t0 = time.monotonic()
+    sent = [ours.send(b"v\tgame\t1" + b" " * 200) for _ in range(20_000)]
+    assert time.monotonic() - t0 < 2.0
+    assert sent[0] and not sent[-1] and ours.dropped == sent.count(False) > 0
+    assert theirs.receive().startswith(b"v\tgame\t1")
 
 
-def test_only_messages_from_the_companions_own_user_count_and_garbage_is_dropped():
-    """Any local program can send to an abstract socket: the kernel's word on who sent it decides."""
-    s = Siblings(secrets.token_hex(4), 0, 2)
+def test_a_worker_that_is_gone_misses_the_message_and_the_others_go_on():
+    relay = Relay()
+    siblings = [Siblings(relay.open(i), i) for i in range(3)]
+    relay.close(2)  # worker 3 is being started again
     heard = []
-    s.on("v", lambda *fields: heard.append(fields))
-    ours = [(socket.SOL_SOCKET, socket.SCM_CREDENTIALS, CREDENTIALS.pack(1, os.getuid(), 0))]
-    stranger = [(socket.SOL_SOCKET, socket.SCM_CREDENTIALS, CREDENTIALS.pack(1, os.getuid() + 1, 0))]
-    assert s._from_us(ours) and not s._from_us(stranger) and not s._from_us([])
-    s._apply(b"v\tgame\t3")
-    s._apply(b"\xff\xfe")
-    s.on("c", lambda name, who, when: float(when))
-    s._apply(b"c\tjoin_tries\tx\tnot-a-number")
-    assert heard == [("game", "3")] and s.dropped == 2
-    s.close()
+    siblings[1].on("v", lambda *fields: heard.append(fields))
+    siblings[0].tell("v", "game", 1)
+    with relaying(relay):
+        wait_until(lambda: siblings[1].catch_up() or heard)
+    assert heard == [("game", "1")]
 
 
-def test_a_limiter_counts_what_another_process_allowed_in_the_same_window():
-    clock = [100.0]
-    here = PerWindow(3, 60.0, clock=lambda: clock[0])
-    here.note("10.0.0.1", 99.0)
-    here.note("10.0.0.1", 98.0)  # out of order: kept in order
-    assert here.allow("10.0.0.1") and not here.allow("10.0.0.1")
-    clock[0] = 158.5  # the first event left the window
-    assert here.allow("10.0.0.1")
+def test_a_message_that_cannot_be_read_is_dropped_and_counted_and_the_line_goes_on():
+    """Issue 32: one malformed message killed a worker's listening thread; its screens then saw moves late."""
+    ours, theirs = pair()
+    s = Siblings(theirs, 0)
+    heard = []
+    s.on("v", lambda gid, version: heard.append((gid, int(version))))
+    s.listen()
+    for garbage in (b"\xff\xfe", b"v\tgame\tnot-a-number", b"v\tonly-one-field", b"nothing-known\t1", b"",
+                    b"v\t" + b"x" * (LARGEST * 3)):
+        ours.send(garbage)
+    ours.send(b"v\tgame\t3")
+    wait_until(lambda: heard == [("game", 3)])
+    assert s.unreadable == 6 and s.dropped == 6
+
+
+def test_a_heartbeat_is_heard_by_the_parent_and_not_passed_on():
+    relay = Relay()
+    lines = [relay.open(i) for i in range(2)]
+    lines[0].send(ALIVE)
+    with relaying(relay):
+        wait_until(lambda: relay.heard[0] is not None)
+    assert lines[1].receive() is None
+    silent, heard = relay.silent_for(0)
+    assert heard and silent < 5 and relay.silent_for(1)[1] is False
+
+
+def test_a_worker_that_keeps_failing_waits_longer_each_time_and_one_that_ran_a_while_starts_at_once():
+    """Issue 32: the pause never went back (a kill -9 fifteen minutes after the last still waited 8 s)."""
+    worker = Worker(0, pid=1, started=0.0)
+    assert [worker.failed(now=1.0), worker.failed(now=2.0), worker.failed(now=3.0)] == [1.0, 2.0, 4.0]
+    assert worker.due == 7.0 and worker.pid == 0
+    worker.started = 10.0
+    assert worker.failed(now=10.0 + workers.RAN_A_WHILE) == workers.RESTART_AFTER
+    worker.started = 95.0
+    for _ in range(10):
+        worker.failed(now=100.0)  # each time it failed within seconds of starting
+    assert worker.pause == workers.LONGEST_PAUSE
 
 
 # --- two apps as two workers --------------------------------------------------------------------------------
@@ -115,9 +166,8 @@ def test_a_limiter_counts_what_another_process_allowed_in_the_same_window():
 def news_across(tmp_path, query: str, event) -> tuple:
     """A host screen's question held by the second worker while `event(client of the first, game)` happens
     in the first: (the question's answer, seconds it waited, what `event` gave)."""
-    one, two = pair(tmp_path)
-    game = one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3}).get_json()
-    with ThreadPoolExecutor(1) as pool:
+    with pair_of_apps(tmp_path) as (one, two), ThreadPoolExecutor(1) as pool:
+        game = one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3}).get_json()
         t0 = time.monotonic()
         answer = pool.submit(two.test_client().get, f"/host/{game['id']}/news?{query}&key={game['host_token']}")
         wait_until(lambda: two.wsgi_app.waiting == 1)
@@ -138,35 +188,35 @@ def test_a_seat_taken_in_one_worker_is_news_for_the_host_waiting_in_the_other(tm
     assert joined.status_code == 302
     assert waited < LONG / 2 and r.status_code == 200
 
+
 def test_join_codes_tried_on_both_workers_count_as_one_limit(tmp_path):
     """A guesser's tries spread over the workers still meet the one limit (R: docs/SECURITY.md)."""
-    one, two = pair(tmp_path, JOIN_TRIES_PER_MINUTE=4)
-    one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3})
-    phones = [app.test_client() for app in (one, two)]
-    csrfs = [p.get("/join").get_data(as_text=True).split('name="csrf" value="')[1].split('"')[0] for p in phones]
-    answers = [phones[i % 2].post("/join", data={"csrf": csrfs[i % 2], "code": "AAAAA"}).status_code
-               for i in range(6)]
+    with pair_of_apps(tmp_path, JOIN_TRIES_PER_MINUTE=4) as (one, two):
+        one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3})
+        phones = [app.test_client() for app in (one, two)]
+        csrfs = [p.get("/join").get_data(as_text=True).split('name="csrf" value="')[1].split('"')[0] for p in phones]
+        answers = [phones[i % 2].post("/join", data={"csrf": csrfs[i % 2], "code": "AAAAA"}).status_code
+                   for i in range(6)]
     assert answers == [404, 404, 404, 404, 429, 429]
 
 
 def test_new_games_started_on_both_workers_count_as_one_limit(tmp_path):
-    one, two = pair(tmp_path, NEW_GAMES_PER_MINUTE=3)
-    answers = [app.test_client().post("/api/games", json={"players": PLAYERS}).status_code
-               for app in (one, two, one, two, one)]
+    with pair_of_apps(tmp_path, NEW_GAMES_PER_MINUTE=3) as (one, two):
+        answers = [app.test_client().post("/api/games", json={"players": PLAYERS}).status_code
+                   for app in (one, two, one, two, one)]
     assert answers == [201, 201, 201, 429, 429]
 
 
 def test_a_phone_waiting_in_one_worker_shows_connected_on_a_host_drawn_by_the_other(tmp_path):
-    one, two = pair(tmp_path)
-    game = one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3}).get_json()
-    phone = one.test_client()
-    token = game["seats"][1]["token"]
-    assert phone.get(f"/j/{token}").status_code == 302
-    with ThreadPoolExecutor(1) as pool:
+    with pair_of_apps(tmp_path) as (one, two), ThreadPoolExecutor(1) as pool:
+        game = one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3}).get_json()
+        phone = one.test_client()
+        token = game["seats"][1]["token"]
+        assert phone.get(f"/j/{token}").status_code == 302
         pool.submit(phone.get, f"/seat/{token}/news?v=0")
         wait_until(lambda: one.wsgi_app.waiting == 1)
         seen = two.extensions["phones"]
-        wait_until(lambda: (two.extensions["siblings"].catch_up(), seen.of(game["id"], 1)["connected"])[1])
+        wait_until(lambda: seen.of(game["id"], 1)["connected"])
         assert seen.of(game["id"], 0)["ago"] is None  # the other seat's phone never asked
         first_move(one.test_client(), game)  # the phone's question is answered and ends
 

@@ -1,0 +1,55 @@
+"""An answer on its way out, for the server's door (serve/door.py): the thread that drew it never waits for
+the client to read it.
+
+A thread writes the answer here. What the connection's socket takes at once is sent at once (a phone on
+the table's Wi-Fi takes a whole answer); the rest waits in memory and the door sends it as the client reads,
+in the one thread that watches every socket. A client that reads nothing, or a trickle, holds no thread
+and no turn: only its own answer, in memory, until SEND_WAIT seconds (plus the time READ_RATE needs for
+that answer) have passed; then it is dropped with its connection (issue 32: 1,320 connections that never
+read their answers held every thread, and no tap was answered for ~50 s)."""
+
+from __future__ import annotations
+
+import socket
+
+SEND_WAIT = 4.0  # seconds a client has to start reading what is left of its answer
+READ_RATE = 64 * 1024  # bytes a second a client is counted on to read beyond that (a phone reads megabytes)
+
+
+class Outgoing:
+    """Stands in for cheroot's writer (write, flush, close, bytes_written) on a socket that never blocks."""
+
+    def __init__(self, sock: socket.socket):
+        self.sock = sock
+        self.pending = bytearray()  # what the socket did not take yet, in order
+        self.bytes_written = 0
+        self.closed = False
+
+    def write(self, data: bytes) -> int:
+        data = bytes(data)
+        self.bytes_written += len(data)
+        rest = data if self.pending else data[self._send(data):]
+        self.pending += rest
+        return len(data)
+
+    def send_more(self) -> bool:
+        """Send what the socket takes now (the door, once it is writable); True once nothing is left."""
+        if self.pending:
+            del self.pending[:self._send(self.pending)]
+        return not self.pending
+
+    def reading_time(self) -> float:
+        """The seconds the client has to take what is left."""
+        return SEND_WAIT + len(self.pending) / READ_RATE
+
+    def _send(self, data) -> int:
+        try:
+            return self.sock.send(data)
+        except (BlockingIOError, InterruptedError):
+            return 0
+
+    def flush(self) -> None:
+        """Nothing to do: what is not sent waits for the door."""
+
+    def close(self) -> None:
+        self.closed = True

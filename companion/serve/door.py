@@ -1,0 +1,369 @@
+"""The server's door (serve/server.py runs it): where every connection waits while it costs no thread.
+
+Cheroot gives a connection a thread as soon as it is accepted, and the thread then waits for the request
+to arrive and for the client to read the answer. A few hundred connections that send nothing, send a header
+a byte at a time, or never read, would hold every thread and stop play. Here a connection waits at the door
+instead - in the one thread that watches every socket - at both ends of its request:
+
+- before: until its whole request (head and body) has arrived, within HEAD_WAIT seconds (else closed; 408 if
+  it had started), heads up to HEAD_LIMIT bytes (414, 431), bodies up to `body_limit` (413) with a length
+  (411 for chunked); only then does a thread answer it, reading it from memory (serve/arrival.py);
+- after: the thread hands its answer back (serve/answers.py) and the door sends what the client has not
+  read yet, dropping the connection if the client does not read it in time;
+- one client (companion/clients.py: an address, an IPv6 device by its /64) keeps `per_client` connections
+  open at most; past that, new ones are closed at once;
+- a whole request for a large public page takes its turn (serve/heavy.py), one turn per client at most.
+
+Each turn of its loop, the door also says the worker is alive (`heartbeat`, serve/workers.py).
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+from cheroot import connections, server as cheroot_server
+from cheroot.makefile import MakeFile
+
+from ..clients import client_key
+from .answers import Outgoing
+from .arrival import CONTINUE, RECV, TOO_SLOW, WAIT, Arrived, Refusal, look
+from .heavy import HEAVY_AT_ONCE, Turns, heavy
+
+HEAD_WAIT = 10.0  # seconds for a whole request to arrive; phones on a busy Wi-Fi send theirs in milliseconds
+LINGER = 2.0  # seconds a refused client gets to read its answer while the rest of its request is discarded
+LOG_EVERY = 60.0  # seconds between two log lines about the same client reaching its cap
+BEAT_EVERY = 1.0  # seconds between two heartbeats
+READ, WRITE = connections.selectors.EVENT_READ, connections.selectors.EVENT_WRITE
+WAKE = object()  # the selector's data for the door's own wake-up socket
+
+
+class Guest(cheroot_server.HTTPConnection):
+    """A connection, counted against its client from the moment the door lets it in until it closes."""
+
+    door: "Door | None" = None
+    client = ""  # who it counts as (companion/clients.py)
+    deadline = 0.0  # when the door gives up on it (time.monotonic): its request, its answer, or its idling
+    kept = False  # waiting at the door between two requests (cheroot's "keep-alive" connections)
+    continued = False  # the door already said "100 Continue" for this request
+    heavy = False  # its request reads a large public page (serve/heavy.py) and holds one of their turns
+    lingering = False  # refused: its answer is out, the rest of its request is read and thrown away
+    sending = False  # the door is sending the rest of its answer
+    closing = False  # ... and closes it once that is sent
+
+    def __init__(self, server, sock, makefile=MakeFile):
+        super().__init__(server, sock, lambda s, mode, size: Arrived(s) if "r" in mode else Outgoing(s))
+
+    def close(self) -> None:
+        """Cheroot closes a connection once its answer is written: if part of it is still unsent, the door
+        sends it first."""
+        door = self.door
+        if door is not None and self.wfile.pending and door.send_then_close(self):
+            return
+        self.door = None
+        if door is not None:
+            door.left(self)
+        super().close()
+
+
+class Door(connections.ConnectionManager):
+    """Cheroot's connection manager, changed so that a connection costs a thread only while its answer is
+    drawn, and one client cannot fill the server with connections."""
+
+    def __init__(self, server, per_client: int, body_limit: int, heavy_at_once: int = HEAVY_AT_ONCE,
+                 heartbeat=None):
+        super().__init__(server)
+        self.per_client = per_client  # 0: no cap (behind a proxy every client has the proxy's address)
+        self.body_limit = body_limit
+        self.turns = Turns(heavy_at_once) if heavy_at_once else None
+        self.heartbeat = heartbeat
+        self._lock = threading.Lock()
+        self._open: dict[str, int] = {}  # open connections by client
+        self._told: dict[str, float] = {}  # when the log last said a client reached its cap
+        self._kept = 0
+        self._closed = False
+        self._loop = None  # the selector's thread
+        self._wake_in, self._wake_out = socket.socketpair()
+        for end in (self._wake_in, self._wake_out):
+            end.setblocking(False)
+        self._selector.register(self._wake_in.fileno(), READ, data=WAKE)
+
+    # --- who may come in -----------------------------------------------------------------------------
+
+    def _from_server_socket(self, server_socket):
+        guest = super()._from_server_socket(server_socket)
+        if guest is None:
+            return None
+        client = guest.client = client_key(guest.remote_addr or "")
+        with self._lock:
+            count = self._open.get(client, 0)
+            admitted = not self.per_client or count < self.per_client
+            if admitted:
+                self._open[client] = count + 1
+                guest.door = self
+        if not admitted:
+            guest.close()
+            self._tell_cap(client)
+            return None
+        return guest
+
+    def left(self, guest: Guest) -> None:
+        self._turn_done(guest)
+        with self._lock:
+            if guest.kept:
+                guest.kept = False
+                self._kept -= 1
+            count = self._open.get(guest.client, 0) - 1
+            if count > 0:
+                self._open[guest.client] = count
+            else:
+                self._open.pop(guest.client, None)
+
+    def _tell_cap(self, client: str) -> None:
+        now = time.monotonic()
+        if now - self._told.get(client, -LOG_EVERY) >= LOG_EVERY:
+            self._told[client] = now
+            self.server.error_log(f"refusing connections from {client}: it has {self.per_client} open "
+                                  f"(--per-client); said at most once a minute")
+
+    # --- waiting for a request -----------------------------------------------------------------------
+
+    def put(self, conn: Guest) -> None:
+        """A thread answered a request and the connection stays open: the door sends what is left of the
+        answer, then waits for the next request."""
+        self._turn_done(conn)
+        if conn.wfile.pending:
+            self._await_reader(conn, closing=False)
+        else:
+            self._next_request(conn)
+
+    def _next_request(self, conn: Guest) -> None:
+        conn.last_used = time.time()
+        conn.continued = False
+        if conn.rfile.has_data():  # the next request came along with the last one
+            conn.deadline = time.monotonic() + HEAD_WAIT
+            self._judge(conn, registered=False)
+            return
+        conn.deadline = time.monotonic() + self.server.timeout
+        with self._lock:
+            conn.kept = True
+            self._kept += 1
+        self._watch(conn, READ)
+
+    def _arrive(self, conn: Guest) -> None:
+        conn.socket.setblocking(False)
+        conn.deadline = time.monotonic() + HEAD_WAIT
+        self._watch(conn, READ)
+
+    def _hear(self, conn: Guest) -> None:
+        """The connection has something to read: read it, then see whether the request is whole."""
+        try:
+            data = conn.socket.recv(RECV)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:  # the client hung up
+            self._leave(conn)
+            return
+        if conn.lingering:
+            return
+        if not conn.rfile.buf and conn.kept:  # a kept connection's next request starts now
+            conn.deadline = min(conn.deadline, time.monotonic() + HEAD_WAIT)
+            with self._lock:
+                if conn.kept:
+                    conn.kept = False
+                    self._kept -= 1
+        conn.rfile.buf += data
+        self._judge(conn, registered=True)
+
+    def _judge(self, conn: Guest, registered: bool) -> None:
+        verdict = look(conn.rfile.buf, self.body_limit)
+        if verdict is CONTINUE and not conn.continued:
+            conn.continued = True
+            self._send(conn, b"HTTP/1.1 100 Continue\r\n\r\n")
+        if verdict in (WAIT, CONTINUE):
+            if not registered:
+                self._watch(conn, READ)
+            return
+        if registered:
+            self._selector.unregister(conn.socket.fileno())
+        if isinstance(verdict, Refusal):
+            self._refuse(conn, verdict)
+            return
+        if self._turn(conn):
+            self.server.process_conn(conn)
+
+    # --- large public pages take turns -------------------------------------------------------------------
+
+    def _turn(self, conn: Guest) -> bool:
+        """Whether a whole request may go to a thread now; a large public page past its turns waits here."""
+        if self.turns is None or not heavy(bytes(conn.rfile.buf[:80]).lstrip()):
+            return True
+        with self._lock:
+            conn.heavy = self.turns.take(conn.client, conn)
+            return conn.heavy
+
+    def _turn_done(self, conn: Guest) -> None:
+        """Its page is drawn (or it left): the next large page waiting, if any, takes the turn."""
+        if self.turns is None:
+            return
+        with self._lock:
+            if not conn.heavy:
+                self.turns.forget(conn.client, conn)  # closed while waiting its turn
+                return
+            conn.heavy = False
+            following = self.turns.give_back(conn.client)
+            if following is not None:
+                following.heavy = True
+        if following is not None:
+            self.server.process_conn(following)
+
+    # --- sending the rest of an answer ---------------------------------------------------------------------
+
+    def send_then_close(self, conn: Guest) -> bool:
+        """Cheroot is done with `conn` but part of its answer is unsent: the door sends it, then closes.
+        False when the door is closing itself (the connection just closes)."""
+        if self._closed:
+            return False
+        self._turn_done(conn)
+        self._await_reader(conn, closing=True)
+        return True
+
+    def _await_reader(self, conn: Guest, closing: bool) -> None:
+        conn.sending, conn.closing = True, closing
+        conn.deadline = time.monotonic() + conn.wfile.reading_time()
+        self._watch(conn, WRITE)
+
+    def _send_more(self, conn: Guest) -> None:
+        try:
+            done = conn.wfile.send_more()
+        except OSError:  # the client went away
+            conn.wfile.pending.clear()
+            self._leave(conn)
+            return
+        if not done:
+            return
+        self._selector.unregister(conn.socket.fileno())
+        conn.sending = False
+        if conn.closing:
+            conn.close()
+        else:
+            self._next_request(conn)
+
+    # --- refusals and leaving -----------------------------------------------------------------------------
+
+    def _refuse(self, conn: Guest, refusal: Refusal) -> None:
+        """Answer, then read and discard for a moment before closing: closing a socket with unread
+        bytes resets it, and the client might lose the answer."""
+        self._send(conn, refusal.reply())
+        try:
+            conn.socket.shutdown(socket.SHUT_WR)
+        except OSError:
+            self._leave(conn, registered=False)
+            return
+        conn.lingering = True
+        conn.rfile.buf.clear()
+        conn.deadline = time.monotonic() + LINGER
+        self._watch(conn, READ)
+
+    @staticmethod
+    def _send(conn: Guest, data: bytes) -> None:
+        try:
+            conn.socket.send(data)  # small, and the socket does not block: what does not fit is lost
+        except OSError:
+            pass
+
+    def _leave(self, conn: Guest, registered: bool = True) -> None:
+        if registered:
+            try:
+                self._selector.unregister(conn.socket.fileno())
+            except (KeyError, ValueError, OSError):
+                pass
+        conn.wfile.pending.clear()  # nothing more is sent to a connection that is left
+        conn.close()
+
+    def _sweep(self, now: float) -> None:
+        """Close every connection whose request did not arrive in time, whose client did not read its answer
+        in time, or which sat idle too long."""
+        late = [conn for _, conn in self._selector.connections
+                if conn is not self.server and conn is not WAKE and conn.deadline < now]
+        for conn in late:
+            if conn.rfile.buf and not conn.lingering and not conn.sending:
+                self._selector.unregister(conn.socket.fileno())
+                self._refuse(conn, TOO_SLOW)
+            else:
+                self._leave(conn)
+        for client, when in list(self._told.items()):
+            if now - when >= LOG_EVERY:
+                del self._told[client]
+
+    # --- the loop ----------------------------------------------------------------------------------------------
+
+    def _watch(self, conn: Guest, events: int) -> None:
+        """Watch `conn` for `events`; from another thread, wake the loop so it watches it now (a selector
+        without epoll or kqueue sees a new socket only at its next turn)."""
+        self._selector.register(conn.socket.fileno(), events, data=conn)
+        if threading.get_ident() != self._loop:
+            self._wake()
+
+    def _wake(self) -> None:
+        try:
+            self._wake_out.send(b"\0")
+        except OSError:  # full (the loop will turn anyway) or closed
+            pass
+
+    def _run(self, expiration_interval):
+        self._loop = threading.get_ident()
+        last_sweep = last_beat = time.monotonic()
+        while not self._stop_requested:
+            try:
+                ready = list(self._selector.select(timeout=expiration_interval))
+            except OSError:
+                self._remove_invalid_sockets()
+                continue
+            for _, conn in ready:
+                self._serve_one(conn)
+            now = time.monotonic()
+            if now - last_sweep >= expiration_interval:
+                self._sweep(now)
+                last_sweep = now
+            if self.heartbeat is not None and now - last_beat >= BEAT_EVERY:
+                last_beat = now
+                self.heartbeat()
+
+    def _serve_one(self, conn) -> None:
+        if conn is self.server:
+            guest = self._from_server_socket(self.server.socket)
+            if guest is not None:
+                self._arrive(guest)
+        elif conn is WAKE:
+            try:
+                while self._wake_in.recv(4096):
+                    pass
+            except OSError:
+                pass
+        elif conn.sending:
+            self._send_more(conn)
+        else:
+            self._hear(conn)
+
+    def stop(self):
+        """Stop the loop now, not at its next turn."""
+        self._stop_requested = True
+        self._wake()
+        super().stop()
+
+    def close(self):
+        self._closed = True
+        self._selector.unregister(self._wake_in.fileno())
+        super().close()
+        self._wake_in.close()
+        self._wake_out.close()
+
+    @property
+    def can_add_keepalive_connection(self):
+        """Cheroot's cap on idle kept-alive connections counts only those, not strangers at the door."""
+        limit = self.server.keep_alive_conn_limit
+        return limit is None or self._kept < limit
