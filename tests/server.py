@@ -191,6 +191,37 @@ class Browser:
             self.conn = None
 
 
+def wait_until(check, seconds: float = 10.0, what: str = "never happened") -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.005)
+
+
+def workers_of(parent: int) -> list[int]:
+    """The pids whose parent is `parent` (serve's worker processes), read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Running (or stopped), not ended: no zombie either."""
+    try:
+        os.kill(pid, 0)
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (ProcessLookupError, OSError):
+        return False
+    return state != "Z"
+
+
 def take_seats(srv: Server, game: dict) -> dict:
     """A script takes every seat of a game it made, as a phone scanning each code would: each seat of `game`
     keeps its key under "device" (POST /api/seats/<token>/join); seat_key() is the header to send."""

@@ -16,7 +16,6 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
@@ -25,7 +24,7 @@ from companion.serve.lines import ALIVE, LARGEST, Relay, pair
 from companion.serve.siblings import Siblings
 from companion.serve import workers
 from companion.serve.workers import Worker, cores
-from server import Server
+from server import Server, alive, wait_until, workers_of
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
 LONG = 30.0  # a wait no test sits out: answering well before it means the news crossed
@@ -57,13 +56,6 @@ def pair_of_apps(tmp_path, **config):
     apps = [create_app({**base, "SIBLINGS": Siblings(relay.open(i), i)}) for i in range(2)]
     with relaying(relay):
         yield apps
-
-
-def wait_until(check, seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, "never happened"
-        time.sleep(0.005)
 
 
 def first_move(client, game: dict) -> int:
@@ -222,28 +214,6 @@ def test_a_phone_waiting_in_one_worker_shows_connected_on_a_host_drawn_by_the_ot
 
 
 # --- real servers -------------------------------------------------------------------------------------------
-
-def workers_of(parent: int) -> list[int]:
-    """The pids whose parent is `parent`, read from /proc."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
-                found.append(int(entry.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return Path(f"/proc/{pid}").exists() and "Z" not in (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1][:3])
-
 
 @pytest.mark.slow
 def test_serve_runs_one_worker_per_core_by_default(tmp_path):
