@@ -29,7 +29,8 @@ from cheroot.makefile import MakeFile
 from ..clients import client_key
 from .answers import Outgoing
 from .arrival import CONTINUE, RECV, TOO_SLOW, WAIT, Arrived, Refusal, look
-from .heavy import HEAVY_AT_ONCE, Turns, heavy
+from .heavy import HEAVY_AT_ONCE, heavy
+from .turns import Threads, Turns
 
 HEAD_WAIT = 10.0  # seconds for a whole request to arrive; phones on a busy Wi-Fi send theirs in milliseconds
 LINGER = 2.0  # seconds a refused client gets to read its answer while the rest of its request is discarded
@@ -48,6 +49,7 @@ class Guest(cheroot_server.HTTPConnection):
     kept = False  # waiting at the door between two requests (cheroot's "keep-alive" connections)
     continued = False  # the door already said "100 Continue" for this request
     heavy = False  # its request reads a large public page (serve/heavy.py) and holds one of their turns
+    answering = False  # a thread has its request (serve/turns.py: Threads)
     lingering = False  # refused: its answer is out, the rest of its request is read and thrown away
     sending = False  # the door is sending the rest of its answer
     closing = False  # ... and closes it once that is sent
@@ -77,6 +79,7 @@ class Door(connections.ConnectionManager):
         self.per_client = per_client  # 0: no cap (behind a proxy every client has the proxy's address)
         self.body_limit = body_limit
         self.turns = Turns(heavy_at_once) if heavy_at_once else None
+        self.threads = Threads(server.requests.min)
         self.heartbeat = heartbeat
         self._lock = threading.Lock()
         self._open: dict[str, int] = {}  # open connections by client
@@ -110,6 +113,7 @@ class Door(connections.ConnectionManager):
 
     def left(self, guest: Guest) -> None:
         self._turn_done(guest)
+        self._answered(guest)
         with self._lock:
             if guest.kept:
                 guest.kept = False
@@ -133,6 +137,7 @@ class Door(connections.ConnectionManager):
         """A thread answered a request and the connection stays open: the door sends what is left of the
         answer, then waits for the next request."""
         self._turn_done(conn)
+        self._answered(conn)
         if conn.wfile.pending:
             self._await_reader(conn, closing=False)
         else:
@@ -193,7 +198,7 @@ class Door(connections.ConnectionManager):
             self._refuse(conn, verdict)
             return
         if self._turn(conn):
-            self.server.process_conn(conn)
+            self._to_a_thread(conn)
 
     # --- large public pages take turns -------------------------------------------------------------------
 
@@ -202,8 +207,8 @@ class Door(connections.ConnectionManager):
         if self.turns is None or not heavy(bytes(conn.rfile.buf[:80]).lstrip()):
             return True
         with self._lock:
-            conn.heavy = self.turns.take(conn.client, conn)
-            return conn.heavy
+            go = conn.heavy = self.turns.take(conn.client, conn)
+        return go
 
     def _turn_done(self, conn: Guest) -> None:
         """Its page is drawn (or it left): the next large page waiting, if any, takes the turn."""
@@ -218,6 +223,28 @@ class Door(connections.ConnectionManager):
             if following is not None:
                 following.heavy = True
         if following is not None:
+            self._to_a_thread(following)
+
+    # --- the answering threads are shared out by client ------------------------------------------------
+
+    def _to_a_thread(self, conn: Guest) -> None:
+        """A whole request goes to a thread now, or waits at the door for one (serve/turns.py: Threads)."""
+        with self._lock:
+            go = conn.answering = self.threads.take(conn.client, conn)
+        if go:
+            self.server.process_conn(conn)
+
+    def _answered(self, conn: Guest) -> None:
+        """A thread is done with `conn`'s request: the request waiting that takes the thread, if any."""
+        with self._lock:
+            if not conn.answering:
+                self.threads.forget(conn.client, conn)  # closed while waiting for a thread
+                return
+            conn.answering = False
+            following = self.threads.give_back(conn.client)
+            if following is not None:
+                following.answering = True
+        if following is not None:
             self.server.process_conn(following)
 
     # --- sending the rest of an answer ---------------------------------------------------------------------
@@ -228,6 +255,7 @@ class Door(connections.ConnectionManager):
         if self._closed:
             return False
         self._turn_done(conn)
+        self._answered(conn)
         self._await_reader(conn, closing=True)
         return True
 

@@ -1,0 +1,127 @@
+"""Who goes first at the server's door (serve/door.py), client by client (companion/clients.py), so one device
+sending request after request never stands in front of another device's tap:
+
+- `Turns`: the large public pages (serve/heavy.py) drawn at once, a few in all and one per client;
+- `Threads`: the answering threads. A whole request goes to a thread at once while one is free; when every
+  thread is busy it waits at the door, and the next thread to free goes to the waiting client with the
+  fewest requests being answered (issue 32: 1,320 requests for the host's news from 22 addresses queued in
+  front of every tap, which then waited 10-20 s).
+
+Neither is locked here: the door holds its lock around every call."""
+
+from __future__ import annotations
+
+from collections import Counter, OrderedDict, deque
+
+
+class Waiting:
+    """Requests waiting, by client, each client's in the order they came."""
+
+    def __init__(self):
+        self._by: OrderedDict[str, deque] = OrderedDict()
+
+    def __bool__(self) -> bool:
+        return bool(self._by)
+
+    def add(self, client: str, request) -> None:
+        self._by.setdefault(client, deque()).append(request)
+
+    def first_of(self, clients) -> tuple[str, object] | None:
+        """The first request of the first of `clients` (an ordering of those waiting); that client then goes
+        behind the others."""
+        for client in clients:
+            queue = self._by[client]
+            request = queue.popleft()
+            if queue:
+                self._by.move_to_end(client)
+            else:
+                del self._by[client]
+            return client, request
+        return None
+
+    def clients(self):
+        return list(self._by)
+
+    def forget(self, client: str, request) -> None:
+        """A waiting request whose connection closed."""
+        queue = self._by.get(client)
+        if queue is not None and request in queue:
+            queue.remove(request)
+            if not queue:
+                del self._by[client]
+
+
+class Turns:
+    """Who draws a large page now: `at_once` in all, one per client; the others wait by client, in order.
+    Not locked here: the door holds its lock around every call."""
+
+    def __init__(self, at_once: int):
+        self.at_once = at_once
+        self.drawing = 0
+        self._held: Counter[str] = Counter()
+        self._waiting = Waiting()
+
+    def take(self, client: str, request) -> bool:
+        """True if `request` may be drawn now (it holds a turn); else it waits for one."""
+        if self.drawing < self.at_once and not self._held[client]:
+            self._give(client)
+            return True
+        self._waiting.add(client, request)
+        return False
+
+    def give_back(self, client: str):
+        """`client`'s drawing is done: the request that takes its turn (it holds it now), or None."""
+        self._held[client] -= 1
+        if self._held[client] <= 0:
+            del self._held[client]
+        self.drawing -= 1
+        found = self._waiting.first_of(c for c in self._waiting.clients() if not self._held[c])
+        if found is None:
+            return None
+        self._give(found[0])
+        return found[1]
+
+    def forget(self, client: str, request) -> None:
+        self._waiting.forget(client, request)
+
+    def _give(self, client: str) -> None:
+        self.drawing += 1
+        self._held[client] += 1
+
+
+class Threads:
+    """The answering threads, shared out by client."""
+
+    def __init__(self, threads: int):
+        self.threads = threads
+        self.busy = 0
+        self._busy: Counter[str] = Counter()  # requests being answered, by client
+        self._waiting = Waiting()
+
+    def take(self, client: str, request) -> bool:
+        """True if `request` goes to a thread now; else it waits at the door."""
+        if self.busy < self.threads and not self._waiting:
+            self._give(client)
+            return True
+        self._waiting.add(client, request)
+        return False
+
+    def give_back(self, client: str):
+        """A thread is done with `client`'s request: the request it takes next (counted as busy), or None."""
+        self._busy[client] -= 1
+        if self._busy[client] <= 0:
+            del self._busy[client]
+        self.busy -= 1
+        waiting = self._waiting.clients()
+        found = self._waiting.first_of([min(waiting, key=lambda c: self._busy[c])] if waiting else [])
+        if found is None:
+            return None
+        self._give(found[0])
+        return found[1]
+
+    def forget(self, client: str, request) -> None:
+        self._waiting.forget(client, request)
+
+    def _give(self, client: str) -> None:
+        self.busy += 1
+        self._busy[client] += 1
