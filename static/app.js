@@ -1,8 +1,12 @@
 // How a screen stays current, and how it stops; and a table draw's filter. No other script runs on these pages.
 //
 // The page's "anything new?" question (#poll, marked data-every) is asked again only from here: data-every
-// ms after an answer, and after a failure (no answer, 5xx, 429, any other refusal) later and later: about
-// 1 s, 2 s, 4 s … up to 30 s, with jitter so screens that lost the server together do not come back together. A refused tap shows its message
+// ms after an answer, and after a failure later and later, with jitter so screens that lost the server
+// together do not come back together: while the server cannot be reached (no answer, or a proxy's 502/504:
+// it is being started again) about 1 s, 2 s, then every 1.25-2.5 s, so a page shows the game again within
+// 3 s of the server's return; after any other failure (5xx, 429, a refusal) 1 s, 2 s, 4 s … up to 30 s.
+// The first question after a failure asks to be answered at once (r=1, companion/serve/news.py), so the
+// page's "connection lost" line goes as soon as the server answers, moves or not. A refused tap shows its message
 // and refreshes the regions once; a region's failed refresh asks nothing more. An answer marked
 // X-Seat-Moved (this phone no longer holds the seat) replaces the page with its message, and the page
 // never asks again.
@@ -20,7 +24,8 @@
 // goes out at once too: the page was drawn current, so the server holds it.
 (function () {
   "use strict";
-  var FIRST_RETRY_MS = 1000, LONGEST_RETRY_MS = 30000, FLASH_MS = 6000, LONGEST_MESSAGE = 300;
+  var FIRST_RETRY_MS = 1000, LONGEST_RETRY_MS = 30000, UNREACHABLE_RETRY_MS = 2500, FLASH_MS = 6000;
+  var LONGEST_MESSAGE = 300;
   var timers = {}, failures = {}, stopped = false, flashTimer = null;
   var taps = 0, question = null;  // taps on their way; the request of the page's question now out
 
@@ -49,9 +54,14 @@
     return (window.htmx ? htmx.config.defaultSettleDelay : 20) + 5;
   }
 
-  function retryDelay(id) {
+  function unreachable(xhr) {  // nothing answered: the server is down or being started again
+    return !xhr.status || xhr.status === 502 || xhr.status === 504;
+  }
+
+  function retryDelay(id, xhr) {
     failures[id] = (failures[id] || 0) + 1;
-    var ceiling = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * Math.pow(2, failures[id] - 1));
+    var longest = unreachable(xhr) ? UNREACHABLE_RETRY_MS : LONGEST_RETRY_MS;
+    var ceiling = Math.min(longest, FIRST_RETRY_MS * Math.pow(2, failures[id] - 1));
     return ceiling / 2 + Math.random() * ceiling / 2;
   }
 
@@ -124,7 +134,7 @@
     }
     if (taps) return;
     var lost = !xhr.status || xhr.status >= 500;  // no answer: the question finds out when the server is back
-    askAgain("poll", lost ? retryDelay("poll") : ok ? soon() : every("poll"));
+    askAgain("poll", lost ? retryDelay("poll", xhr) : ok ? soon() : every("poll"));
   }
 
   function finished(elt, verb, xhr) {
@@ -139,7 +149,7 @@
       if (elt.id === "poll") trouble(ok ? null : xhr);
       var waited = elt.id === "poll" && xhr.status === 200 &&
         (xhr.getResponseHeader("X-Held") || version() > xhr.shownVersion);
-      var wait = ok ? (waited ? soon() : every(elt.id)) : retryDelay(elt.id);
+      var wait = ok ? (waited ? soon() : every(elt.id)) : retryDelay(elt.id, xhr);
       if (wait !== null) askAgain(elt.id, wait);
     } else if (!ok && verb !== "get") {
       // the player's own tap or form was refused: say why, and show the screen as it is now, once
@@ -178,6 +188,7 @@
   document.addEventListener("htmx:configRequest", function (e) {
     var elt = e.detail.elt;
     if (elt.id === "poll" || isTap(elt)) e.detail.parameters.k = shows();
+    if (elt.id === "poll" && failures.poll) e.detail.parameters.r = "1";  // after a failure: answer at once
     if (document.getElementById("pictures")) e.detail.parameters.f = pictures();
   });
 

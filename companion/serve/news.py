@@ -193,7 +193,9 @@ def _pattern(route: str) -> re.Pattern:
 
 class NewsPoll:
     """GET <screen>/news?v=N: held while the game is still at N, about `hold` seconds (give or take a
-    quarter, so screens that asked together do not all ask again together), then 204.
+    quarter, so screens that asked together do not all ask again together), then 204. A question marked
+    `r` (its page's last one failed: static/app.js) is answered at once, so the page knows it has the server
+    back, and its next question waits as usual.
 
     Only a screen's own question waits: the host's (its key, as the link, the X-Host-Token header or its
     cookie) or the phone holding the seat (its cookie). Anyone else's question goes straight to the app,
@@ -226,7 +228,7 @@ class NewsPoll:
             held = False
             if now is not None and seen == now:  # compared as text: any other text is news
                 game = gid
-                if self._take_place(game):
+                if "r" not in query and self._take_place(game):  # r: the page just lost the server
                     held = True
                     try:
                         with self.phones.asking(environ.get(SEAT), self.hold * 1.25):

@@ -182,9 +182,11 @@ def failing(answer: dict | None):
 
 
 def test_failing_questions_back_off_and_a_page_recovers(srv, browser):
-    """Five screens whose questions fail in five ways each ask at most 6 times in their first 10 s (1 s,
-    2 s, 4 s … apart; every 250 ms would be 40), show one quiet line and no flashes. A sixth screen fails
-    three times, then the server answers again: it shows the next move and its line goes away."""
+    """Five screens whose questions fail in five ways never loop: those the server refuses (5xx, 429, 4xx)
+    ask at most 6 times in their first 10 s (1 s, 2 s, 4 s … apart; every 250 ms would be 40), the one that
+    gets no answer at all (the server is being started again) about every 2 s, never twice within half a
+    second; each shows one quiet line and no flashes. A sixth screen fails three times, then the server
+    answers again: it shows the next move and its line goes away."""
     game = served_game(srv.base, players=4)
     for s in game["seats"]:  # every seat joined
         call(srv.base, "POST", f"/api/seats/{s['token']}/join", {})
@@ -215,7 +217,8 @@ def test_failing_questions_back_off_and_a_page_recovers(srv, browser):
     flaky.wait_for_timeout(max(0.0, screens[-1][-1] + 10 - time.monotonic()) * 1000)  # events come in meanwhile
     for kind, page, asked, line, start in screens:
         news = [t for t, url in asked if "/news?" in url and start <= t <= start + 10]
-        assert 2 <= len(news) <= 6, (kind, len(news))
+        assert 2 <= len(news) <= (10 if FAILURES[kind][0] is None else 6), (kind, len(news))
+        assert min(b - a for a, b in zip(news, news[1:])) >= 0.4, kind  # never a tight loop
         assert line in page.locator("#poll .offline").inner_text(), kind
         assert page.locator("#flash").inner_text().strip() == "", kind  # no flood of flashes
         assert page.locator("#menu").count() == 1, kind  # the screen stays as it was
@@ -227,9 +230,11 @@ def test_failing_questions_back_off_and_a_page_recovers(srv, browser):
     assert flaky.locator("#poll .offline").is_hidden()
 
 
-def test_screens_back_off_while_the_server_is_down_and_catch_up_when_it_is_back(srv, browser):
-    """The server is killed: the host screen and a phone ask at most 6 times each in the next 10 s. It
-    starts again at the same address and the game moves: both screens show the move, nothing was lost."""
+def test_screens_back_off_while_the_server_is_down_and_show_the_game_within_3_s_of_its_return(srv, browser):
+    """The server is killed: the host screen and a phone ask again about every 2 s (never twice within half
+    a second) and say the connection is lost. It starts again at the same address after 15 s and the game
+    moves: both screens show the move within 3 s of the server's return (issue 32: ~18 s, the back-off had
+    grown to 8-16 s), and nothing was lost."""
     game = served_game(srv.base)
     host = browser.new_context().new_page()
     host.goto(game["host_url"])
@@ -242,13 +247,17 @@ def test_screens_back_off_while_the_server_is_down_and_catch_up_when_it_is_back(
     port = srv.port
     srv.kill()
     down = time.monotonic()
-    screens[0].wait_for_timeout(10_000)  # (not time.sleep: the pages' events come in while playwright waits)
+    screens[0].wait_for_timeout(15_000)  # (not time.sleep: the pages' events come in while playwright waits)
     for p, seen in zip(screens, asked):
-        news = [t for t, url in seen if "/news?" in url and down <= t <= down + 10]
-        assert 1 <= len(news) <= 6, len(news)
+        news = [t for t, url in seen if "/news?" in url and down <= t <= down + 15]
+        assert 4 <= len(news) <= 15, len(news)
+        assert min(b - a for a, b in zip(news, news[1:])) >= 0.4
         assert "Connection lost" in p.locator("#poll .offline").inner_text()
     srv.start(port=port)
+    back = time.monotonic()
     version = move_on(srv.base, game)
-    for p in screens:  # the next retry comes within 16 s (the fifth failure's wait is 8-16 s)
-        p.wait_for_function(f"() => document.querySelector('#poll').dataset.version === '{version}'", timeout=25_000)
+    for p in screens:
+        p.wait_for_function(f"() => document.querySelector('#poll').dataset.version === '{version}'",
+                            timeout=max(1, (back + 3 - time.monotonic()) * 1000))
         assert p.locator("#poll .offline").is_hidden()
+    assert time.monotonic() - back < 3.0

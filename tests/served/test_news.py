@@ -404,6 +404,34 @@ def test_no_places_means_no_question_waits(tmp_path):
     assert r.status_code == 204 and app.wsgi_app.waiting == 0
 
 
+def test_the_first_question_after_a_failure_is_answered_at_once_and_the_next_waits_again(tmp_path):
+    """A page that lost the server marks its next question (r=1, static/app.js): answered at once though
+    nothing moved, so the page knows it has the server back (its "connection lost" line goes); its next
+    question waits for news as usual (issue 32 item 8)."""
+    app, client, game = make(tmp_path)
+    with ThreadPoolExecutor(1) as pool:
+        r = pool.submit(client.get, host_news(game, 0) + "&r=1").result(timeout=5)
+        assert r.status_code == 204 and app.wsgi_app.waiting == 0
+        waiting = pool.submit(client.get, host_news(game, 0))
+        wait_until(lambda: app.wsgi_app.waiting == 1)
+        act(client, game)
+        assert waiting.result(timeout=LONG).status_code == 200
+
+
+def test_a_server_that_stops_lets_every_waiting_question_go_at_once(tmp_path):
+    """Stopping (Ctrl-C, SIGTERM) closes the bulletin: the questions waiting are answered "nothing new" at
+    once, and none waits any more, so the server ends within a second (tests/served/test_stopping.py)."""
+    app, client, game = make(tmp_path)
+    with ThreadPoolExecutor(2) as pool:
+        waiting = [pool.submit(app.test_client().get, host_news(game, 0)) for _ in range(2)]
+        wait_until(lambda: app.wsgi_app.waiting == 2)
+        t0 = time.monotonic()
+        app.extensions["bulletin"].close()
+        assert [w.result(timeout=LONG).status_code for w in waiting] == [204, 204]
+        assert time.monotonic() - t0 < LONG / 10
+        assert pool.submit(client.get, host_news(game, 0)).result(timeout=5).status_code == 204
+
+
 # --- a real server ---------------------------------------------------------------------------------------
 
 @pytest.mark.slow
