@@ -1,5 +1,6 @@
-"""Rate-limit counters: ours (companion/serve/limits.py, PerWindow) against Flask-Limiter's in-memory
-moving window, the library issue 21 asked us to use unless a measurement showed it worse here.
+"""Rate-limit counters: ours (companion/serve/limits.py, PerWindow, counting in the games file since issue 32:
+store/tries.py) against Flask-Limiter's in-memory moving window, the library issue 21 asked us to use unless
+a measurement showed it worse here.
 
     pip install flask-limiter      # not a dependency of the companion: only this comparison needs it
     python bench/rate_limits.py
@@ -7,7 +8,8 @@ moving window, the library issue 21 asked us to use unless a measurement showed 
 For 1, 1,100 and 10,000 addresses (the red team used 1,100 to beat the old counter), both counting
 10 tries a minute per address:
 - the cost of one counted try (µs), every address trying in turn;
-- the memory the counter holds once every address has tried (MB, tracemalloc);
+- the memory the counter holds once every address has tried (MB, tracemalloc; ours keeps its counts in the
+  games file, which grows by the tries kept instead);
 - the CPU the process spends (share of one core) while one try arrives every 2 ms after those addresses
   were seen: what the counter costs the server between requests, on top of the requests themselves.
 """
@@ -15,6 +17,7 @@ For 1, 1,100 and 10,000 addresses (the red team used 1,100 to beat the old count
 from __future__ import annotations
 
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -22,6 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.serve.limits import MINUTE, PerWindow  # noqa: E402
+from companion.store import Store  # noqa: E402
+
+FOLDER = tempfile.TemporaryDirectory(prefix="rate-limits-")
 
 ADDRESSES = (1, 1100, 10_000)
 TRIES = 30_000
@@ -29,7 +35,8 @@ QUIET_SECONDS = 2.0
 
 
 def ours():
-    counter = PerWindow(10, MINUTE)
+    store = Store(Path(FOLDER.name) / f"games-{time.monotonic_ns()}.db")
+    counter = PerWindow(store, "join_tries", 10, MINUTE)
     return lambda who: counter.allow(who)
 
 

@@ -5,10 +5,28 @@ that must answer (`phone`). Helpers: tests/tables.py. Each room's conftest.py ad
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from companion.catalog import load_catalog
 from tables import app_on, new_game, snapshot, translated_app
+
+
+NEEDS = {"linux": (sys.platform.startswith("linux"),
+                   "needs Linux: /proc, loopback addresses past 127.0.0.1, or signals other systems lack"),
+         "posix": (sys.platform != "win32", "needs fork and Unix sockets (Linux, macOS)")}
+
+
+def pytest_collection_modifyitems(items):
+    """Tests marked `linux` (they read /proc, bind 127.0.0.2 and on, or send signals other systems lack) are
+    skipped on macOS and Windows, tests marked `posix` (fork, Unix sockets) on Windows, each saying why; CI
+    runs every one of them on Linux."""
+    for mark, (here, why) in NEEDS.items():
+        if not here:
+            for item in items:
+                if item.get_closest_marker(mark):
+                    item.add_marker(pytest.mark.skip(reason=why))
 
 
 @pytest.fixture(scope="session", autouse=True)

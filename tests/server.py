@@ -15,7 +15,6 @@ import http.client
 import json
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -81,9 +80,10 @@ class Server:
         raise RuntimeError(f"the server did not answer within {timeout}s:\n{self.tail()}")
 
     def kill(self) -> None:
-        """SIGKILL: the process gets no chance to clean up, flush or finish a request."""
+        """SIGKILL (on Windows, TerminateProcess): the process gets no chance to clean up, flush or finish a
+        request."""
         if self.proc and self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.kill()
             self.proc.wait(timeout=10)
 
     def stop(self) -> None:

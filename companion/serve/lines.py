@@ -97,7 +97,10 @@ class Relay:
         for line in self.lines.values():
             line.close()
         self.lines.clear()
-        self._selector.close()
+        try:
+            self._selector.close()
+        except OSError:  # macOS: a kqueue is not handed down to a child at all
+            pass
 
     def silent_for(self, index: int) -> tuple[float, bool]:
         """Seconds since worker `index` was last heard from (or since its line opened), and whether it was

@@ -14,7 +14,7 @@ import pytest
 
 from server import Server
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.linux]
 
 GAMES = 2000
 BOUND_MB = 250  # ~180-200 MB measured with the bounded cache; ~380 MB before it

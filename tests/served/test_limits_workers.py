@@ -14,7 +14,7 @@ import pytest
 
 from server import Server, alive, csrf_of, wait_until, workers_of
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.linux]
 
 JOIN_TRIES = 10  # the app's JOIN_TRIES_PER_MINUTE
 

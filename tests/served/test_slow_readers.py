@@ -9,7 +9,6 @@ per-device cap, as phones of a table and a stranger's devices would be different
 from __future__ import annotations
 
 import http.client
-import resource
 import select
 import socket
 import time
@@ -19,7 +18,9 @@ import pytest
 
 from server import Server, seat_key, take_seats, wait_until
 
-pytestmark = pytest.mark.slow
+resource = pytest.importorskip("resource")  # not on Windows
+
+pytestmark = [pytest.mark.slow, pytest.mark.linux]
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
            {"name": "Chiara", "colour": "blue"}, {"name": "Dario", "colour": "green"}]

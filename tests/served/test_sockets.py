@@ -9,7 +9,6 @@ on 127.0.0.1 is a different client, as a phone at a table would be."""
 from __future__ import annotations
 
 import http.client
-import resource
 import select
 import socket
 import time
@@ -20,7 +19,9 @@ from companion.serve.door import HEAD_WAIT
 from companion.serve.workers import cores
 from server import Server, seat_key, take_seats
 
-pytestmark = pytest.mark.slow
+resource = pytest.importorskip("resource")  # not on Windows
+
+pytestmark = [pytest.mark.slow, pytest.mark.linux]
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
 SILENT, DRIBBLING = 700, 610

@@ -15,7 +15,7 @@ import pytest
 
 from server import Server, alive, wait_until, workers_of
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.linux]
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
 QUESTIONS = 50

@@ -19,7 +19,7 @@ import pytest
 from companion.serve.workers import HUNG_AFTER
 from server import Server, alive, seat_key, take_seats, wait_until, workers_of
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.linux]
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
 NOBODY = 65534

@@ -26,6 +26,8 @@ from companion.serve import workers
 from companion.serve.workers import Worker, cores
 from server import Server, alive, wait_until, workers_of
 
+pytestmark = pytest.mark.posix
+
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
 LONG = 30.0  # a wait no test sits out: answering well before it means the news crossed
 
@@ -216,6 +218,7 @@ def test_a_phone_waiting_in_one_worker_shows_connected_on_a_host_drawn_by_the_ot
 # --- real servers -------------------------------------------------------------------------------------------
 
 @pytest.mark.slow
+@pytest.mark.linux
 def test_serve_runs_one_worker_per_core_by_default(tmp_path):
     with Server(tmp_path) as srv:
         forked = cores() if cores() > 1 else 0  # one core: the server answers in its own process
@@ -224,6 +227,7 @@ def test_serve_runs_one_worker_per_core_by_default(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.linux
 def test_screens_held_by_either_worker_see_a_move_at_once(tmp_path):
     """Twelve host screens, each on its own connection, spread over two workers by the kernel: one move
     answers every one of them well before their wait would end."""
@@ -256,6 +260,7 @@ def test_screens_held_by_either_worker_see_a_move_at_once(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.linux
 def test_a_worker_that_dies_is_started_again_and_the_table_plays_on(tmp_path):
     with Server(tmp_path, args=["--workers", "2"]) as srv:
         wait_until(lambda: len(workers_of(srv.proc.pid)) == 2, 20)
@@ -270,6 +275,7 @@ def test_a_worker_that_dies_is_started_again_and_the_table_plays_on(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.linux
 def test_workers_die_with_their_server_so_its_port_is_free_again_at_once(tmp_path):
     srv = Server(tmp_path, args=["--workers", "2"]).start()
     wait_until(lambda: len(workers_of(srv.proc.pid)) == 2, 20)

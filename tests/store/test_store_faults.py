@@ -15,7 +15,6 @@ import ctypes
 import hashlib
 import logging
 import os
-import resource
 import signal
 import sqlite3
 import subprocess
@@ -31,6 +30,8 @@ from companion.web import create_app
 
 from server import free_port
 from tables import fill_the_disk, fingerprint, free_the_disk, store_step
+
+resource = pytest.importorskip("resource")  # not on Windows
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
