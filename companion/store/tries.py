@@ -8,6 +8,8 @@ its write lock makes "count, and add one if under the limit" one step for all of
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 COUNT = "select count(*) from tries where kind = ? and who = ? and time > ?"
 
 
@@ -21,7 +23,7 @@ class Tries:
         since = now - window
         if self._db().execute(COUNT, [kind, who, since]).fetchone()[0] >= limit:
             return False
-        with self._immediate() as db:
+        with self._unsynced(), self._immediate() as db:
             if db.execute(COUNT, [kind, who, since]).fetchone()[0] >= limit:
                 return False
             db.execute("insert into tries (kind, who, time) values (?, ?, ?)", [kind, who, now])
@@ -29,8 +31,20 @@ class Tries:
 
     def forget_tries(self, kind: str, before: float) -> None:
         """Drop the tries of `kind` at or before `before`: their window has ended, so they count for nobody."""
-        with self._immediate() as db:
+        with self._unsynced(), self._immediate() as db:
             db.execute("delete from tries where kind = ? and time <= ?", [kind, before])
+
+    @contextmanager
+    def _unsynced(self):
+        """A count need not outlive a power cut, so its commit does not wait for the disk (WAL with
+        synchronous NORMAL: nothing is ever damaged, only the last counts may be lost); a move's does."""
+        db = self._db()
+        was = db.execute("PRAGMA synchronous").fetchone()[0]
+        db.execute("PRAGMA synchronous = NORMAL")
+        try:
+            yield
+        finally:
+            db.execute(f"PRAGMA synchronous = {int(was)}")
 
     def clients_counted(self, kind: str) -> int:
         """How many clients have tries of `kind` kept (those not yet dropped)."""

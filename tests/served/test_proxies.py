@@ -14,20 +14,20 @@ pytestmark = pytest.mark.slow
 PLAYERS = [{"name": "Ada", "colour": "red"}]
 
 
-def new_game(srv: Server, forwarded: str) -> int:
+def start_game(srv: Server, forwarded: str) -> int:
     return srv.json("POST", "/api/games", {"players": PLAYERS}, headers={"X-Forwarded-For": forwarded})[0]
 
 
 def test_with_proxies_1_the_limits_count_each_forwarded_address(tmp_path):
     with Server(tmp_path, args=["--proxies", "1", "--new-games-per-minute", "2"]) as srv:
-        assert [new_game(srv, "10.0.0.1") for _ in range(3)] == [201, 201, 429]
-        assert new_game(srv, "10.0.0.2") == 201  # another player behind the same proxy
+        assert [start_game(srv, "10.0.0.1") for _ in range(3)] == [201, 201, 429]
+        assert start_game(srv, "10.0.0.2") == 201  # another player behind the same proxy
         # what a player wrote before the proxy's own entry is not trusted: this is still 10.0.0.1
-        assert new_game(srv, "10.9.9.9, 10.0.0.1") == 429
-        assert new_game(srv, "2001:db8:5:5::1") == 201 and new_game(srv, "2001:db8:5:5::2") == 201
-        assert new_game(srv, "2001:db8:5:5::3") == 429  # one IPv6 device: its /64
+        assert start_game(srv, "10.9.9.9, 10.0.0.1") == 429
+        assert start_game(srv, "2001:db8:5:5::1") == 201 and start_game(srv, "2001:db8:5:5::2") == 201
+        assert start_game(srv, "2001:db8:5:5::3") == 429  # one IPv6 device: its /64
 
 
 def test_without_proxies_the_forwarded_header_is_ignored(tmp_path):
     with Server(tmp_path, args=["--new-games-per-minute", "2"]) as srv:
-        assert [new_game(srv, f"10.0.0.{i}") for i in range(3)] == [201, 201, 429]
+        assert [start_game(srv, f"10.0.0.{i}") for i in range(3)] == [201, 201, 429]
