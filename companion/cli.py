@@ -79,8 +79,8 @@ def _serve_options(serve: argparse.ArgumentParser) -> None:
                        help="connections one device may keep open at once (0: no cap; behind a proxy every "
                             "client has the proxy's address)")
     serve.add_argument("--proxies", type=int, default=0, metavar="N",
-                       help="reverse proxies in front of the companion (default 0): each player's address is "
-                            "then read from the headers they add (X-Forwarded-For ...), for the limits and the log")
+                       help="reverse proxies you run in front of the companion (default 0): each player's "
+                            "address is then read from the X-Forwarded-For header they add, for the limits")
     serve.add_argument("--new-games-per-minute", type=int, default=30, metavar="N",
                        help="new games one address may start per minute (0: no limit)")
     serve.add_argument("--new-games-per-day", type=int, default=200, metavar="N",

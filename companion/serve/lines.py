@@ -46,10 +46,10 @@ class Line:
             return False
 
     def receive(self) -> bytes | None:
-        """The next message waiting, or None."""
+        """The next message waiting, or None (nothing waiting, or the line is broken: its worker is gone)."""
         try:
             return self.sock.recv(LARGEST)
-        except (BlockingIOError, InterruptedError):
+        except OSError:
             return None
 
     def fileno(self) -> int:

@@ -64,11 +64,11 @@ class Siblings:
         def run() -> None:
             with selectors.DefaultSelector() as selector:
                 selector.register(self.line.sock, selectors.EVENT_READ)
-                while True:
+                while self.line.sock.fileno() >= 0:  # until the line is closed: the worker is stopping
                     try:
                         selector.select(1.0)
                         self.catch_up()
-                    except (OSError, ValueError):  # the line was closed: the worker is stopping
+                    except (OSError, ValueError):
                         return
 
         thread = threading.Thread(target=run, name="siblings", daemon=True)
