@@ -1,18 +1,18 @@
 """The server's door (serve/server.py runs it): where every connection waits while it costs no thread.
 
 Cheroot gives a connection a thread as soon as it is accepted, and the thread then waits for the request
-to arrive and for the client to read the answer. A few hundred connections that send nothing, send a header
-a byte at a time, or never read, would hold every thread and stop play. Here a connection waits at the door
-instead - in the one thread that watches every socket - at both ends of its request:
+to arrive and for the client to read the answer: a few hundred connections that send nothing, a header a
+byte at a time, or never read, would hold every thread and stop play. Here a connection waits at the door,
+in the one thread that watches every socket, at both ends of its request:
 
-- before: until its whole request (head and body) has arrived, within HEAD_WAIT seconds (else closed; 408 if
-  it had started), heads up to HEAD_LIMIT bytes (414, 431), bodies up to `body_limit` (413) with a length
-  (411 for chunked); only then does a thread answer it, reading it from memory (serve/arrival.py);
+- before: until its whole request has arrived, within HEAD_WAIT seconds (else closed; 408 if it had
+  started), its head and body within their limits (serve/arrival.py); only then does a thread answer it;
 - after: the thread hands its answer back (serve/answers.py) and the door sends what the client has not
   read yet, dropping the connection if the client does not read it in time;
 - one client (companion/clients.py: an address, an IPv6 device by its /64) keeps `per_client` connections
   open at most; past that, new ones are closed at once;
-- a whole request for a large public page takes its turn (serve/heavy.py), one turn per client at most.
+- a whole request waits for a thread when all are busy, and a large public page for its turn, client by
+  client (serve/turns.py).
 
 Each turn of its loop, the door also says the worker is alive (`heartbeat`, serve/workers.py).
 """
@@ -38,6 +38,9 @@ LOG_EVERY = 60.0  # seconds between two log lines about the same client reaching
 BEAT_EVERY = 1.0  # seconds between two heartbeats
 READ, WRITE = connections.selectors.EVENT_READ, connections.selectors.EVENT_WRITE
 WAKE = object()  # the selector's data for the door's own wake-up socket
+# epoll sees a socket registered from another thread while it waits; poll and select (macOS's kqueue too, to
+# be safe) only at their next call, so the loop is woken for it
+SEES_AT_ONCE = connections.selectors.DefaultSelector is getattr(connections.selectors, "EpollSelector", None)
 
 
 class Guest(cheroot_server.HTTPConnection):
@@ -333,7 +336,7 @@ class Door(connections.ConnectionManager):
         """Watch `conn` for `events`; from another thread, wake the loop so it watches it now (a selector
         without epoll or kqueue sees a new socket only at its next turn)."""
         self._selector.register(conn.socket.fileno(), events, data=conn)
-        if threading.get_ident() != self._loop:
+        if not SEES_AT_ONCE and threading.get_ident() != self._loop:
             self._wake()
 
     def _wake(self) -> None:
