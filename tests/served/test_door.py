@@ -1,4 +1,4 @@
-"""The server's door (companion/serve/server.py), piece by piece: when the bytes a connection sent make a
+"""The server's door (companion/serve/door.py), piece by piece: when the bytes a connection sent make a
 whole request (so a thread may answer it), what it refuses, the reader the answering thread reads from,
 and `serve` on a port that is already taken. The door at work on real sockets: tests/served/test_sockets.py."""
 
@@ -9,11 +9,14 @@ import os
 import socket
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
+from cheroot.connections import ConnectionManager
 
 from companion.serve.arrival import (BAD_LENGTH, CONTINUE, HEAD_LIMIT, NO_LENGTH, READY, TOO_LARGE_BODY, TOO_LARGE_HEAD,
                                    TOO_LONG_URL, WAIT, Arrived, Refusal, look)
+from companion.serve.door import Door
 from companion.serve.server import cannot_listen
 from server import ROOT
 
@@ -141,3 +144,30 @@ def test_other_reasons_not_to_listen_say_what_to_do():
     assert denied == "not allowed to listen on port 80 — choose a port above 1023 with --port."
     absent = cannot_listen("10.9.8.7", 8000, [OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address")])
     assert absent.startswith("cannot listen on 10.9.8.7: this computer has no such address")
+
+
+# --- one device, one count -----------------------------------------------------------------------------------
+
+def test_an_ipv6_device_counts_by_its_64_for_connections_too(monkeypatch):
+    """Issue 32: the cap on open connections counted exact addresses, so an IPv6 phone (or a stranger) with
+    a /64 to draw addresses from had a fresh cap for each. Now the door counts a device as the limits do."""
+    refused = []
+
+    class Stand(SimpleNamespace):  # what the door reads of cheroot's server
+        def error_log(self, line):
+            refused.append(line)
+
+    listening = socket.socket()
+    server = Stand(socket=listening, requests=SimpleNamespace(min=4), timeout=60, keep_alive_conn_limit=10)
+    door = Door(server, per_client=2, body_limit=BODY_LIMIT)
+    arriving = iter(SimpleNamespace(remote_addr=a, close=lambda: None)
+                    for a in ("2001:db8:1:2::a", "2001:db8:1:2:ffff::b", "2001:db8:1:2::c", "2001:db8:1:3::a",
+                              "::ffff:192.0.2.7", "192.0.2.7", "192.0.2.7"))
+    monkeypatch.setattr(ConnectionManager, "_from_server_socket", lambda self, sock: next(arriving))
+    admitted = [door._from_server_socket(listening) is not None for _ in range(7)]
+    assert admitted == [True, True, False, True, True, True, False]
+    assert refused == ["refusing connections from 2001:db8:1:2::/64: it has 2 open (--per-client); said at most "
+                       "once a minute", "refusing connections from 192.0.2.7: it has 2 open (--per-client); said "
+                       "at most once a minute"]
+    door.close()
+    listening.close()
