@@ -10,10 +10,13 @@ read their answers held every thread, and no tap was answered for ~50 s)."""
 
 from __future__ import annotations
 
+import selectors
 import socket
+import time
 
 SEND_WAIT = 4.0  # seconds a client has to start reading what is left of its answer
 READ_RATE = 64 * 1024  # bytes a second a client is counted on to read beyond that (a phone reads megabytes)
+UNSENT_BUDGET = 32 * 1024 * 1024  # bytes of unread answers the door holds in all before it holds back devices
 
 
 class Outgoing:
@@ -53,3 +56,49 @@ class Outgoing:
 
     def close(self) -> None:
         self.closed = True
+
+
+class Sending:
+    """The door's part in sending answers (a mixin on serve/door.py's Door, under its lock and loop)."""
+
+    def send_then_close(self, conn) -> bool:
+        """Cheroot is done with `conn` but part of its answer is unsent: the door sends it, then closes.
+        False when the door is closing itself (the connection just closes)."""
+        if self._closed:
+            return False
+        self._turn_done(conn)
+        self._answered(conn)
+        self._await_reader(conn, closing=True)
+        return True
+
+    def _await_reader(self, conn, closing: bool) -> None:
+        conn.sending, conn.closing = True, closing
+        conn.deadline = time.monotonic() + conn.wfile.reading_time()
+        with self._lock:
+            conn.unsent = len(conn.wfile.pending)
+            self.unread.add(conn.client, conn.unsent)
+        self._watch(conn, selectors.EVENT_WRITE)
+
+    def _send_more(self, conn) -> None:
+        try:
+            done = conn.wfile.send_more()
+        except OSError:  # the client went away
+            self._leave(conn)
+            return
+        if not done:
+            return
+        self._selector.unregister(conn.socket.fileno())
+        conn.sending = False
+        if conn.closing:
+            conn.close()
+        else:
+            self._sent(conn)
+            self._next_request(conn)
+
+    def _sent(self, conn) -> None:
+        """`conn`'s answer is out (or dropped): the requests its bytes held back may go."""
+        with self._lock:
+            free = self.unread.gone(conn.client, conn.unsent) if conn.unsent else []
+            conn.unsent = 0
+        for following in free:
+            self._to_a_thread(following)

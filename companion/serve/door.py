@@ -27,16 +27,16 @@ from cheroot import connections, server as cheroot_server
 from cheroot.makefile import MakeFile
 
 from ..clients import client_key
-from .answers import Outgoing
+from .answers import UNSENT_BUDGET, Outgoing, Sending
 from .arrival import CONTINUE, RECV, TOO_SLOW, WAIT, Arrived, Refusal, look
 from .heavy import HEAVY_AT_ONCE, heavy
-from .turns import Threads, Turns
+from .turns import Threads, Turns, Unread
 
 HEAD_WAIT = 10.0  # seconds for a whole request to arrive; phones on a busy Wi-Fi send theirs in milliseconds
 LINGER = 2.0  # seconds a refused client gets to read its answer while the rest of its request is discarded
 LOG_EVERY = 60.0  # seconds between two log lines about the same client reaching its cap
 BEAT_EVERY = 1.0  # seconds between two heartbeats
-READ, WRITE = connections.selectors.EVENT_READ, connections.selectors.EVENT_WRITE
+READ = connections.selectors.EVENT_READ
 WAKE = object()  # the selector's data for the door's own wake-up socket
 # epoll sees a socket registered from another thread while it waits; poll and select (macOS's kqueue too, to
 # be safe) only at their next call, so the loop is woken for it
@@ -56,6 +56,7 @@ class Guest(cheroot_server.HTTPConnection):
     lingering = False  # refused: its answer is out, the rest of its request is read and thrown away
     sending = False  # the door is sending the rest of its answer
     closing = False  # ... and closes it once that is sent
+    unsent = 0  # bytes of its answer the door held when it began sending them (serve/answers.py: Sending)
 
     def __init__(self, server, sock, makefile=MakeFile):
         super().__init__(server, sock, lambda s, mode, size: Arrived(s) if "r" in mode else Outgoing(s))
@@ -72,7 +73,7 @@ class Guest(cheroot_server.HTTPConnection):
         super().close()
 
 
-class Door(connections.ConnectionManager):
+class Door(Sending, connections.ConnectionManager):
     """Cheroot's connection manager, changed so that a connection costs a thread only while its answer is
     drawn, and one client cannot fill the server with connections."""
 
@@ -89,6 +90,7 @@ class Door(connections.ConnectionManager):
         self._told: dict[str, float] = {}  # when the log last said a client reached its cap
         self._kept = 0
         self._closed = False
+        self.unread = Unread(UNSENT_BUDGET)
         self._loop = None  # the selector's thread
         self._wake_in, self._wake_out = socket.socketpair()
         for end in (self._wake_in, self._wake_out):
@@ -117,6 +119,7 @@ class Door(connections.ConnectionManager):
     def left(self, guest: Guest) -> None:
         self._turn_done(guest)
         self._answered(guest)
+        self._sent(guest)
         with self._lock:
             if guest.kept:
                 guest.kept = False
@@ -231,8 +234,11 @@ class Door(connections.ConnectionManager):
     # --- the answering threads are shared out by client ------------------------------------------------
 
     def _to_a_thread(self, conn: Guest) -> None:
-        """A whole request goes to a thread now, or waits at the door for one (serve/turns.py: Threads)."""
+        """A whole request goes to a thread now, or waits at the door for one (serve/turns.py: Threads), or
+        for its device's unread answers to go (serve/answers.py: Sending)."""
         with self._lock:
+            if self.unread.holds(conn.client, conn):
+                return
             go = conn.answering = self.threads.take(conn.client, conn)
         if go:
             self.server.process_conn(conn)
@@ -249,39 +255,6 @@ class Door(connections.ConnectionManager):
                 following.answering = True
         if following is not None:
             self.server.process_conn(following)
-
-    # --- sending the rest of an answer ---------------------------------------------------------------------
-
-    def send_then_close(self, conn: Guest) -> bool:
-        """Cheroot is done with `conn` but part of its answer is unsent: the door sends it, then closes.
-        False when the door is closing itself (the connection just closes)."""
-        if self._closed:
-            return False
-        self._turn_done(conn)
-        self._answered(conn)
-        self._await_reader(conn, closing=True)
-        return True
-
-    def _await_reader(self, conn: Guest, closing: bool) -> None:
-        conn.sending, conn.closing = True, closing
-        conn.deadline = time.monotonic() + conn.wfile.reading_time()
-        self._watch(conn, WRITE)
-
-    def _send_more(self, conn: Guest) -> None:
-        try:
-            done = conn.wfile.send_more()
-        except OSError:  # the client went away
-            conn.wfile.pending.clear()
-            self._leave(conn)
-            return
-        if not done:
-            return
-        self._selector.unregister(conn.socket.fileno())
-        conn.sending = False
-        if conn.closing:
-            conn.close()
-        else:
-            self._next_request(conn)
 
     # --- refusals and leaving -----------------------------------------------------------------------------
 

@@ -5,7 +5,10 @@ sending request after request never stands in front of another device's tap:
 - `Threads`: the answering threads. A whole request goes to a thread at once while one is free; when every
   thread is busy it waits at the door, and the next thread to free goes to the waiting client with the
   fewest requests being answered (issue 32: 1,320 requests for the host's news from 22 addresses queued in
-  front of every tap, which then waited 10-20 s).
+  front of every tap, which then waited 10-20 s);
+- `Unread`: the answers the door still sends (serve/answers.py). Past a budget in all, a client whose
+  answers are not read yet gets no new request answered until they go (read, or dropped); a client with
+  nothing unread, a phone at the table, never waits for them.
 
 Neither is locked here: the door holds its lock around every call."""
 
@@ -125,3 +128,36 @@ class Threads:
     def _give(self, client: str) -> None:
         self.busy += 1
         self._busy[client] += 1
+
+
+class Unread:
+    """Bytes of answers the door holds until their clients read them, and the requests they hold back."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.total = 0
+        self._by: Counter[str] = Counter()
+        self._held: list[tuple[str, object]] = []
+
+    def add(self, client: str, size: int) -> None:
+        self.total += size
+        self._by[client] += size
+
+    def holds(self, client: str, request) -> bool:
+        """True (and `request` waits here) if the door holds too much in all and some of it is `client`'s."""
+        if self.total > self.budget and self._by[client] > 0:
+            self._held.append((client, request))
+            return True
+        return False
+
+    def gone(self, client: str, size: int) -> list:
+        """`size` bytes of `client`'s answers were read or dropped: the requests that may go now."""
+        self.total -= size
+        self._by[client] -= size
+        if self._by[client] <= 0:
+            del self._by[client]
+        free, still = [], []
+        for held in self._held:
+            (still if self.total > self.budget and self._by[held[0]] > 0 else free).append(held)
+        self._held = still
+        return [request for _, request in free]

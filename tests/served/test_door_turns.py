@@ -4,7 +4,7 @@ real sockets: tests/served/test_slow_readers.py."""
 
 from __future__ import annotations
 
-from companion.serve.turns import Threads, Turns
+from companion.serve.turns import Threads, Turns, Unread
 
 
 def test_a_free_thread_goes_to_the_waiting_device_with_the_fewest_requests_being_answered():
@@ -34,3 +34,17 @@ def test_large_pages_are_drawn_a_few_at_once_one_per_device_and_the_others_wait_
     assert turns.give_back("b") == "c1"  # b's turn goes to c, not to a's third
     assert turns.give_back("a") == "a3" and turns.give_back("c") is None
     assert turns.give_back("a") is None and turns.drawing == 0
+
+
+def test_past_the_budget_a_device_with_unread_answers_waits_for_them_and_a_phone_never_does():
+    """What the door holds for slow readers is bounded: past the budget, their device's next request waits
+    until its answers go; a device that reads its answers (a phone at the table) is never held back."""
+    unread = Unread(budget=1000)
+    unread.add("slow", 600)
+    assert not unread.holds("slow", "s1")  # under the budget: answered
+    unread.add("slow", 600)
+    assert unread.holds("slow", "s2") and unread.holds("slow", "s3")
+    assert not unread.holds("phone", "tap")
+    assert unread.gone("slow", 100) == []  # still past the budget
+    assert unread.gone("slow", 600) == ["s2", "s3"] and unread.total == 500
+    assert unread.gone("slow", 500) == [] and unread.total == 0
