@@ -6,7 +6,11 @@ the table's Wi-Fi takes a whole answer); the rest waits in memory and the door s
 in the one thread that watches every socket. A client that reads nothing, or a trickle, holds no thread
 and no turn: only its own answer, in memory, until SEND_WAIT seconds (plus the time READ_RATE needs for
 that answer) have passed; then it is dropped with its connection (issue 32: 1,320 connections that never
-read their answers held every thread, and no tap was answered for ~50 s)."""
+read their answers held every thread, and no tap was answered for ~50 s).
+
+What the door holds this way is bounded: past UNSENT_BUDGET bytes in a worker, a device whose answers lie
+unread gets no new request answered until they go (serve/turns.py: Unread); a device with nothing unread,
+a phone at the table, is never held back."""
 
 from __future__ import annotations
 
@@ -29,7 +33,8 @@ class Outgoing:
         self.closed = False
 
     def write(self, data: bytes) -> int:
-        data = bytes(data)
+        if not isinstance(data, bytes):
+            data = bytes(data)
         self.bytes_written += len(data)
         rest = data if self.pending else data[self._send(data):]
         self.pending += rest
