@@ -18,6 +18,7 @@ import select
 import socket
 
 from cheroot import connections, server as cheroot_server, wsgi
+from cheroot.workers import threadpool
 
 from .arrival import HEAD_LIMIT
 from .door import Door, Guest
@@ -156,10 +157,15 @@ HOOKS = [
     (cheroot_server.HTTPServer, "prepare", "makes _connections, which Server.prepare replaces with the door"),
     (cheroot_server.HTTPServer, "put_conn", "hands a kept connection back to _connections (the door)"),
     (cheroot_server.HTTPConnection, "__init__", "reads through makefile(sock, mode, size): the door's reader and writer"),
+    (threadpool.WorkerThread, "_process_connections_until_interrupted",
+     "hands a connection back (put_conn) or closes it once answered: the door then takes it"),
+    (threadpool.ThreadPool, "__init__", "keeps its number of threads in min, which the door shares out"),
 ]
 NEEDS = {"run": "self._run(", "__init__": "self._selector", "stop": "self._stop_requested",
-         "prepare": "self._connections", "put_conn": "self._connections.put("}
-CONNECTION_NEEDS = ("makefile(sock, 'rb'", "makefile(sock, 'wb'")
+         "prepare": "self._connections", "put_conn": "self._connections.put(",
+         "_process_connections_until_interrupted": "self.server.put_conn(conn)"}
+SOURCE_NEEDS = {cheroot_server.HTTPConnection: ("makefile(sock, 'rb'", "makefile(sock, 'wb'"),
+                threadpool.ThreadPool: ("self.min = min",)}
 
 
 def missing_hooks() -> list[str]:
@@ -171,7 +177,7 @@ def missing_hooks() -> list[str]:
             missing.append(f"{where.__module__}.{where.__name__}.{name} is gone ({why})")
             continue
         source = inspect.getsource(found)
-        wanted = CONNECTION_NEEDS if where is cheroot_server.HTTPConnection else (NEEDS.get(name, ""),)
+        wanted = SOURCE_NEEDS.get(where, (NEEDS.get(name, ""),))
         for text in wanted:
             if text not in source:
                 missing.append(f"{where.__module__}.{where.__name__}.{name} no longer contains {text!r} ({why})")
