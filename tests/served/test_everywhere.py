@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from server import ROOT, Browser, Server, csrf_of
+from server import ROOT, Browser, Server, alive, csrf_of, wait_until, workers_of
 
 pytestmark = pytest.mark.slow
 
@@ -115,3 +115,19 @@ def test_every_other_command_runs_without_them_too(tmp_path, command):
                          text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
+
+
+@pytest.mark.linux
+def test_without_prctl_workers_still_end_soon_after_their_parent_is_killed(tmp_path):
+    """macOS has no PR_SET_PDEATHSIG: a worker's heartbeat sees its parent gone and stops it within about a
+    second, so a server killed by the system leaves no worker holding its port."""
+    env = taken_away(tmp_path / "site", SYSTEMS["like macOS: fork, but none of the rest"])
+    srv = Server(tmp_path / "instance", env=env, args=["--workers", "2"]).start()
+    wait_until(lambda: len([p for p in workers_of(srv.proc.pid) if alive(p)]) == 2, 30)
+    workers, port = workers_of(srv.proc.pid), srv.port
+    srv.kill()
+    t0 = time.monotonic()
+    wait_until(lambda: not any(alive(p) for p in workers), 10, "the workers outlived their parent")
+    assert time.monotonic() - t0 < 3.0
+    srv.start(port=port)  # the same address at once
+    srv.stop()
