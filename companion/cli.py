@@ -296,8 +296,8 @@ def _serve_on_every_core(app, config: dict, listening, args, screens: int, worke
     app.extensions["store"].close()  # a worker never uses a connection opened before it was forked
     gc.freeze()  # what every worker shares stays shared: the collector never touches (copies) it
 
-    def work(index: int, line, heartbeat) -> None:
-        sibling_app = create_app({**config, "SIBLINGS": Siblings(line, index)})
+    def work(index: int, lines, heartbeat) -> None:
+        sibling_app = create_app({**config, "SIBLINGS": Siblings(lines, index)})
         _serve(sibling_app, listening, args, screens, heartbeat)
 
     return run_workers(workers, work, lambda line: print(line, file=sys.stderr, flush=True))

@@ -1,5 +1,7 @@
-"""The private lines between `serve`'s processes (serve/workers.py): one socket pair per worker, made by the
-parent just before it starts that worker; the parent keeps one end, the worker the other.
+"""The private lines of a `serve` run (serve/workers.py): a socket pair between each two worker processes,
+for their messages (serve/siblings.py), and one between the parent and each worker, for its heartbeat. The
+parent makes them all before it starts the first worker and keeps every end, so a worker started again is
+handed the same lines; each worker keeps only its own ends.
 
 A socket pair has no name - no path, no abstract name, nothing listed in /proc/net/unix to find - so no
 other process can bind it first, connect to it or send to it: only a process holding one of its ends can,
@@ -7,10 +9,10 @@ and the ends are only ever handed down from parent to worker (issue 32: the abst
 be taken by another local user, who then kept a worker from starting and read every message). So nothing
 that arrives needs its sender checked.
 
-A send never waits: a line whose other end does not read (a worker stopped or hung) fills up, and then
-each message is dropped and counted; what is dropped is news a screen also learns by asking again
-(serve/news.py). The parent passes what each worker says on to every other (`Relay`), and what it hears
-from a worker, a heartbeat at least every second, tells it the worker still answers.
+A send never waits: a line whose other end does not read (a worker stopped, hung, or being started again)
+fills up, and then each message is dropped and counted; what is dropped is news a screen also learns by
+asking again (serve/news.py). What the parent hears from a worker, a heartbeat each second, tells it the
+worker still answers (`Watch`).
 """
 
 from __future__ import annotations
@@ -60,65 +62,69 @@ class Line:
 
 
 def pair() -> tuple[Line, Line]:
-    """A new line: (the parent's end, the worker's end)."""
-    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)
-    return Line(ours), Line(theirs)
+    """A new line: its two ends."""
+    one, other = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)
+    return Line(one), Line(other)
 
 
-class Relay:
-    """The parent's ends of its workers' lines: each message a worker sends goes on to every other worker,
-    and the time each worker was last heard from says whether it still answers."""
+class Lines:
+    """Every line of one serve run of `count` workers."""
 
-    def __init__(self, clock=time.monotonic):
-        self.clock = clock
-        self.lines: dict[int, Line] = {}
+    def __init__(self, count: int):
+        self.count = count
+        self.between: dict[tuple[int, int], Line] = {}  # (i, j): worker i's end of its line to worker j
+        for i in range(count):
+            for j in range(i + 1, count):
+                self.between[i, j], self.between[j, i] = pair()
+        self.beats = {i: pair() for i in range(count)}  # i: (the parent's end, worker i's end)
+
+    def of(self, index: int) -> tuple[dict[int, Line], Line]:
+        """Worker `index`'s ends: of its line to each other worker, and of its heartbeat line."""
+        return ({j: self.between[index, j] for j in range(self.count) if j != index}, self.beats[index][1])
+
+    def keep_only(self, index: int) -> None:
+        """In worker `index` just started: every other end is closed (only this process's copy of it)."""
+        mine = {id(line) for line in self.of(index)[0].values()} | {id(self.beats[index][1])}
+        for line in [*self.between.values(), *(end for ends in self.beats.values() for end in ends)]:
+            if id(line) not in mine:
+                line.close()
+
+
+class Watch:
+    """The parent's ear on each worker's heartbeat line: when each was last heard from."""
+
+    def __init__(self, lines: Lines, clock=time.monotonic):
+        self.lines, self.clock = lines, clock
         self.opened: dict[int, float] = {}
         self.heard: dict[int, float | None] = {}
-        self.dropped = 0  # messages a worker had no room for
         self._selector = selectors.DefaultSelector()
+        for index, (ours, _) in lines.beats.items():
+            self._selector.register(ours.sock, selectors.EVENT_READ, index)
 
-    def open(self, index: int) -> Line:
-        """A new line for worker `index` (started or started again): the worker's end, to hand down."""
-        self.close(index)
-        ours, theirs = pair()
-        self.lines[index], self.opened[index], self.heard[index] = ours, self.clock(), None
-        self._selector.register(ours.sock, selectors.EVENT_READ, index)
-        return theirs
-
-    def close(self, index: int) -> None:
-        line = self.lines.pop(index, None)
-        if line is not None:
-            self._selector.unregister(line.sock)
-            line.close()
-
-    def close_all(self) -> None:
-        """In a worker just started: the parent's ends are not its to hold. Only its own copies are closed:
-        unregistering them would change the selector (epoll) it shares with the parent."""
-        for line in self.lines.values():
-            line.close()
-        self.lines.clear()
-        try:
-            self._selector.close()
-        except OSError:  # macOS: a kqueue is not handed down to a child at all
+    def started(self, index: int) -> None:
+        """Worker `index` starts (again): what its line still holds is from before."""
+        ours = self.lines.beats[index][0]
+        while ours.receive() is not None:
             pass
+        self.opened[index], self.heard[index] = self.clock(), None
 
     def silent_for(self, index: int) -> tuple[float, bool]:
-        """Seconds since worker `index` was last heard from (or since its line opened), and whether it was
-        ever heard from."""
+        """Seconds since worker `index` was last heard from (or since it started), and whether it was ever
+        heard from."""
         heard = self.heard.get(index)
         return self.clock() - (heard if heard is not None else self.opened[index]), heard is not None
 
     def turn(self, timeout: float) -> None:
-        """Wait up to `timeout` for messages, then pass every one waiting on."""
+        """Wait up to `timeout` for heartbeats, and note each worker heard."""
         for key, _ in self._selector.select(timeout):
-            index = key.data
-            line = self.lines.get(index)
-            while line is not None and (data := line.receive()) is not None:
-                self.heard[index] = self.clock()
-                if data and data != ALIVE:
-                    self._pass_on(index, data)
+            ours = self.lines.beats[key.data][0]
+            while ours.receive() is not None:
+                self.heard[key.data] = self.clock()
 
-    def _pass_on(self, sender: int, data: bytes) -> None:
-        for index, line in self.lines.items():
-            if index != sender and not line.send(data):
-                self.dropped += 1
+    def close_in_worker(self) -> None:
+        """In a worker just started: the parent's selector is not its own (closing it unregisters nothing,
+        so the parent's, on the same epoll, stays whole)."""
+        try:
+            self._selector.close()
+        except OSError:  # macOS: a kqueue is not handed down to a child at all
+            pass

@@ -3,7 +3,7 @@ processes answer it (serve/workers.py).
 
 The games file is shared, so every process reads the truth from it, and the per-device limits are counted
 there too (store/tries.py). What lives only in a process's memory is told to its siblings as it happens, in
-one small message each, on the worker's private line to the parent, which passes it on (serve/lines.py):
+one small message each, on its private line to each of them (serve/lines.py):
 
 - `v`: a game moved on (its version): a sibling wakes the screens of that game that wait there;
 - `r`: a game's screens must look again though it did not move (a seat taken by a phone, a tick);
@@ -25,17 +25,17 @@ from .lines import Line
 
 
 class Siblings:
-    """This worker's line to the others (`index`: its place among them)."""
+    """This worker's lines to the others (`lines`: by the other's index; `index`: its own place)."""
 
-    def __init__(self, line: Line, index: int):
-        self.line, self.index = line, index
+    def __init__(self, lines: dict[int, Line], index: int):
+        self.lines, self.index = lines, index
         self._heard: dict[str, Callable[..., None]] = {}
         self.unreadable = 0  # messages dropped because they could not be read
 
     @property
     def dropped(self) -> int:
-        """Messages lost either way: not sent (the line full), or not readable when they came."""
-        return self.line.dropped + self.unreadable
+        """Messages lost either way: not sent (a line full), or not readable when they came."""
+        return sum(line.dropped for line in self.lines.values()) + self.unreadable
 
     def on(self, kind: str, heard: Callable[..., None]) -> None:
         """Call `heard(*fields)` for each message of `kind` a sibling sends."""
@@ -43,7 +43,9 @@ class Siblings:
 
     def tell(self, kind: str, *fields) -> None:
         """Send a message to every other worker, never waiting."""
-        self.line.send("\t".join([kind, *map(str, fields)]).encode())
+        data = "\t".join([kind, *map(str, fields)]).encode()
+        for line in self.lines.values():
+            line.send(data)
 
     def apply(self, data: bytes) -> None:
         """One message; anything unreadable (not text, an unknown kind, fields its reader refuses) is dropped
@@ -55,16 +57,18 @@ class Siblings:
             self.unreadable += 1
 
     def catch_up(self) -> None:
-        """Apply every message waiting on the line, now."""
-        while (data := self.line.receive()) is not None:
-            self.apply(data)
+        """Apply every message waiting on the lines, now."""
+        for line in self.lines.values():
+            while (data := line.receive()) is not None:
+                self.apply(data)
 
     def listen(self) -> threading.Thread:
         """A daemon thread that applies messages as they come."""
         def run() -> None:
             with selectors.DefaultSelector() as selector:
-                selector.register(self.line.sock, selectors.EVENT_READ)
-                while self.line.sock.fileno() >= 0:  # until the line is closed: the worker is stopping
+                for line in self.lines.values():
+                    selector.register(line.sock, selectors.EVENT_READ)
+                while all(line.sock.fileno() >= 0 for line in self.lines.values()):  # until the worker stops
                     try:
                         selector.select(1.0)
                         self.catch_up()
@@ -76,4 +80,5 @@ class Siblings:
         return thread
 
     def close(self) -> None:
-        self.line.close()
+        for line in self.lines.values():
+            line.close()

@@ -10,9 +10,9 @@ connection to whichever worker accepts it first (an idle one, usually). What the
 - the keys and the catalog's corrections, files in the instance folder that the parent makes before
   the workers start;
 - what each one knows only in memory (a move to wake waiting screens, a seat taken, a phone seen), told to
-  the others on private lines through the parent (serve/lines.py, serve/siblings.py).
+  the others on private lines the parent made before starting them (serve/lines.py, serve/siblings.py).
 
-The parent watches and passes messages on. Each worker is on its own: one that dies, or stops answering
+The parent only watches. Each worker is on its own: one that dies, or stops answering
 (no heartbeat for HUNG_AFTER seconds), is started again after its own pause, which doubles while it keeps
 failing and is back to RESTART_AFTER once it has run RAN_A_WHILE. A worker ends when its parent has gone
 (and at once on Linux, where the kernel kills it), so a server killed by the operating system never leaves
@@ -33,7 +33,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Callable
 
-from .lines import ALIVE, Line, Relay
+from .lines import ALIVE, Line, Lines, Watch
 
 PR_SET_PDEATHSIG = 1  # prctl(2), Linux only: the signal a process gets when its parent dies
 RESTART_AFTER = 1.0  # seconds before a worker that stopped is started again (doubling up to LONGEST_PAUSE)
@@ -75,26 +75,27 @@ class Worker:
         return pause
 
 
-Work = Callable[[int, Line, Callable[[], None]], None]
+Work = Callable[[int, dict[int, Line], Callable[[], None]], None]
 
 
 def run_workers(count: int, work: Work, say: Callable[[str], None]) -> int:
-    """Start `count` workers, each running `work(index, line, heartbeat)`, and keep them running until serve
-    is stopped (SIGINT, SIGTERM) or every worker has ended on purpose (exit code 0). Returns serve's exit
-    code."""
-    relay, workers, parent = Relay(), [Worker(i) for i in range(count)], os.getpid()
+    """Start `count` workers, each running `work(index, lines to the others, heartbeat)`, and keep them running
+    until serve is stopped (SIGINT, SIGTERM) or every worker has ended on purpose (exit code 0). Returns
+    serve's exit code."""
+    lines, workers, parent = Lines(count), [Worker(i) for i in range(count)], os.getpid()
+    watch = Watch(lines)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         for worker in workers:
-            _start(worker, relay, work, parent)
+            _start(worker, lines, watch, work, parent)
         while any(w.pid or w.due is not None for w in workers):
-            relay.turn(TICK)
+            watch.turn(TICK)
             now = time.monotonic()
-            _reap(workers, relay, say, now)
-            _watch(workers, relay, say)
+            _reap(workers, say, now)
+            _watch(workers, watch, say)
             for worker in workers:
                 if worker.due is not None and now >= worker.due:
-                    _start(worker, relay, work, parent)
+                    _start(worker, lines, watch, work, parent)
     except KeyboardInterrupt:
         pass
     finally:
@@ -103,17 +104,17 @@ def run_workers(count: int, work: Work, say: Callable[[str], None]) -> int:
     return 0
 
 
-def _start(worker: Worker, relay: Relay, work: Work, parent: int) -> None:
-    line = relay.open(worker.index)
+def _start(worker: Worker, lines: Lines, watch: Watch, work: Work, parent: int) -> None:
+    watch.started(worker.index)
     pid = os.fork()
     if pid == 0:
-        relay.close_all()
-        _worker(worker.index, line, parent, work)
-    line.close()  # the worker's end is the worker's alone
+        watch.close_in_worker()
+        lines.keep_only(worker.index)
+        _worker(worker.index, lines, parent, work)
     worker.pid, worker.started, worker.due = pid, time.monotonic(), None
 
 
-def _reap(workers: list[Worker], relay: Relay, say, now: float) -> None:
+def _reap(workers: list[Worker], say, now: float) -> None:
     """Every worker that ended since the last look: started again after its pause, unless it ended on purpose."""
     while True:
         try:
@@ -125,7 +126,6 @@ def _reap(workers: list[Worker], relay: Relay, say, now: float) -> None:
         worker = next((w for w in workers if w.pid == pid), None)
         if worker is None:
             continue
-        relay.close(worker.index)
         if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
             worker.pid = 0
             continue  # stopped on purpose (Ctrl-C in its terminal, SIGTERM): serve ends with its last worker
@@ -134,16 +134,16 @@ def _reap(workers: list[Worker], relay: Relay, say, now: float) -> None:
             f"{pause:.0f} s")
 
 
-def _watch(workers: list[Worker], relay: Relay, say) -> None:
+def _watch(workers: list[Worker], watch: Watch, say) -> None:
     """A running worker not heard from for too long answers nobody: it is killed, and then started again."""
     for worker in workers:
         if not worker.pid:
             continue
-        silent, heard = relay.silent_for(worker.index)
+        silent, heard = watch.silent_for(worker.index)
         if silent > (HUNG_AFTER if heard else FIRST_BEAT):
             say(f"worker {worker.index + 1} of {len(workers)} has not answered for {silent:.0f} s; stopping it")
             _signal(worker.pid, signal.SIGKILL)
-            relay.heard[worker.index] = relay.clock()  # said once: its end is reaped at the next look
+            watch.heard[worker.index] = watch.clock()  # said once: it is reaped at the next look
 
 
 def heartbeat(line: Line, parent: int) -> Callable[[], None]:
@@ -155,14 +155,15 @@ def heartbeat(line: Line, parent: int) -> Callable[[], None]:
     return beat
 
 
-def _worker(index: int, line: Line, parent: int, work: Work) -> None:
+def _worker(index: int, lines: Lines, parent: int, work: Work) -> None:
     """In the forked worker: die with the parent, stop on SIGTERM as on Ctrl-C, never return to the
     parent's code."""
     code = 1
     try:
         _die_with_parent(parent)
         stop_on_sigterm()
-        work(index, line, heartbeat(line, parent))
+        siblings, beats = lines.of(index)
+        work(index, siblings, heartbeat(beats, parent))
         code = 0
     except KeyboardInterrupt:
         code = 0

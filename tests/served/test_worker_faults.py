@@ -94,8 +94,9 @@ def as_outsider(names: list[str]) -> list[str]:
 def test_no_other_process_can_find_bind_or_send_to_the_workers_lines(tmp_path):
     """Issue 32 (High): the workers' abstract socket names were listed in /proc/net/unix, so another local
     user could bind one first (keeping that worker from starting) and send to or read what they carried.
-    Now each line is a socket pair the parent made: every Unix socket of the server has no name, each
-    worker's line leads to the parent, and a process of another user has nothing to bind or send to."""
+    Now each line is a socket pair the parent made before it started the workers: every Unix socket of the
+    server has no name, each worker's lines end at sockets the parent made and holds, and a process of
+    another user has nothing to bind or send to."""
     with Server(tmp_path, args=["--workers", "2"]) as srv:
         workers = two_workers(srv)
         mine = {pid: sockets_of(pid) for pid in [srv.proc.pid, *workers]}
@@ -104,7 +105,7 @@ def test_no_other_process_can_find_bind_or_send_to_the_workers_lines(tmp_path):
         assert all(sockets_of(pid) & set(machine) for pid in workers), "each worker holds its line"
         named = sorted({name for name in held.values() if name})
         assert as_outsider(named) == [] and named == []
-        if shutil.which("ss"):  # each worker's line ends at the parent, and nowhere else
+        if shutil.which("ss"):  # each worker's lines end at sockets of the parent's making, and nowhere else
             table = subprocess.run(["ss", "-x", "-a", "-p"], capture_output=True, text=True).stdout
             for worker in workers:
                 peers = {int(row.split()[7]) for row in table.splitlines()

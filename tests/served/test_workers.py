@@ -12,7 +12,6 @@ from __future__ import annotations
 import http.client
 import os
 import signal
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -20,7 +19,7 @@ from contextlib import contextmanager
 import pytest
 
 from companion.web import create_app
-from companion.serve.lines import ALIVE, LARGEST, Relay, pair
+from companion.serve.lines import ALIVE, LARGEST, Lines, Watch, pair
 from companion.serve.siblings import Siblings
 from companion.serve import workers
 from companion.serve.workers import Worker, cores
@@ -33,31 +32,11 @@ LONG = 30.0  # a wait no test sits out: answering well before it means the news 
 
 
 @contextmanager
-def relaying(relay: Relay):
-    """The parent's part, in a thread: what each line says goes on to the others."""
-    stop = threading.Event()
-
-    def run():
-        while not stop.is_set():
-            relay.turn(0.02)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    try:
-        yield relay
-    finally:
-        stop.set()
-        thread.join(5)
-
-
-@contextmanager
 def pair_of_apps(tmp_path, **config):
-    """Two apps over one instance folder, as two workers of one serve run, their parent relaying."""
-    relay = Relay()
+    """Two apps over one instance folder, as two workers of one serve run, on the lines their parent made."""
+    lines = Lines(2)
     base = {"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": LONG, **config}
-    apps = [create_app({**base, "SIBLINGS": Siblings(relay.open(i), i)}) for i in range(2)]
-    with relaying(relay):
-        yield apps
+    yield [create_app({**base, "SIBLINGS": Siblings(lines.of(i)[0], i)}) for i in range(2)]
 
 
 def first_move(client, game: dict) -> int:
@@ -80,17 +59,16 @@ def first_move(client, game: dict) -> int:
 
 # --- the lines and their messages ------------------------------------------------------------------------
 
-def test_a_message_reaches_every_other_worker_through_the_parent_and_not_the_sender():
-    relay = Relay()
-    siblings = [Siblings(relay.open(i), i) for i in range(3)]
+def test_a_message_reaches_every_other_worker_and_not_the_sender():
+    lines = Lines(3)
+    siblings = [Siblings(lines.of(i)[0], i) for i in range(3)]
     heard = {i: [] for i in range(3)}
     for i, s in enumerate(siblings):
         s.on("v", lambda *fields, i=i: heard[i].append(fields))
     siblings[0].tell("v", "game", 7)
-    with relaying(relay):
-        wait_until(lambda: [s.catch_up() for s in siblings] and heard[1] and heard[2])
+    for s in siblings:
+        s.catch_up()
     assert heard == {0: [], 1: [("game", "7")], 2: [("game", "7")]}
-    assert relay.heard[0] is not None and relay.heard[1] is None  # the parent heard from the one that spoke
 
 
 def test_a_line_nobody_reads_drops_and_counts_and_never_waits():
@@ -104,22 +82,25 @@ def test_a_line_nobody_reads_drops_and_counts_and_never_waits():
     assert theirs.receive().startswith(b"v\tgame\t1")
 
 
-def test_a_worker_that_is_gone_misses_the_message_and_the_others_go_on():
-    relay = Relay()
-    siblings = [Siblings(relay.open(i), i) for i in range(3)]
-    relay.close(2)  # worker 3 is being started again
+def test_a_worker_being_started_again_finds_what_was_said_meanwhile_and_the_others_go_on():
+    """The parent keeps every end, so what is told to a worker being started again waits on its line (the
+    truth is in the games file anyway) and the one who told it goes on at once."""
+    lines = Lines(3)
+    talking, listening = Siblings(lines.of(0)[0], 0), Siblings(lines.of(1)[0], 1)  # worker 3 is down
     heard = []
-    siblings[1].on("v", lambda *fields: heard.append(fields))
-    siblings[0].tell("v", "game", 1)
-    with relaying(relay):
-        wait_until(lambda: siblings[1].catch_up() or heard)
-    assert heard == [("game", "1")]
+    listening.on("v", lambda *fields: heard.append(fields))
+    talking.tell("v", "game", 1)
+    listening.catch_up()
+    again = Siblings(lines.of(2)[0], 2)  # worker 3, started again
+    again.on("v", lambda *fields: heard.append(fields))
+    again.catch_up()
+    assert heard == [("game", "1"), ("game", "1")] and talking.dropped == 0
 
 
 def test_a_message_that_cannot_be_read_is_dropped_and_counted_and_the_line_goes_on():
     """Issue 32: one malformed message killed a worker's listening thread; its screens then saw moves late."""
     ours, theirs = pair()
-    s = Siblings(theirs, 0)
+    s = Siblings({1: theirs}, 0)
     heard = []
     s.on("v", lambda gid, version: heard.append((gid, int(version))))
     s.listen()
@@ -131,15 +112,19 @@ def test_a_message_that_cannot_be_read_is_dropped_and_counted_and_the_line_goes_
     assert s.unreadable == 6 and s.dropped == 6
 
 
-def test_a_heartbeat_is_heard_by_the_parent_and_not_passed_on():
-    relay = Relay()
-    lines = [relay.open(i) for i in range(2)]
-    lines[0].send(ALIVE)
-    with relaying(relay):
-        wait_until(lambda: relay.heard[0] is not None)
-    assert lines[1].receive() is None
-    silent, heard = relay.silent_for(0)
-    assert heard and silent < 5 and relay.silent_for(1)[1] is False
+def test_the_parent_hears_each_workers_heartbeat_and_forgets_those_from_before_a_restart():
+    lines = Lines(2)
+    watch = Watch(lines)
+    for i in range(2):
+        watch.started(i)
+    lines.of(0)[1].send(ALIVE)
+    wait_until(lambda: watch.turn(0.01) or watch.heard[0] is not None)
+    silent, heard = watch.silent_for(0)
+    assert heard and silent < 5 and watch.silent_for(1)[1] is False
+    lines.of(1)[1].send(ALIVE)  # worker 2's last heartbeat before it died
+    watch.started(1)  # started again
+    watch.turn(0.05)
+    assert watch.silent_for(1)[1] is False
 
 
 def test_a_worker_that_keeps_failing_waits_longer_each_time_and_one_that_ran_a_while_starts_at_once():
