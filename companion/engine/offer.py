@@ -8,6 +8,7 @@ from .describe import tile_text
 from .draws import reveal, stack_next
 from .events import instruct
 from .flow import task
+from .reach import reached
 from .state import GameState
 from ..words import T
 
@@ -24,10 +25,12 @@ def _reveal_face_up(state: GameState, t: dict, lane: str) -> None:
     if not ready:
         return
     stack.up = tile
+    default = "R-SETUP-9" if t["what"] == "improvement" else "R-SETUP-11"
     if tile:
-        default = "R-SETUP-9" if t["what"] == "improvement" else "R-SETUP-11"
         instruct(state, T("Turn up the top of the {where}: the {tile}.", where=where, tile=tile_text(state, tile)),
                  t.get("rule", default), tile=tile)
+    else:
+        _used_up(state, where, t.get("rule", default))
 
 
 @task(do.REVEAL_WAGON)
@@ -36,6 +39,7 @@ def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
     stack = state.wagon_stacks[t["index"]]
     if not stack.backs:
         stack.up = None
+        _used_up(state, T("wagon stack {n}", n=t["index"] + 1), "R-BUILD-7")
         return
     back = stack.backs[0]
     pool = state.pools[f"wagons-{back}"]
@@ -48,3 +52,10 @@ def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
     stack.up = tile
     instruct(state, T("Wagon stack {n} shows the {tile}.", n=t["index"] + 1, tile=tile_text(state, tile)), "R-SETUP-10",
              tile=tile)
+
+
+def _used_up(state: GameState, where: str, rule: str) -> None:
+    """The last tile of a stack was taken (R-BUILD-4): nothing lies below it, so nothing turns up, and the
+    stack stays empty for the rest of the game (or, for the early workshops, until round V, R-NEXT-8)."""
+    reached(state, "stack-emptied")
+    instruct(state, T("The {where} is empty: nothing to turn up.", where=where), rule)

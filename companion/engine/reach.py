@@ -73,6 +73,7 @@ BRANCHES = {
     "build-nothing": ("C-6", "a Build is declined"),
     "cycle": ("R-BUILD-2", "the stacks of a kind are cycled, paid with a token or a VP"),
     "built-after-cycling": ("R-BUILD-2", "a build paid after cycling"),
+    "stack-emptied": ("R-BUILD-4", "a stack's last tile is taken: nothing turns up"),
     # citizens and workshops (R-CIT, R-UPG)
     "workshop-move": ("R-CIT-4", "a sector citizen moves into a workshop"),
     "late-reward": ("R-BUILD-5", "a late workshop pays its one-time reward"),

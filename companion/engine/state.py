@@ -205,7 +205,18 @@ class Stack(Serial):
     bottom: list[str] = field(default_factory=list)
 
     def __len__(self) -> int:
+        """The tiles below the face-up one (R-BUILD-4: what is left to turn up)."""
         return len(self.top) + self.hidden + len(self.bottom)
+
+    def __bool__(self) -> bool:
+        """A stack is on the table even when nothing lies below its face-up tile, so `if stack` never hides
+        the last tile of a stack (issue 31)."""
+        return True
+
+    @property
+    def empty(self) -> bool:
+        """Nothing face up and nothing left to turn up (R-BUILD-4, R-SETUP-9/11: the stack is used up)."""
+        return self.up is None and len(self) == 0
 
 
 @dataclass
@@ -214,6 +225,11 @@ class WagonStack(Serial):
 
     up: str | None = None
     backs: list[int] = field(default_factory=list)  # back numbers still below, next first
+
+    @property
+    def empty(self) -> bool:
+        """Nothing face up and no wagon left below (R-BUILD-7: the stack is used up)."""
+        return self.up is None and not self.backs
 
 
 @dataclass

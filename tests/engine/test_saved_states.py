@@ -54,11 +54,16 @@ WORDS = ("text", "msg", "args", "plural", "label", "prompt", "reason", "face", "
 #: issue 14 tells quarantine and laying down lieutenants a line per seat and citizen (whose pieces move)
 PER_SEAT_NOW = frozenset(("R-CIT-3", "R-NEXT-2", "Q-7"))
 
+#: issue 31 tells the table when a stack's last tile was taken and nothing turns up (a line the old engine
+#: did not write; the stacks themselves are compared through the questions and what the seats hold)
+NEW_LINES = frozenset(("The {where} is empty: nothing to turn up.",))
+
 
 def _events(log):
     """The log's facts, except the steps issue 14 split into a line per seat (their count and numbering
     changed; what they do is compared through the seats and the city)."""
-    return [_facts({k: v for k, v in e.items() if k != "n"}) for e in log if e.get("rule") not in PER_SEAT_NOW]
+    return [_facts({k: v for k, v in e.items() if k != "n"}) for e in log
+            if e.get("rule") not in PER_SEAT_NOW and e.get("msg") not in NEW_LINES]
 
 
 def _facts(data):
