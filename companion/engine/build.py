@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import tasks as do
 from ..catalog.rewards import Bundle
 from .describe import cost_text, lacking, tile_text
-from .events import note, who
+from .events import instruct, note, who
 from .flow import ASKED, choose, option, push, task
 from .gain import TOKEN_FIELD, add_vp
 from .reach import reached
@@ -157,14 +157,20 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
     else:
         setattr(seat, pay_with, getattr(seat, pay_with) - 1)
     stacks = state.improvements if kind == "improvements" else [state.workshops[c] for c in CLASSES]
+    under = []
     for st in stacks:
         if st.up:
+            under.append(st.up)
             st.bottom.append(st.up)
             st.up = None
     note(state, T("{who} pays {price} to cycle the {kind}.", who=who(state, seat_i), price=ONE[pay_with], kind=kind),
          "R-BUILD-2")
     what = "improvement" if kind == "improvements" else "workshop"
     keys = range(3) if kind == "improvements" else CLASSES
+    if under:
+        instruct(state, T("Put each face-up {kind} tile face down under its stack: {tiles}.", kind=kind,
+                          tiles=joined([tile_text(state, t) for t in under], " · ")), "R-BUILD-2",
+                 tuple(f"stack:{kind}-{k + 1 if kind == 'improvements' else k}" for k in keys))
     push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
 
 

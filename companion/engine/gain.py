@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from . import tasks as do
 from ..catalog.rewards import TOKENS, Item, Reward, parse_reward
-from .events import instruct, note, tile_name, who
+from .events import ACT, instruct, note, tile_name, who
 from .rulebook import SCORE_LAP
 from .flow import ASKED, MAIN, choose, option, push, task
 from .reach import reached
@@ -41,7 +41,7 @@ def add_vp(state: GameState, seat: int, n: int) -> None:
         if s.vp // SCORE_LAP > max(before, 0) // SCORE_LAP:
             reached(state, "score-lap")
             instruct(state, T("{who} passes {n} VP: mark it with a figure or colour token on the 50 space.",
-                              who=who(state, seat), n=s.vp // SCORE_LAP * SCORE_LAP), "R-SCORE-7", seat=seat)
+                              who=who(state, seat), n=s.vp // SCORE_LAP * SCORE_LAP), "R-SCORE-7", (ACT,), seat=seat)
 
 
 def _branch_label(bundle) -> Text:

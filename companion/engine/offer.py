@@ -26,20 +26,23 @@ def _reveal_face_up(state: GameState, t: dict, lane: str) -> None:
         return
     stack.up = tile
     default = "R-SETUP-9" if t["what"] == "improvement" else "R-SETUP-11"
+    moves = (f"stack:{'improvements-' if t['what'] == 'improvement' else 'workshops-'}"
+             f"{t['index'] + 1 if t['what'] == 'improvement' else t['index']}",)
     if tile:
         instruct(state, T("Turn up the top of the {where}: the {tile}.", where=where, tile=tile_text(state, tile)),
-                 t.get("rule", default), tile=tile)
+                 t.get("rule", default), moves, tile=tile)
     else:
-        _used_up(state, where, t.get("rule", default))
+        _used_up(state, where, t.get("rule", default), moves)
 
 
 @task(do.REVEAL_WAGON)
 def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
     """R-SETUP-10 / R-BUILD-7: the next wagon of a stack turns up; which of its pair it is is a reveal."""
     stack = state.wagon_stacks[t["index"]]
+    moves = (f"wagons:{t['index'] + 1}",)
     if not stack.backs:
         stack.up = None
-        _used_up(state, T("wagon stack {n}", n=t["index"] + 1), "R-BUILD-7")
+        _used_up(state, T("wagon stack {n}", n=t["index"] + 1), "R-BUILD-7", moves)
         return
     back = stack.backs[0]
     pool = state.pools[f"wagons-{back}"]
@@ -51,11 +54,11 @@ def _reveal_wagon(state: GameState, t: dict, lane: str) -> None:
     stack.backs.pop(0)
     stack.up = tile
     instruct(state, T("Wagon stack {n} shows the {tile}.", n=t["index"] + 1, tile=tile_text(state, tile)), "R-SETUP-10",
-             tile=tile)
+             moves, tile=tile)
 
 
-def _used_up(state: GameState, where: str, rule: str) -> None:
+def _used_up(state: GameState, where: str, rule: str, moves: tuple[str, ...]) -> None:
     """The last tile of a stack was taken (R-BUILD-4): nothing lies below it, so nothing turns up, and the
     stack stays empty for the rest of the game (or, for the early workshops, until round V, R-NEXT-8)."""
     reached(state, "stack-emptied")
-    instruct(state, T("The {where} is empty: nothing to turn up.", where=where), rule)
+    instruct(state, T("The {where} is empty: nothing to turn up.", where=where), rule, moves)

@@ -13,7 +13,7 @@ from .gain import add_vp
 from .movement import available, standing_on
 from .reach import reached
 from .rulebook import REPOPULATOR_VP
-from .state import GameState, Stack
+from .state import GameState, Place, Stack
 from ..words import T, joined
 
 
@@ -69,7 +69,8 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
         state.pools["solo"] = sorted(opp.aside)
         opp.deck = Stack(pool="solo", hidden=len(opp.aside))
         opp.aside = []
-        instruct(state, T("The opponent's deck is empty: shuffle its spent solo tiles into a new deck."), "R-SOLO-5")
+        instruct(state, T("The opponent's deck is empty: shuffle its spent solo tiles into a new deck."), "R-SOLO-5",
+                 ("stack:solo", "opponent:aside"))
     tries = t.get("tries", 0)
     if tries > 2 * len(state.catalog.solo_tiles) or len(opp.deck) == 0:
         opp.skipped += 1
@@ -84,39 +85,54 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     opp.aside.append(tile)
     solo = state.catalog.solo_tiles[tile]
     shown = T("a solo tile", face=face_of(state, tile))  # its face is drawn beside the line
+    at = [str(Place.hex(solo.hex))] if solo.hex in state.hexes else []
+    revealed = ("stack:solo", "opponent:aside")
     if solo.hex not in state.hexes or solo.hex in standing_on(state):
-        text = (T("Opponent reveals {tile}: {hex} is not in play; reveal another.", tile=shown,
+        text = (T("Opponent reveals {tile}: {hex} is not in play; set it aside and reveal another.", tile=shown,
                   hex=tile_name(state, solo.hex)) if solo.hex not in state.hexes else
-                T("Opponent reveals {tile}: {hex} has a standing figure; reveal another.", tile=shown,
-                  hex=tile_name(state, solo.hex)))
-        instruct(state, text, "R-SOLO-5")
+                T("Opponent reveals {tile}: the marked {hex} has a standing figure; set it aside and reveal "
+                  "another.", tile=shown, hex=tile_name(state, solo.hex)))
+        instruct(state, text, "R-SOLO-5", revealed, places=at)
         reached(state, "solo-reveals-again")
         push(state, lane, {"do": do.OPPONENT_TURN, "tries": tries + 1})
         return
+    _takes_hex(state, lane, tile, shown, at, revealed)
+
+
+def _takes_hex(state: GameState, lane: str, tile: str, shown, at: list[str], revealed: tuple[str, ...]) -> None:
+    """R-SOLO-6: the opponent's lieutenant stands on the tile's hex; its citizens go back to the supply; one
+    of its cubes goes back too and the opponent moves up popularity (never past the last space, Q-17)."""
+    opp = state.opponent
+    solo = state.catalog.solo_tiles[tile]
+    h = state.hexes[solo.hex]
+    name = tile_name(state, solo.hex)
+    instruct(state, T("Opponent reveals {tile}: it takes the marked {hex}. Set the tile aside and stand an opponent "
+                      "lieutenant on that hex.", tile=shown, hex=name), "R-SOLO-6", (*revealed, "opponent:placed"),
+             hex=solo.hex, tile=tile, places=at)
     opp.placed.append(solo.hex)
     opp.moved_last = True
-    h = state.hexes[solo.hex]
-    takes = T("Opponent reveals {tile} and takes {hex}", tile=shown, hex=tile_name(state, solo.hex))
-    parts = []
     if h.citizens:
-        parts.append(T("return its {citizens} to the supply", citizens=joined(c.cls for c in h.citizens)))
+        instruct(state, T("Return the {citizens} on the marked {hex} to the supply.",
+                          citizens=joined(c.cls for c in h.citizens), hex=name), "R-SOLO-6", places=at)
         h.citizens = []
     if h.cubes:
-        h.cubes -= 1
-        state.supply_cubes += 1
-        if opp.popularity < state.catalog.register("popularity", state.players).last:  # Q-17
+        last = state.catalog.register("popularity", state.players).last
+        if opp.popularity < last:  # Q-17
+            instruct(state, T("Take 1 plague cube off the marked {hex} and put it in the supply; move the opponent's "
+                              "counter on the popularity register to space {n}.", hex=name, n=opp.popularity + 1),
+                     "R-SOLO-6", ("supply", "opponent:popularity"), places=at)
             opp.popularity += 1
             opp.stamp = state.next_stamp()
-            parts.append(T("remove 1 plague cube and move the opponent to popularity {n}", n=opp.popularity))
         else:
-            parts.append(T("remove 1 plague cube; the opponent stays on the last popularity space"))
-    text = T("{takes}: {then}.", takes=takes, then=joined(parts, "; ")) if parts else T("{takes}.", takes=takes)
-    instruct(state, text, "R-SOLO-6", hex=solo.hex, tile=tile)
+            instruct(state, T("Take 1 plague cube off the marked {hex} and put it in the supply; the opponent stays "
+                              "on the last popularity space.", hex=name), "Q-17", ("supply",), places=at)
+        h.cubes -= 1
+        state.supply_cubes += 1
     if h.repopulated_by is not None:
         reached(state, "solo-repopulator-vp")
         add_vp(state, h.repopulated_by, REPOPULATOR_VP)
         instruct(state, T("{who} scores 2 VP: the opponent chose their repopulated hex.",
-                          who=who(state, h.repopulated_by)), "Q-18")
+                          who=who(state, h.repopulated_by)), "Q-18", (f"seat:{h.repopulated_by}:vp",))
     push(state, lane, {"do": do.OPPONENT_ACTION, "action": solo.action, "hex": solo.hex}, {"do": do.NEXT_TURN})
 
 
@@ -131,7 +147,7 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
         for i, ws in enumerate(state.wagon_stacks):
             if ws.up:
                 instruct(state, T("The opponent takes the {tile}; it leaves the game.", tile=tile_text(state, ws.up)),
-                         "R-SOLO-7")
+                         "R-SOLO-7", (f"wagons:{i + 1}",))
                 ws.up = None
                 push(state, lane, {"do": do.REVEAL_WAGON, "index": i})
                 return
@@ -142,7 +158,7 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
         st = state.workshops[cls]
         if st.up:
             instruct(state, T("The opponent takes the {tile}; it leaves the game.",
-                              tile=tile_text(state, st.up)), "R-SOLO-7")
+                              tile=tile_text(state, st.up)), "R-SOLO-7", (f"stack:workshops-{cls}",))
             st.up = None
             push(state, lane, {"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-SOLO-7"})
         else:
@@ -155,7 +171,8 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
             instruct(state, T("No cabin improvement is face up: the opponent takes nothing."), "Q-18")
         for i in taken:
             instruct(state, T("The opponent takes the {tile}; it leaves the game.",
-                              tile=tile_text(state, state.improvements[i].up)), "R-SOLO-7")
+                              tile=tile_text(state, state.improvements[i].up)), "R-SOLO-7",
+                     (f"stack:improvements-{i + 1}",))
             state.improvements[i].up = None
         push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "improvement", "index": i, "rule": "R-SOLO-7"}
                             for i in taken))
@@ -186,5 +203,5 @@ def _opponent_boat(state: GameState, lane: str, t: dict) -> None:
                           "to the supply.", boat=tile_text(state, boat), dock=tile_name(state, dock)) if b.cube else
                         T("The opponent takes the {boat} from the {dock}; it leaves the game.",
                           boat=tile_text(state, boat), dock=tile_name(state, dock)))
-                instruct(state, text, "R-SOLO-7")
+                instruct(state, text, "R-SOLO-7", ("supply",), places=[str(Place.dock(dock))])
                 return

@@ -300,6 +300,7 @@ class GameState(Serial):
 
     _catalog: Any = field(default=None, repr=False, compare=False)  # given by whoever made or loaded the state
     _tally: Any = field(default=None, repr=False, compare=False)  # a sweep's count of what it reached (reach.py)
+    _twin: Any = field(default=None, repr=False, compare=False)  # a move's table steps, as they come (twin/told.py)
 
     @property
     def catalog(self):

@@ -33,6 +33,7 @@ from .schema import migrations
 from .seats import Seats, token
 from .ticks import Ticks
 from .put_back import UndoReads, act_columns, acted, acts_to_undo, said_json, undo_note, undos_of
+from .told import recorder, told_json, told_of, with_move
 
 SNAPSHOT_EVERY = 10
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
@@ -52,14 +53,16 @@ class Deleted(NotFound):
 
 @dataclass
 class Game:
-    """A game at one version: its state, and every undo's note (store/put_back.py: what the table puts back
-    and the log it took away, the last one with who has acted since), read at the same moment."""
+    """A game at one version: its state, every undo's note (store/put_back.py: what the table puts back
+    and the log it took away, the last one with who has acted since) and what the recent moves told the
+    table (store/told.py), read at the same moment."""
 
     id: str
     version: int
     state: GameState
     host_token: str
     undos: list[dict] = field(default_factory=list)
+    told: list[dict] = field(default_factory=list)
 
 
 def new_game_id() -> str:
@@ -114,7 +117,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
             except sqlite3.IntegrityError:  # the id (or a seat's link) is taken: draw again
                 if attempt == ID_ATTEMPTS - 1:
                     raise
-        self._cache.put(gid, 0, state, [])
+        self._cache.put(gid, 0, state, ([], []))
         return Game(gid, 0, state, host)
 
     def _insert_game(self, gid: str, options: Options, seed: int, host: str, state: GameState) -> None:
@@ -151,15 +154,15 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
         row = self._db().execute("select version, host_token from games where id = ?", [gid]).fetchone()
         cached = self._cache.get(gid)
         if row is not None and cached and cached[0] == row[0]:  # one read: the version is all that can differ
-            return Game(gid, row[0], cached[1], row[1], cached[2])
+            return Game(gid, row[0], cached[1], row[1], *cached[2])
         with self._reading() as db:
             row = db.execute("select version, host_token from games where id = ?", [gid]).fetchone()
             if row is None:
                 raise self._missing(gid)
             version, host = row
-            state, undos = self._rebuild(db, gid, version), undos_of(db, gid)
-        self._cache.put(gid, version, state, undos)
-        return Game(gid, version, state, host, undos)
+            state, notes = self._rebuild(db, gid, version), (undos_of(db, gid), told_of(db, gid))
+        self._cache.put(gid, version, state, notes)
+        return Game(gid, version, state, host, *notes)
 
     def _rebuild(self, db, gid: str, version: int) -> GameState:
         snap = db.execute("select version, state from snapshots where game_id = ? and version <= ? "
@@ -186,12 +189,13 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
         for hear in self.listeners:
             hear(gid, row[0] + 1)
 
-    def _as_of(self, db, gid: str, version: int) -> tuple[GameState, list[dict]]:
-        """The state and undos' notes at `version` inside a transaction: kept in memory, else rebuilt."""
+    def _as_of(self, db, gid: str, version: int) -> tuple[GameState, tuple[list[dict], list[dict]]]:
+        """The state and its notes (undos', moves told) at `version` inside a transaction: kept in memory, else
+        rebuilt."""
         cached = self._cache.get(gid)
         if cached and cached[0] == version:
             return cached[1], cached[2]
-        return self._rebuild(db, gid, version), undos_of(db, gid)
+        return self._rebuild(db, gid, version), (undos_of(db, gid), told_of(db, gid))
 
     def act(self, gid: str, seen_version: int, who: int | str, decision: int | None, choice: int,
             via: str = "") -> Game:
@@ -203,25 +207,27 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
         secret, so the export can show it. Returns the game it wrote, for the screens to draw: a tap
         reads the game once and writes it once."""
         with self._write(gid, seen_version) as (db, version, host):
-            state, undos = self._as_of(db, gid, version)
+            state, (undos, recent) = self._as_of(db, gid, version)
             try:
                 action = choose_action(state, who, decision, choice)
             except GameMovedOn as exc:
                 raise Stale(exc.reason) from exc
             line, opens = act_columns(db, gid, state, action)  # undo counts acts (engine/acts.py)
             work = state.clone()  # a refused action changes nothing
+            recorder(work)  # what the move tells the table, as it comes (engine/twin/told.py)
             apply(work, action)
+            told, items = told_json(state, work)
             new = version + 1
-            db.execute("insert into actions (game_id, version, who, action, undone, kind, time, via, act, said) "
-                       "values (?, ?, ?, ?, 0, 'act', ?, ?, ?, ?)",
+            db.execute("insert into actions (game_id, version, who, action, undone, kind, time, via, act, said, told) "
+                       "values (?, ?, ?, ?, 0, 'act', ?, ?, ?, ?, ?)",
                        [gid, new, str(action["who"]), json.dumps(action), time.time(), via, opens,
-                        said_json(line, state, work)])
+                        said_json(line, state, work), told])
             if new % SNAPSHOT_EVERY == 0:
                 db.execute("insert into snapshots (game_id, version, state) values (?, ?, ?)",
                            [gid, new, json.dumps(work.to_dict())])
-            undos = acted(undos, str(action["who"]))
-        self._cache.put(gid, new, work, undos)
-        return Game(gid, new, work, host, undos)
+            notes = acted(undos, str(action["who"])), with_move(recent, new, str(action["who"]), items)
+        self._cache.put(gid, new, work, notes)
+        return Game(gid, new, work, host, *notes)
 
     def undo(self, gid: str, seen_version: int, count: int = 1, seat: int | None = None, via: str = "host") -> Game:
         """Take back the last `count` acts (a phone, `seat`: its own last one, store/put_back.py): marked undone,
@@ -230,7 +236,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
         with self._write(gid, seen_version) as (db, version, host):
             acts = acts_to_undo(db, gid, count, seat)
             live = sorted(v for act in acts for v in act["versions"])
-            before, _ = self._as_of(db, gid, version)
+            before, _notes = self._as_of(db, gid, version)
             db.execute(f"update actions set undone = 1 where game_id = ? and version in ({','.join('?' * len(live))})",
                        [gid, *live])
             db.execute("delete from snapshots where game_id = ? and version >= ?", [gid, min(live)])
@@ -239,9 +245,9 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
             db.execute("insert into actions (game_id, version, who, action, undone, kind, time, via) "
                        "values (?, ?, ?, ?, 0, 'undo', ?, ?)",
                        [gid, new, "host" if seat is None else str(seat), json.dumps(note), time.time(), via])
-            undos = undos_of(db, gid)
-        self._cache.put(gid, new, state, undos)
-        return Game(gid, new, state, host, undos)
+            notes = undos_of(db, gid), told_of(db, gid)
+        self._cache.put(gid, new, state, notes)
+        return Game(gid, new, state, host, *notes)
 
     def history(self, gid: str) -> list[dict]:
         """Every logged action, undone ones included (a whole game in one export)."""

@@ -72,3 +72,11 @@ def m007_acts(db: sqlite_utils.Database) -> None:
     as an act each, as undo counted them then, and say nothing more."""
     db["actions"].add_column("act", int, not_null_default=1)
     db["actions"].add_column("said", str, not_null_default="")
+
+
+@migrations()
+def m008_told(db: sqlite_utils.Database) -> None:
+    """What the table was told after each move (engine/twin/told.py): the steps written by hand and the twin's
+    line for every other difference, in order (`told`, JSON), for the host's moment, the checklists and the
+    phones. Rows saved before tell nothing more than their log."""
+    db["actions"].add_column("told", str, not_null_default="")

@@ -21,6 +21,7 @@ from .forms import form_options, int_field, tap_fields
 from ..serve.limits import count_new_game
 from .moment import moment
 from .tap import play
+from . import told
 from .put_back import host_put_back, log_rows, put_back_marks
 from .library import qr_svg
 from .views import base, join_page_url, seats_view, waiting_seats
@@ -74,6 +75,7 @@ def host_context(gid: str) -> dict:
                last_acts=store().last_acts(gid, 1), undo_preview=None)
     ticked = store().ticked(gid)  # read before the ticks: the checklists are never older than the question says
     ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)))
+    ctx.update(told.screens(game, table, ctx["ticks"]))  # what the table was told: checklists, held acts
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
                host=table["host"], key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())

@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 
 from companion.catalog import default_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
-from companion.engine.put_back import NOTHING, changes, put_back, undone_log
+from companion.engine.twin import NOTHING, changes, put_back, undone_log
 from tables import IDS, WORD
 from tables import JOINED, POT, templates_in
 

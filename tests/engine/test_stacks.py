@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine.flow import MAIN, push, run
-from companion.engine.put_back import put_back
+from companion.engine.twin import put_back
 from companion.engine.state import Stack
 
 from scenario import available, find, game, give, grant, kind, pending, pick, scenario, whose
