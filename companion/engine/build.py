@@ -168,8 +168,10 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
     what = "improvement" if kind == "improvements" else "workshop"
     keys = range(3) if kind == "improvements" else CLASSES
     if under:
-        instruct(state, T("Put each face-up {kind} tile face down under its stack: {tiles}.", kind=kind,
-                          tiles=joined([tile_text(state, t) for t in under], " · ")), "R-BUILD-2",
+        tiles = joined([tile_text(state, t) for t in under], " · ")
+        instruct(state, T("Put each face-up cabin improvement face down under its stack: {tiles}.", tiles=tiles)
+                 if kind == "improvements" else
+                 T("Put each face-up workshop face down under its stack: {tiles}.", tiles=tiles), "R-BUILD-2",
                  tuple(f"stack:{kind}-{k + 1 if kind == 'improvements' else k}" for k in keys))
     push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
 

@@ -45,7 +45,8 @@ def new_game(options: Options, seed: int, catalog) -> GameState:
     check_options(options)
     n = options.count
     state = GameState(options=options, seed=seed, rng=seed_state(seed), players=n, hold_upkeep=True,
-                      upkeep_rules=UPKEEP_RULES, hold_setup=True)
+                      upkeep_rules=UPKEEP_RULES, hold_setup=True,
+                      hold_opponent=True)
     state._catalog = catalog
     push(state, MAIN, {"do": do.SETUP_PLAYERS}, {"do": do.SETUP_CITY}, {"do": do.SETUP_STACKS},
          {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 0},

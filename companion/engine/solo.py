@@ -8,7 +8,7 @@ from .city import distances_from
 from .describe import face_of, tile_text
 from .draws import reveal, stack_next
 from .events import instruct, roman, tile_name, who
-from .flow import push, task
+from .flow import choose, option, push, task
 from .gain import add_vp
 from .movement import available, standing_on
 from .reach import reached
@@ -76,7 +76,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
         opp.skipped += 1
         opp.moved_last = True
         instruct(state, T("No solo tile names an available hex: the opponent loses this turn."), "R-SOLO-5")
-        push(state, lane, {"do": do.NEXT_TURN})
+        push(state, lane, {"do": do.OPPONENT_DONE}, {"do": do.NEXT_TURN})
         return
     ready, tile = stack_next(state, opp.deck, lane, t, T("Which solo tile did the opponent reveal?"),
                              None, "R-SOLO-5")
@@ -133,7 +133,20 @@ def _takes_hex(state: GameState, lane: str, tile: str, shown, at: list[str], rev
         add_vp(state, h.repopulated_by, REPOPULATOR_VP)
         instruct(state, T("{who} scores 2 VP: the opponent chose their repopulated hex.",
                           who=who(state, h.repopulated_by)), "Q-18", (f"seat:{h.repopulated_by}:vp",))
-    push(state, lane, {"do": do.OPPONENT_ACTION, "action": solo.action, "hex": solo.hex}, {"do": do.NEXT_TURN})
+    push(state, lane, {"do": do.OPPONENT_ACTION, "action": solo.action, "hex": solo.hex}, {"do": do.OPPONENT_DONE},
+         {"do": do.NEXT_TURN})
+
+
+@task(do.OPPONENT_DONE)
+def _opponent_done(state: GameState, t: dict, lane: str) -> None:
+    """C-22: the opponent's turn is a checklist of acts on the table (its tile, its lieutenant, the cube, its
+    popularity, what its red action takes and what turns up); your next turn, or the upkeep, waits until the
+    host says the table has done them, so a phone never runs ahead of the opponent's pieces."""
+    if not state.hold_opponent:
+        return
+    done = [option("done", T("The opponent's turn is done on the table"))]
+    choose(state, lane, "host", "opponent_done", T("Move the opponent's pieces on the table as listed, then carry on."),
+           done, t, "C-22", forced=False)
 
 
 @task(do.OPPONENT_ACTION)

@@ -297,6 +297,9 @@ class GameState(Serial):
     #: round I's first turn waits for the host's "the table is ready" after the setup steps (C-18, issue 25);
     #: games saved before load without it and play on as they were recorded
     hold_setup: bool = False
+    #: the solo opponent's turn waits for the host to say the table has moved its pieces (C-22, issue 33): the
+    #: player's next turn (or the upkeep) comes after; games saved before load without it and play on as recorded
+    hold_opponent: bool = False
 
     _catalog: Any = field(default=None, repr=False, compare=False)  # given by whoever made or loaded the state
     _tally: Any = field(default=None, repr=False, compare=False)  # a sweep's count of what it reached (reach.py)

@@ -46,7 +46,7 @@ def test_a_state_saved_by_the_old_engine_loads_and_plays_on_the_same(case):
 #: C-18: games saved before the host's "the table is ready" go on into the next round without it;
 #: issue 22 (C-4, C-21): they keep the end-of-round order they were recorded with (upkeep_rules 0)
 #: issue 25 (C-18 for round I): they start round I without the host's tap, as recorded (hold_setup False)
-ADDED_SINCE = {"hold_upkeep": False, "upkeep_rules": 0, "hold_setup": False}
+ADDED_SINCE = {"hold_upkeep": False, "upkeep_rules": 0, "hold_setup": False, "hold_opponent": False}
 
 WORDS = ("text", "msg", "args", "plural", "label", "prompt", "reason", "face", "place", "mark")
 

@@ -154,6 +154,6 @@ def test_R_BUILD_4_undoing_the_build_of_a_last_tile_lays_it_face_up_again(what):
     if what == "improvement":
         pick(s, 0, 0)
     lines = put_back(s, before_build)
-    again = [ln for ln in lines if ln["msg"] in ("Lay the {tile} face up on the {stack} again.",
-                                                 "Lay the {tile} face up on wagon stack {n} again.")]
+    again = [ln for ln in lines if ln["msg"] in ("Lay the {tile} face up on the {stack}.",
+                                                 "Lay the {tile} face up on wagon stack {n}.")]
     assert len(again) == 1 and again[0]["args"]["tile"]["args"]["face"] == f"{what}:{last}", lines

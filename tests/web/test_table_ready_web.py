@@ -100,7 +100,7 @@ def test_C_18_every_setup_step_shows_every_face_it_names(client):
     widest = max(steps, key=lambda st: len(faces_in(st.get("args"))))
     named = faces_in(widest.get("args"))
     assert len(named) > 4, "a 4-player deal names more than four hexes"
-    items = page.split("<li>")[1:]
+    items = page.split("<li")[1:]
     row = items[steps.index(widest)]
     assert row.count('class="face ') == len(named)
     for ref in named:

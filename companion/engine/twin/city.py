@@ -169,12 +169,11 @@ def _say_face_up(before: GameState, after: GameState, name: str, b, a, known_b: 
     """The face-up tile of a stack changed: the one that lay there left it (built, taken out of the game, put
     under), and another was turned up from below or laid there again; or nothing is left (R-BUILD-4)."""
     out = []
-    if b[1] and b[1] not in _known(a) and not _on_an_estate(after, b[1]):
-        out.append(line(T("Take the {tile} off the {stack}: it leaves the game.", tile=tile_text(before, b[1]),
-                          stack=name)))
+    if b[1] and b[1] not in _known(a) and not _on_an_estate(after, b[1]):  # where it goes is said when it lands
+        out.append(line(T("Take the {tile} off the {stack}.", tile=tile_text(before, b[1]), stack=name)))
     if a[1] is None:
         if len(a[2]) + a[3] + len(a[4]) == 0:
-            out.append(line(T("The {stack} is empty: nothing to turn up.", stack=name)))
+            out.append(line(T("The {where} is empty: nothing to turn up.", where=name)))
         return out
     if a[1] not in known_b and a[3] < b[3] or a[1] in b[2] or a[1] in b[4]:
         out.append(line(T("Turn up the top tile of the {stack}: the {tile}.", stack=name, tile=tile_text(after, a[1]))))
@@ -187,8 +186,7 @@ def _say_new_stack(before: GameState, after: GameState, name: str, b, a) -> list
     """R-NEXT-8: a stack that is another stack now (the late workshops replace the early ones)."""
     out = []
     if b is not None and b[1]:
-        out.append(line(T("Take the {tile} off the {stack}: it leaves the game.", tile=tile_text(before, b[1]),
-                          stack=name)))
+        out.append(line(T("Take the {tile} off the {stack}.", tile=tile_text(before, b[1]), stack=name)))
     if a is not None and a[1]:
         out.append(line(T("Turn up the top tile of the {stack}: the {tile}.", stack=name, tile=tile_text(after, a[1]))))
     return out or [line(N("Set the {stack} as it is now: {n} tile.", "Set the {stack} as it is now: {n} tiles.",
@@ -221,14 +219,14 @@ def _say_wagons(before: GameState, after: GameState, n: int, b, a) -> list[dict]
         out.append(line(T("Put face down on wagon stack {n}: {tiles}.", n=n,
                           tiles=joined([tile_text(after, t) for t in tiles], " · "))))
     if b and b[0] and (a is None or a[0] != b[0]) and not _on_an_estate(after, b[0]):
-        out.append(line(T("Take the {tile} off wagon stack {n}: it leaves the game.", tile=tile_text(before, b[0]), n=n)))
+        out.append(line(T("Take the {tile} off wagon stack {n}.", tile=tile_text(before, b[0]), n=n)))
     if a and a[0] and (b is None or a[0] != b[0]):
         turned = b is not None and len(a[1]) < len(b[1])
         out.append(line(T("Turn up the next wagon of wagon stack {n}: the {tile}.", tile=tile_text(after, a[0]), n=n)
                         if turned else
                         T("Lay the {tile} face up on wagon stack {n}.", tile=tile_text(after, a[0]), n=n)))
     elif a and not a[0] and not a[1] and b and b[0]:
-        out.append(line(T("Wagon stack {n} is empty: nothing to turn up.", n=n)))
+        out.append(line(T("The {where} is empty: nothing to turn up.", where=T("wagon stack {n}", n=n))))
     return out or [line(T("Set wagon stack {n} as it is now: backs {backs} face down.", n=n,
                           backs=joined(a[1] if a else [])))]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..events import ACT
 from ..state import GameState
 from .compare import changes, snapshot, subjects
 
@@ -51,7 +52,8 @@ def told(before: GameState, after: GameState, rec: Recorder | None) -> list[dict
     """Everything the table does for this move, in order: {"act": line, "list", "after"} for a difference no
     step says (`list`: the checklist it belongs to, `checklist`; `after`: the steps that checklist held when it
     came, for the web to slot it in), and {"step": entry, "list", "note"} for a step written by hand (on a
-    checklist: its number there; in a turn: its words; `note`: it moves nothing on the table)."""
+    checklist: its number there; in a turn: its words; `moves`: what it says of the pieces that moved, in the
+    words of compare.subjects; `note`: it moves nothing on the table)."""
     marks = rec.marks if rec is not None else []
     found = changes(before, after)
     start, end = (rec.start if rec is not None else snapshot(before)), snapshot(after)
@@ -71,7 +73,8 @@ def told(before: GameState, after: GameState, rec: Recorder | None) -> list[dict
     for i, m in enumerate(marks):
         out += _acts(acts.get(i, ()), m["list"], m["listed"])
         entry = {"number": m["entry"]["step"]} if m["list"] else _copy(m["entry"])
-        out.append({"step": entry, "list": m["list"], "note": not (m["claims"] & moved)})
+        out.append({"step": entry, "list": m["list"], "note": not (m["claims"] & moved) and ACT not in m["claims"],
+                    "moves": sorted(m["claims"] & moved)})
     tail = {"setup": after.setup_steps, "upkeep": after.report}.get(after.phase)
     out += _acts(acts.get(len(marks), ()), checklist(after), len(tail) if tail is not None else None)
     return out
