@@ -39,15 +39,16 @@ def check_options(options: Options) -> None:
         raise IllegalAction("draw mode is 'app' or 'table'")
 
 
-def new_game(options: Options, seed: int, catalog) -> GameState:
+def new_game(options: Options, seed: int, catalog, twin=None) -> GameState:
     """The state after setup and round I setup (or at the first reveal the host must enter), played with
-    `catalog` (the caller loads it: the engine reads no files)."""
+    `catalog` (the caller loads it: the engine reads no files). `twin`: a recorder of the steps as they are
+    told (engine/twin/told.py), kept on the state only while setting up."""
     check_options(options)
     n = options.count
     state = GameState(options=options, seed=seed, rng=seed_state(seed), players=n, hold_upkeep=True,
                       upkeep_rules=UPKEEP_RULES, hold_setup=True,
                       hold_opponent=True)
-    state._catalog = catalog
+    state._catalog, state._twin = catalog, twin
     push(state, MAIN, {"do": do.SETUP_PLAYERS}, {"do": do.SETUP_CITY}, {"do": do.SETUP_STACKS},
          {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 0},
          {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 1},
@@ -58,6 +59,7 @@ def new_game(options: Options, seed: int, catalog) -> GameState:
          {"do": do.BOAT_ARRIVES, "rule": "R-R1-1"}, {"do": do.WHEEL_STEP, "cubes": True},
          {"do": do.CITIZENS_STEP}, *([{"do": do.SOLO_DECK}] if n == 1 else []), {"do": do.BEGIN_ROUND})
     run(state)
+    state._twin = None
     return state
 
 

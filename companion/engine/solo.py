@@ -64,6 +64,9 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     ignored for the rest of the round. R-SOLO-6: it removes one cube and moves up popularity, never past
     the last space (Q-17), so a player there still ties it for the R-SOLO-8 bonus."""
     opp = state.opponent
+    if state.hold_opponent and "pick" not in t and not t.get("tries"):  # the host's moment starts its list here
+        instruct(state, T("The opponent's turn: reveal its solo tiles until one names a hex in play with no standing "
+                          "figure."), "R-SOLO-5", opponent=True)
     if len(opp.deck) == 0:
         reached(state, "solo-deck-reshuffle")
         state.pools["solo"] = sorted(opp.aside)

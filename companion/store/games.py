@@ -33,7 +33,7 @@ from .schema import migrations
 from .seats import Seats, token
 from .ticks import Ticks
 from .put_back import UndoReads, act_columns, acted, acts_to_undo, said_json, undo_note, undos_of
-from .told import recorder, told_json, told_of, with_move
+from .told import StepReplays, recorder, told_json, told_of, with_move
 
 SNAPSHOT_EVERY = 10
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
@@ -70,7 +70,7 @@ def new_game_id() -> str:
     return secrets.token_hex(8)
 
 
-class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
+class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads, StepReplays):
     def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None,
                  cache_games: int = CACHE_GAMES):
         """`catalog`: what new games start with, fixed or asked anew for each game (default: the
@@ -80,6 +80,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
         self._catalog_now = catalog if callable(catalog) else lambda: catalog
         self._catalogs: dict[str, Catalog] = {}  # games' catalogs by fingerprint, each built once
         self._cache = RecentGames(cache_games)
+        self._moments: dict = {}  # the table at each step of the checklists being worked through (told.py)
         self.listeners: list = []  # told (game id, new version) after every commit that moves a game on
         self.movers: list = []  # told (game id) after a seat moves to another phone (not a move of the game)
         check_database(self.path)
@@ -225,7 +226,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads):
             if new % SNAPSHOT_EVERY == 0:
                 db.execute("insert into snapshots (game_id, version, state) values (?, ?, ?)",
                            [gid, new, json.dumps(work.to_dict())])
-            notes = acted(undos, str(action["who"])), with_move(recent, new, str(action["who"]), items)
+            notes = acted(undos, str(action["who"])), with_move(recent, new, str(action["who"]), line.get("kind"), items)
         self._cache.put(gid, new, work, notes)
         return Game(gid, new, work, host, *notes)
 

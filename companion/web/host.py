@@ -4,6 +4,7 @@ acting for an absent seat, and final scoring."""
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from werkzeug.exceptions import BadRequest
@@ -75,7 +76,8 @@ def host_context(gid: str) -> dict:
                last_acts=store().last_acts(gid, 1), undo_preview=None)
     ticked = store().ticked(gid)  # read before the ticks: the checklists are never older than the question says
     ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)))
-    ctx.update(told.screens(game, table, ctx["ticks"]))  # what the table was told: checklists, held acts
+    moments = partial(store().step_moments, gid, version=game.version)  # the table at each step of a checklist
+    ctx.update(told.screens(game, table, ctx["ticks"], lambda name, first: moments(name=name, first=first)))
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
                host=table["host"], key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())

@@ -13,6 +13,8 @@ Nothing here decides what changed: the engine's comparison did, once, when the m
 
 from __future__ import annotations
 
+from ..engine.pieces import Pieces
+from ..engine.twin import table_at
 from ..store.ticks import HELD, words_of
 
 
@@ -55,10 +57,13 @@ def next_item(items: list[dict], name: str, ticks) -> dict | None:
 
 def latest_run(told: list[dict]) -> list[dict]:
     """The moves of the latest turn's run: back from the newest, every move until one by another seat than the
-    latest seat that moved (the host's answers in between, a table draw, belong to it)."""
+    latest seat that moved (the host's answers in between, a table draw, belong to it), or the host's word that
+    the table carried out the solo opponent's turn (C-22)."""
     run: list[dict] = []
     seat = None
     for row in reversed(told):
+        if row.get("kind") == "opponent_done":
+            break
         if row["who"] != "host":
             if seat is None:
                 seat = row["who"]
@@ -68,11 +73,15 @@ def latest_run(told: list[dict]) -> list[dict]:
     return run
 
 
-def held(told: list[dict], ticks) -> dict | None:
+def held(told: list[dict], ticks, opponent: bool = False) -> dict | None:
     """The acts of the latest run that touch shared pieces, outside any checklist, that the host has not ticked
-    Done: {lines (each {line, act}), version (the newest move's, what Done ticks), words}."""
-    done = max((step for name, step, _ in ticks if name == HELD), default=0)
-    lines = [item for row in latest_run(told) if row["version"] > done for item in _turn_lines(row)]
+    Done: {lines (each {line, act}), version (the newest move's, what Done ticks), words}. The solo opponent's
+    turn is a run of its own (from the line that heads it), and while the host is asked whether the table has
+    carried it out (`opponent`, C-22) it shows whole, ticked or not."""
+    done = 0 if opponent else max((step for name, step, _ in ticks if name == HELD), default=0)
+    lines = [item for row in latest_run(told) if row["version"] > done for item in _turn_lines(row, notes=True)]
+    heads = [i for i, item in enumerate(lines) if (item["line"].get("data") or {}).get("opponent")]
+    lines = [item for item in lines[heads[-1] if heads else 0:] if not item.get("note")]
     shared = [item for item in lines if not item["line"].get("estate")]
     if not shared:
         return None
@@ -93,16 +102,17 @@ def seat_lines(told: list[dict], seat: int) -> list[dict]:
             if _seat_of(item["line"]) == seat]
 
 
-def _turn_lines(row: dict) -> list[dict]:
-    """A move's lines outside the checklists, steps by hand and the twin's acts alike (notes left out)."""
+def _turn_lines(row: dict, notes: bool = False) -> list[dict]:
+    """A move's lines outside the checklists, steps by hand and the twin's acts alike (notes left out, unless
+    asked for: the line that heads the solo opponent's turn is one)."""
     out = []
     for item in row["items"]:
         if item.get("list") is not None:
             continue
         if "act" in item:
             out.append({"line": item["act"], "act": True})
-        elif not item.get("note"):
-            out.append({"line": item["step"], "act": False})
+        elif notes or not item.get("note"):
+            out.append({"line": item["step"], "act": False, "note": item.get("note", False)})
     return out
 
 
@@ -111,11 +121,51 @@ def _seat_of(line: dict) -> int | None:
     return seat if seat is not None else (line.get("data") or {}).get("seat")
 
 
-def screens(game, table: dict, ticks) -> dict:
+def screens(game, table: dict, ticks, moments) -> dict:
     """The host's context for what the table was told: both checklists as the table works through them (the
-    upkeep's name is the round it sets up, or the round just played once it is done) and the held acts."""
+    upkeep's name is the round it sets up, or the round just played once it is done), the held acts, and the
+    pieces the map shows (`map_pieces`: while a checklist is the table's work, the table as its current step
+    leaves it, issue 33 item 5; else None: the game as it is). `moments(name, first)`: the store's snapshots of a checklist's steps."""
     state = game.state
     upkeep = f"upkeep-{table['upkeep']['round'] if table['upkeep'] else state.round}"
-    return {"setup_items": checklist(game.told, state.setup_steps, "setup"), "upkeep_list": upkeep,
-            "upkeep_items": checklist(game.told, state.report, upkeep),
-            "held": held(game.told, ticks) if state.phase == "play" else None}
+    out = {"setup_items": checklist(game.told, state.setup_steps, "setup"), "upkeep_list": upkeep,
+           "upkeep_items": checklist(game.told, state.report, upkeep),
+           "held": held(game.told, ticks, _asked(table) == "opponent_done") if state.phase == "play" else None,
+           "map_pieces": None}
+    live = ("setup", out["setup_items"]) if table["setup"] else (upkeep, out["upkeep_items"]) if table["upkeep"] else None
+    if live is not None:
+        found = _seen_at(live[1], live[0], ticks, moments(live[0], _first(game.told, live[0])))
+        if found is not None:
+            number, seen = found
+            shown = table_at(state, seen)
+            if table["setup"]:  # the map marks the places of the steps done and of the current one, not later ones
+                shown.setup_steps = shown.setup_steps[:number]
+            else:
+                shown.report = shown.report[:number]
+            out["map_pieces"] = Pieces(shown)
+    return out
+
+
+def _first(told: list[dict], name: str) -> int | None:
+    """The first move that told checklist `name` (None for the setup: the new game told it first)."""
+    if name == "setup":
+        return None
+    return next((row["version"] for row in told if any(it.get("list") == name for it in row["items"])), None)
+
+
+def _seen_at(items: list[dict], name: str, ticks, seen: dict[int, dict]) -> tuple[int, dict] | None:
+    """(its number, the snapshot) of the table once the current item's steps are done: the latest step by hand
+    at or before the first item not ticked (all done: the last step)."""
+    current = next_item(items, name, ticks)
+    upto = items.index(current) + 1 if current is not None else len(items)
+    numbers = [item["line"].get("step") for item in items[:upto] if not item["act"]]
+    for number in reversed(numbers):
+        if number in seen:
+            return number, seen[number]
+    return None
+
+
+def _asked(table: dict) -> str | None:
+    """The kind of the host's own open question, if any."""
+    asked = table["host"].get("question")
+    return asked["kind"] if asked else None

@@ -15,9 +15,10 @@ from __future__ import annotations
 from ..state import GameState
 from .compare import changes
 from .lines import NOTHING, line
-from .told import Recorder, told
+from .moment import table_at
+from .told import Recorder, StepMoments, checklist, told
 
-__all__ = ["NOTHING", "Recorder", "changes", "put_back", "told", "undone_log"]
+__all__ = ["NOTHING", "Recorder", "StepMoments", "changes", "checklist", "put_back", "table_at", "told", "undone_log"]
 
 
 def put_back(before: GameState, after: GameState) -> list[dict]:

@@ -48,6 +48,20 @@ class Recorder:
                            "listed": listed, "seen": snapshot(state), "claims": frozenset(moves) | frozenset(places)})
 
 
+class StepMoments:
+    """The table as each step of one checklist was told (issue 33 item 5): kept on a state, like a Recorder,
+    while the checklist's moves are played again (store/told.py); the snapshot of step k (its number there)
+    shows the pieces with steps 1…k done (twin/moment.py lays it onto the game)."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.seen: dict[int, dict] = {}
+
+    def step(self, state: GameState, entry: dict, listed: int | None, moves: tuple[str, ...]) -> None:
+        if listed is not None and checklist(state, entry) == self.name:
+            self.seen[listed + 1] = snapshot(state)
+
+
 def told(before: GameState, after: GameState, rec: Recorder | None) -> list[dict]:
     """Everything the table does for this move, in order: {"act": line, "list", "after"} for a difference no
     step says (`list`: the checklist it belongs to, `checklist`; `after`: the steps that checklist held when it
