@@ -81,12 +81,12 @@ def _say_supply(before: GameState, after: GameState, b: int, a: int) -> list[dic
     where they go, so the lines about the hexes and boats tell where they come from."""
     n = abs(b - a)
     if a > b:
-        return [line(N("Put the {n} plague cube taken off Messina in the supply.",
+        return [line(N("Put {n} plague cube taken off Messina in the supply.",
                        "Put the {n} plague cubes taken off Messina in the supply.", n=n)
                      if _cubes_out(before) - _cubes_out(after) == n else
                      N("Put {n} plague cube in the supply.", "Put {n} plague cubes in the supply.", n=n))]
-    return [line(N("Take the {n} plague cube put in Messina from the supply.",
-                   "Take the {n} plague cubes put in Messina from the supply.", n=n)
+    return [line(N("Take {n} plague cube for Messina from the supply.",
+                   "Take the {n} plague cubes for Messina from the supply.", n=n)
                  if _cubes_out(after) - _cubes_out(before) == n else
                  N("Take {n} plague cube out of the supply.", "Take {n} plague cubes out of the supply.", n=n))]
 
