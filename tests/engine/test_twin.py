@@ -79,7 +79,7 @@ def test_R_TURN_RESCUE_3_a_citizen_rescued_into_a_cabin_is_told_with_its_hex_mar
     items = tap(s, 0, {"go": "hex", "tile": tile})
     while whose(s) == 0 and kind(s) in ("send", "rescue"):
         items += tap(s, 0, available(s, 0)[0]["value"])
-    moved = [it["act"] for it in items if "act" in it and it["act"]["msg"] == "Move the {cls} {now} {then}."]
+    moved = [it["act"] for it in items if "act" in it and it["act"]["msg"] == "Move the {cls} {now}: put it {then}."]
     assert moved and moved[0]["places"] == [f"hex:{tile}"] and "cabin" in moved[0]["text"]
     assert not moved[0].get("estate"), "a citizen off a hex is a shared act: the host's moment says it"
 

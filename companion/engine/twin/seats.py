@@ -198,7 +198,7 @@ def _say_citizen(before: GameState, after: GameState, key, b, a) -> list[dict]:
     elif a is None:
         out.append(line(T("Return the {cls} {now} to the supply.", cls=cls, now=now), places, seat, shared))
     elif b[0] != a[0]:
-        out.append(line(T("Move the {cls} {now} {then}.", cls=cls, now=now, then=then), places, seat, shared))
+        out.append(line(T("Move the {cls} {now}: put it {then}.", cls=cls, now=now, then=then), places, seat, shared))
     if a is not None and b is not None and a[2] != b[2]:
         out.append(line(T("Turn the {cls} {then} to its upgraded side.", cls=cls, then=then) if a[2] else
                         T("Turn the {cls} {then} to its plain side.", cls=cls, then=then), places_a, seat,
