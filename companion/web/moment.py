@@ -4,7 +4,7 @@ top of the host screen, as plain data for partials/_moment.html.
 One of:
   setup    a setup step the table has not done yet (the first one the host has not ticked), every face it
            names and its places (marked on the map, and shown again cropped); `done` once every step is
-           ticked (the host's "the table is ready" comes next)
+           ticked (the host's "the table is ready" comes next); `left`: the steps not ticked
   draw     the host's question about what the table drew ("Which hex is on the marked space?"), its place
            cropped from the map and said in words
   upkeep   the upkeep step the table is doing (the first not ticked), as setup
@@ -47,9 +47,17 @@ def next_step(steps: list[dict], checklist: str, ticks) -> tuple[int, dict] | No
     return None
 
 
+def steps_left(steps: list[dict], checklist: str, ticks) -> int:
+    """How many steps of a checklist the host has not ticked: "the table is ready" waits behind a confirm
+    while any is left (issue 33 item 6)."""
+    return sum(1 for number, step in enumerate(steps, 1) if (checklist, number, words_of(step)) not in ticks)
+
+
 def _step(kind: str, steps: list[dict], checklist: str, ctx: dict, asked: dict | None) -> dict:
-    found = next_step(steps, checklist, ctx.get("ticks", set()))
-    out = {"kind": kind, "list": checklist, "count": len(steps), "question": asked, "seats": _deciding(ctx["table"])}
+    ticks = ctx.get("ticks", set())
+    found = next_step(steps, checklist, ticks)
+    out = {"kind": kind, "list": checklist, "count": len(steps), "question": asked, "seats": _deciding(ctx["table"]),
+           "left": steps_left(steps, checklist, ticks)}
     if found is None:
         return {**out, "done": True}
     number, step = found
