@@ -211,8 +211,9 @@ def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
         assert host.is_checked("#setup-1")
         host.reload()
         assert host.is_checked("#setup-1"), "a tick survives a reload"
+        host.locator("#decide .start-anyway summary").click()  # steps left unticked: it asks first (issue 33)
         with host.expect_response(lambda r: r.request.method == "POST"):
-            host.locator("#decide button", has_text="The table is ready").click()  # C-18: round I begins
+            host.locator("#decide .start-anyway button.confirm").click()  # C-18: round I begins
         for p in phones:
             p.wait_for_function("() => document.querySelector('#poll').dataset.version === '1'", timeout=5000)
         actor = next(p for p in phones if p.locator("#menu button.option:not([disabled])").count())
