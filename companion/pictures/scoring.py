@@ -57,7 +57,8 @@ def _score_seat(s: dict, scoring: dict, state, y, axis, scale, lay: Layout, _: G
     box = lay.head + 5
     out = [el("rect", {"x": 4, "y": y, "width": box, "height": box, "fill": PLAYER_FILL.get(colour, "#888"),
                        "stroke": "#000"}),
-           txt(4 + box / 2, y + box / 2, letter(colour, _), size=lay.head - 2, fill=ink(colour), **{"font-weight": "bold"}),
+           txt(4 + box / 2, y + box / 2, letter(colour, _), size=lay.head - 2, fill=ink(colour),
+               **{"font-weight": "bold"}),
            txt(box + 10, y + box / 2, head, size=lay.head, anchor="start", **{"font-weight": "bold"})]
     y += box + 6
     for ln in s["lines"]:

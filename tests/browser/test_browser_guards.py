@@ -45,7 +45,8 @@ SVG_TEXT = """(sel) => {
     const box = svg.getBoundingClientRect(), vb = svg.viewBox.baseVal;
     if (!box.width) continue;
     const k = Math.min(box.width / vb.width, box.height / vb.height);
-    for (const t of svg.querySelectorAll('text')) out.push([t.textContent.trim(), parseFloat(getComputedStyle(t).fontSize) * k]);
+    for (const t of svg.querySelectorAll('text'))
+      out.push([t.textContent.trim(), parseFloat(getComputedStyle(t).fontSize) * k]);
   }
   return out;
 }"""

@@ -138,12 +138,11 @@ def _square(sq, x, y, _: Gettext, marked: str | None = None) -> Markup:
         said = _("{reward} (once per game)").format(reward=said)
     attrs = {"class": "board-square" + (" single-use" if sq.once else ""), "data-square": sq.id}
     edge = {"stroke": "#444"}
-    if marked is not None:
-        attrs["class"] += " marked" if sq.id == marked else ""
-        if sq.id == marked:
-            edge = {"stroke": "#8a2b1a", "stroke-width": 4}
-        else:
-            attrs["opacity"] = 0.35
+    if marked is not None and sq.id == marked:
+        attrs["class"] += " marked"
+        edge = {"stroke": "#8a2b1a", "stroke-width": 4}
+    elif marked is not None:
+        attrs["opacity"] = 0.35
     return el("g", attrs, el("title", {}, said),
               el("rect", {"x": x, "y": y, "width": SQ_W - 2, "height": SQ_H - 2, "rx": 4, "fill": "#fffdf5", **edge}),
               reward_icons(sq.reward, x + SQ_W / 2 - 1, y + SQ_H / 2, SQ_W - 10, 18, _), once)
