@@ -4,7 +4,7 @@ top of the host screen, as plain data for partials/_moment.html.
 One of:
   setup    a setup step the table has not done yet (the first one the host has not ticked), every face it
            names and its places (marked on the map, and shown again cropped); `done` once every step is
-           ticked (the host's "the table is ready" comes next)
+           ticked (the host's "the table is ready" comes next); `left`: the steps not ticked
   opponent the solo opponent's turn as a list of acts on the table, until the host says the table did them (C-22)
   draw     the host's question about what the table drew ("Which hex is on the marked space?"), its place
            cropped from the map and said in words
@@ -44,10 +44,19 @@ def moment(ctx: dict) -> dict:
     return {"kind": "wait", "question": asked, "waiting_for": table["waiting_for"], "held": held}
 
 
+def steps_left(items: list[dict], checklist: str, ticks) -> int:
+    """How many steps of a checklist the host has not ticked (notes are never waited for): "the table is
+    ready" waits behind a confirm while any is left (issue 33 item 6)."""
+    return sum(1 for item in items if item["number"] is not None and (checklist, item["number"], item["words"])
+               not in ticks)
+
+
 def _step(kind: str, items: list[dict], checklist: str, ctx: dict, asked: dict | None) -> dict:
-    found = next_item(items, checklist, ctx.get("ticks", set()))
+    ticks = ctx.get("ticks", set())
+    found = next_item(items, checklist, ticks)
     count = sum(1 for item in items if item["number"] is not None)
-    out = {"kind": kind, "list": checklist, "count": count, "question": asked, "seats": _deciding(ctx["table"])}
+    out = {"kind": kind, "list": checklist, "count": count, "question": asked, "seats": _deciding(ctx["table"]),
+           "left": steps_left(items, checklist, ticks)}
     if found is None:
         return {**out, "done": True}
     step = found["line"]
