@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import tasks as do
 from .city import layout
-from .draws import stack_next
+from .draws import app_draws, stack_next
 from .describe import hex_text
 from .events import instruct, roman, tile_name, who
 from .flow import push, task
@@ -114,7 +114,7 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
         reached(state, "priority-tile")
     order = standing(state, kind)
     state.order = order
-    names = ", ".join(who(state, s) for s in order)
+    names = joined(who(state, s) for s in order)  # each name with its letter in the reader's language
     text = (T("Play order by the scoring track: {names}.", names=names) if kind == "score"
             else T("Play order by the {kind} register: {names}.", kind=kind, names=names))
     instruct(state, text, "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4", order=order, register=kind)
@@ -140,8 +140,11 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("The expansion stack is empty: no new hex."), "R-NEXT-6")
         return
     state.hexes[tile] = Hex(tile=tile, space=free[0])
-    instruct(state, T("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
-                      "clockwise from the {harbor}).", tile=tile_name(state, tile), harbor=tile_name(state, harbor)),
+    name, harbor = tile_name(state, tile), tile_name(state, harbor)
+    instruct(state, T("Take the {tile} from the expansion stack and put it face up on the marked expansion space (the "
+                      "first empty one clockwise from the {harbor}).", tile=name, harbor=harbor) if app_draws(state) else
+             T("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
+               "clockwise from the {harbor}).", tile=name, harbor=harbor),
              "R-NEXT-6", tile=tile, space=free[0], places=[str(Place.hex(tile))])
 
 
@@ -154,8 +157,11 @@ def _late_workshops(state: GameState, t: dict, lane: str) -> None:
         state.pools[st.pool] = []  # the unseen early tiles leave the game with the rest
         pool = f"late-{cls}"
         state.workshops[cls] = Stack(pool=pool, hidden=len(state.pools[pool]))
-    instruct(state, T("Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
-                      "(era II) stacks face down with the top of each face up."), "R-NEXT-8")
+    instruct(state, T("Remove every workshop tile still on the scoreboard from the game, and put the 3 late (era II) "
+                      "stacks face down on the scoreboard: the next steps name the workshop that lies face up on each.")
+             if app_draws(state) else
+             T("Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
+               "(era II) stacks face down with the top of each face up."), "R-NEXT-8")
     push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-NEXT-8"}
                         for cls in CLASSES))
 
@@ -175,10 +181,11 @@ def _wagons_up(state: GameState, t: dict, lane: str) -> None:
         for w in s.wagons:
             if w.used:
                 w.used = False
-                flipped.append(who(state, i))
+                if i not in flipped:
+                    flipped.append(i)
     if flipped:
         reached(state, "wagons-up")
-        instruct(state, T("Turn used wagons face up again: {names}.", names=", ".join(sorted(set(flipped)))),
+        instruct(state, T("Turn used wagons face up again: {names}.", names=joined(who(state, i) for i in flipped)),
                  "R-NEXT-13")
 
 

@@ -27,7 +27,7 @@ DECISIONS = {
     "upgrade_overseer": "R-ACT-8", "build": "R-BUILD-1", "place_improvement": "R-BUILD-3",
     "give_citizen": "R-REPOP-3", "give_lieutenant": "R-REPOP-3", "production": "R-CIT-4",
     "leave_quarantine": "R-CIT-3", "reveal": "C-1", "table_ready": "C-18",
-    "opponent_done": "C-22",
+    "opponent_done": "C-23",
 }
 
 #: every reward icon of the grammar (catalog/rewards.py) with its rule, counted when it is carried out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import tasks as do
 from .city import distances_from
 from .describe import face_of, tile_text
-from .draws import reveal, stack_next
+from .draws import app_draws, reveal, stack_next
 from .events import instruct, roman, tile_name, who
 from .flow import choose, option, push, task
 from .gain import add_vp
@@ -43,9 +43,15 @@ def _solo_deck(state: GameState, t: dict, lane: str) -> None:
     state.pools["solo"] = sorted(state.catalog.solo_tiles)
     opp.deck = Stack(pool="solo", hidden=len(state.pools["solo"]))
     opp.aside, opp.skipped = [], 0
-    instruct(state, T("Shuffle all {n} solo tiles face down: the opponent's deck for round {round}.",
-                      n=opp.deck.hidden, round=roman(state.round)), "R-SOLO-2" if state.round == 1 else "Q-18",
-             deck=opp.deck.hidden)
+    more = opp.lieutenants(state.round) - opp.lieutenants(max(state.round - 1, 1))
+    if more > 0:  # R-SOLO-3: rounds IV and VI bring the opponent one more lieutenant
+        instruct(state, T("From round {round} the opponent uses {n} lieutenants: put {more} more on its board.",
+                          round=roman(state.round), n=opp.lieutenants(state.round), more=more), "R-SOLO-3")
+    n, rnd = opp.deck.hidden, roman(state.round)
+    instruct(state, T("Put all {n} solo tiles face down as the opponent's deck for round {round}. The companion names "
+                      "each tile it reveals.", n=n, round=rnd) if app_draws(state) else
+             T("Shuffle all {n} solo tiles face down: the opponent's deck for round {round}.", n=n, round=rnd),
+             "R-SOLO-2" if state.round == 1 else "Q-18", deck=opp.deck.hidden)
 
 
 def next_mover(state: GameState) -> str | None:
@@ -68,12 +74,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("The opponent's turn: reveal its solo tiles until one names a hex in play with no standing "
                           "figure."), "R-SOLO-5", opponent=True)
     if len(opp.deck) == 0:
-        reached(state, "solo-deck-reshuffle")
-        state.pools["solo"] = sorted(opp.aside)
-        opp.deck = Stack(pool="solo", hidden=len(opp.aside))
-        opp.aside = []
-        instruct(state, T("The opponent's deck is empty: shuffle its spent solo tiles into a new deck."), "R-SOLO-5",
-                 ("stack:solo", "opponent:aside"))
+        _new_deck(state)
     tries = t.get("tries", 0)
     if tries > 2 * len(state.catalog.solo_tiles) or len(opp.deck) == 0:
         opp.skipped += 1
@@ -142,14 +143,27 @@ def _takes_hex(state: GameState, lane: str, tile: str, shown, at: list[str], rev
 
 @task(do.OPPONENT_DONE)
 def _opponent_done(state: GameState, t: dict, lane: str) -> None:
-    """C-22: the opponent's turn is a checklist of acts on the table (its tile, its lieutenant, the cube, its
+    """C-23: the opponent's turn is a checklist of acts on the table (its tile, its lieutenant, the cube, its
     popularity, what its red action takes and what turns up); your next turn, or the upkeep, waits until the
     host says the table has done them, so a phone never runs ahead of the opponent's pieces."""
     if not state.hold_opponent:
         return
     done = [option("done", T("The opponent's turn is done on the table"))]
     choose(state, lane, "host", "opponent_done", T("Move the opponent's pieces on the table as listed, then carry on."),
-           done, t, "C-22", forced=False)
+           done, t, "C-23", forced=False)
+
+
+def _new_deck(state: GameState) -> None:
+    """R-SOLO-5: a deck run out mid-round is made again from the tiles spent this round."""
+    opp = state.opponent
+    reached(state, "solo-deck-reshuffle")
+    state.pools["solo"] = sorted(opp.aside)
+    opp.deck = Stack(pool="solo", hidden=len(opp.aside))
+    opp.aside = []
+    instruct(state, T("The opponent's deck is empty: put its spent solo tiles face down as a new deck.")
+             if app_draws(state) else
+             T("The opponent's deck is empty: shuffle its spent solo tiles into a new deck."), "R-SOLO-5",
+             ("stack:solo", "opponent:aside"))
 
 
 @task(do.OPPONENT_ACTION)

@@ -297,7 +297,7 @@ class GameState(Serial):
     #: round I's first turn waits for the host's "the table is ready" after the setup steps (C-18, issue 25);
     #: games saved before load without it and play on as they were recorded
     hold_setup: bool = False
-    #: the solo opponent's turn waits for the host to say the table has moved its pieces (C-22, issue 33): the
+    #: the solo opponent's turn waits for the host to say the table has moved its pieces (C-23, issue 33): the
     #: player's next turn (or the upkeep) comes after; games saved before load without it and play on as recorded
     hold_opponent: bool = False
 

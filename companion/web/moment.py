@@ -5,7 +5,7 @@ One of:
   setup    a setup step the table has not done yet (the first one the host has not ticked), every face it
            names and its places (marked on the map, and shown again cropped); `done` once every step is
            ticked (the host's "the table is ready" comes next); `left`: the steps not ticked
-  opponent the solo opponent's turn as a list of acts on the table, until the host says the table did them (C-22)
+  opponent the solo opponent's turn as a list of acts on the table, until the host says the table did them (C-23)
   draw     the host's question about what the table drew ("Which hex is on the marked space?"), its place
            cropped from the map and said in words
   upkeep   the upkeep step the table is doing (the first not ticked), as setup
@@ -30,7 +30,7 @@ def moment(ctx: dict) -> dict:
     asked = host.get("question")
     if table["over"]:
         return {"kind": "finale", "winners": table["winners"], "scoring": pieces.scoring}
-    if asked and asked["kind"] == "opponent_done":  # C-22: the solo opponent's turn, carried out on the table
+    if asked and asked["kind"] == "opponent_done":  # C-23: the solo opponent's turn, carried out on the table
         return {"kind": "opponent", "question": asked, "held": ctx.get("held")}
     if asked and asked["kind"] != "table_ready":  # the host enters what the table drew
         return {"kind": "draw", "question": asked, "places": asked.get("places", [])}

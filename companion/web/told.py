@@ -58,7 +58,7 @@ def next_item(items: list[dict], name: str, ticks) -> dict | None:
 def latest_run(told: list[dict]) -> list[dict]:
     """The moves of the latest turn's run: back from the newest, every move until one by another seat than the
     latest seat that moved (the host's answers in between, a table draw, belong to it), or the host's word that
-    the table carried out the solo opponent's turn (C-22)."""
+    the table carried out the solo opponent's turn (C-23)."""
     run: list[dict] = []
     seat = None
     for row in reversed(told):
@@ -77,7 +77,7 @@ def held(told: list[dict], ticks, opponent: bool = False) -> dict | None:
     """The acts of the latest run that touch shared pieces, outside any checklist, that the host has not ticked
     Done: {lines (each {line, act}), version (the newest move's, what Done ticks), words}. The solo opponent's
     turn is a run of its own (from the line that heads it), and while the host is asked whether the table has
-    carried it out (`opponent`, C-22) it shows whole, ticked or not."""
+    carried it out (`opponent`, C-23) it shows whole, ticked or not."""
     done = 0 if opponent else max((step for name, step, _ in ticks if name == HELD), default=0)
     lines = [item for row in latest_run(told) if row["version"] > done for item in _turn_lines(row, notes=True)]
     heads = [i for i, item in enumerate(lines) if (item["line"].get("data") or {}).get("opponent")]

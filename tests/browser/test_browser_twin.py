@@ -2,7 +2,7 @@
 Right after a tap, what it did to the shared pieces is at the top of the host screen — a Build's tile turned up,
 a citizen rescued into a cabin, a lieutenant taken from the supply — and the seat's own acts on its phone; the
 solo opponent's turn is a list on the host that holds the player's next turn until the host says the table has
-done it (C-22); at setup step 1 the map shows no cube and no citizen (item 5). Screenshots of each, in English,
+done it (C-23); at setup step 1 the map shows no cube and no citizen (item 5). Screenshots of each, in English,
 French and German, in test-output/twin-<what>-<lang>.png.
 
 Moves other than the tap looked at are made through the JSON API as the phones the browsers hold, so the test

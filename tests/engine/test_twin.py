@@ -114,7 +114,7 @@ def test_R_EOR_2_production_register_moves_are_told_in_the_upkeep_checklist():
     assert produced, "'… produces: …' heads the seat's production acts: a note, not a step to tick"
 
 
-def test_C_22_the_solo_opponents_turn_is_told_step_by_step_and_holds_the_next_turn():
+def test_C_23_the_solo_opponents_turn_is_told_step_by_step_and_holds_the_next_turn():
     s = game(1, seed=2)
     assert s.hold_opponent
     you = pending(s)[0]
@@ -134,7 +134,7 @@ def test_C_22_the_solo_opponents_turn_is_told_step_by_step_and_holds_the_next_tu
     assert pending(s)[0]["who"] == 0, "your turn comes once the host says the table has moved the opponent"
 
 
-def test_C_22_a_solo_game_saved_before_plays_the_opponent_on_without_waiting():
+def test_C_23_a_solo_game_saved_before_plays_the_opponent_on_without_waiting():
     s = game(1, seed=2)
     s.hold_opponent = False
     rng = random.Random(2)

@@ -89,9 +89,9 @@ def test_C_18_after_new_game_no_phone_offers_a_turn_until_the_table_is_ready(cli
 
 
 def test_C_18_every_setup_step_shows_every_face_it_names(client):
-    """Issue 25 item 1: a step naming eleven hexes shows eleven faces (no limit of four)."""
-    game = create(client, players=[{"name": n, "colour": c} for n, c in
-                                   (("Ada", "red"), ("Bruno", "yellow"), ("Chiara", "blue"), ("Dario", "green"))])
+    """Issue 25 item 1: a step naming six hexes (a 2-player game returns six A hexes to the box, R-SETUP-1)
+    shows six faces (no limit of four)."""
+    game = create(client, players=[{"name": n, "colour": c} for n, c in (("Ada", "red"), ("Bruno", "yellow"))])
     page = client.get(f"/host/{game['id']}/part/setup", headers={"X-Host-Token": game["host_token"]}).get_data(
         as_text=True)
     from companion.words import faces_in
@@ -99,7 +99,7 @@ def test_C_18_every_setup_step_shows_every_face_it_names(client):
     steps = store.load(game["id"]).state.setup_steps
     widest = max(steps, key=lambda st: len(faces_in(st.get("args"))))
     named = faces_in(widest.get("args"))
-    assert len(named) > 4, "a 4-player deal names more than four hexes"
+    assert len(named) > 4, "a 2-player setup returns more than four hexes to the box"
     items = page.split("<li")[1:]
     row = items[steps.index(widest)]
     assert row.count('class="face ') == len(named)
