@@ -25,6 +25,9 @@ def note(state: GameState, text: str, rule: str | None = None, **data) -> dict:
 #: a step's `moves` when it is an act on the table that no piece the twin reads shows (a marker on the 50 space,
 #: a shuffle): it is a step to tick, not a note
 ACT = "act"
+#: a step's `moves` when the table has already done what it says (the host entered a tile the table drew): it
+#: says which pieces moved, so nothing is told twice, and is a note, with no box to tick
+NOTE = "note"
 
 
 def instruct(state: GameState, text: str, rule: str | None = None, moves: tuple[str, ...] = (), **data) -> None:

@@ -49,7 +49,7 @@ def _after_round(state: GameState, t: dict, lane: str) -> None:
 def _next_round(state: GameState, t: dict, lane: str) -> None:
     state.round += 1
     instruct(state, T("Set-up for round {round}: move the round counter to {round}.", round=roman(state.round)),
-             "R-NEXT-1")
+             "R-NEXT-1", ("round",))
 
 
 @task(do.LAY_DOWN)
@@ -71,12 +71,13 @@ def _lay_down(state: GameState, t: dict, lane: str) -> None:
         home = send_home(state)
         if home:
             instruct(state, T("Take the opponent's lieutenants off {places} and put them back on its board.",
-                              places=joined(tile_name(state, x) for x in home)), "R-SOLO-3", hexes=home,
+                              places=joined(tile_name(state, x) for x in home)), "R-SOLO-3", ("opponent:placed",),
+                     hexes=home,
                      places=[str(Place.hex(x)) for x in home])
     for seat, places in laid.items():
         instruct(state, T("{who}: lay your lieutenants down flat where they stand: {places}.", who=who(state, seat),
                           places=joined(tile_name(state, x.at) for x in places)), "R-NEXT-2",
-                 places=[str(x) for x in places], seat=seat)
+                 (f"seat:{seat}:lieutenants",), places=[str(x) for x in places], seat=seat)
     if not laid:
         instruct(state, T("No lieutenant stands on a hex or at a dock: nothing to lay down."), "R-NEXT-2")
 
@@ -105,7 +106,7 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
     if state.opponent is not None:
         first_mover(state)
         instruct(state, T("Play order for round {round}: {names}; turns alternate.", round=roman(state.round),
-                          names=joined(order_names(state))), "R-SOLO-4", order=[0])
+                          names=joined(order_names(state))), "R-SOLO-4", ("order",), order=[0])
         return
     kind = state.priority(state.round)
     if kind == "score":
@@ -117,7 +118,8 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
     names = joined(who(state, s) for s in order)  # each name with its letter in the reader's language
     text = (T("Play order by the scoring track: {names}.", names=names) if kind == "score"
             else T("Play order by the {kind} register: {names}.", kind=kind, names=names))
-    instruct(state, text, "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4", order=order, register=kind)
+    instruct(state, text, "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4", ("order",), order=order,
+             register=kind)
 
 
 @task(do.NEW_HEX)
@@ -145,7 +147,7 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
                       "first empty one clockwise from the {harbor}).", tile=name, harbor=harbor) if app_draws(state) else
              T("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
                "clockwise from the {harbor}).", tile=name, harbor=harbor),
-             "R-NEXT-6", tile=tile, space=free[0], places=[str(Place.hex(tile))])
+             "R-NEXT-6", ("stack:expansion",), tile=tile, space=free[0], places=[str(Place.hex(tile))])
 
 
 @task(do.LATE_WORKSHOPS)
@@ -161,7 +163,8 @@ def _late_workshops(state: GameState, t: dict, lane: str) -> None:
                       "stacks face down on the scoreboard: the next steps name the workshop that lies face up on each.")
              if app_draws(state) else
              T("Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
-               "(era II) stacks face down with the top of each face up."), "R-NEXT-8")
+               "(era II) stacks face down with the top of each face up."), "R-NEXT-8",
+             tuple(f"stack:workshops-{cls}" for cls in CLASSES))
     push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-NEXT-8"}
                         for cls in CLASSES))
 
@@ -186,6 +189,6 @@ def _wagons_up(state: GameState, t: dict, lane: str) -> None:
     if flipped:
         reached(state, "wagons-up")
         instruct(state, T("Turn used wagons face up again: {names}.", names=joined(who(state, i) for i in flipped)),
-                 "R-NEXT-13")
+                 "R-NEXT-13", tuple(f"seat:{i}:wagon" for i in flipped))
 
 

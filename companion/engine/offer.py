@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import tasks as do
 from .describe import tile_text
 from .draws import app_draws, reveal, stack_next
-from .events import instruct
+from .events import ACT, instruct
 from .flow import task
 from .reach import reached
 from .state import GameState

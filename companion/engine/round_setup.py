@@ -28,7 +28,8 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
             pile.hidden = len(state.pools["docking"])
             instruct(state, T("The docking pile is empty: put all 4 docking tiles face down as a new pile.")
                      if app_draws(state) else
-                     T("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5")
+                     T("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5",
+                     ("stack:docking",))
         ready, tile = stack_next(state, pile, lane, t, T("Which docking tile was drawn?"), rule="R-NEXT-5")
         if not ready:
             return
@@ -38,7 +39,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
         harbor = state.catalog.docks[t["dock"]].harbor
         name = tile_name(state, tile)
         instruct(state, T("Take the {tile} from the docking pile.", tile=name) if app_draws(state) else
-                 T("Draw a docking tile: the {tile}.", tile=name), t.get("rule", "R-NEXT-5"), tile=tile,
+                 T("Draw a docking tile: the {tile}.", tile=name), t.get("rule", "R-NEXT-5"), ("stack:docking",), tile=tile,
                  places=[str(Place.hex(harbor))])
     count = t.get("count", 1)
     for i, stack in enumerate(state.boats):
@@ -63,7 +64,8 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     text = (T("Put the {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
             if cube else T("Put the {boat} face up at {where}; the cube supply is empty, so no cube (Q-6).",
                            boat=tile_text(state, boat), where=where))
-    instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock, places=[str(Place.dock(dock))])
+    instruct(state, text, t.get("rule", "R-NEXT-5"), (f"stack:boats-{i + 1}", "supply"), boat=boat, dock=dock,
+             places=[str(Place.dock(dock))])
     if count > 1:
         reached(state, "two-boats")
         push(state, lane, {"do": do.BOAT_ARRIVES, "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})

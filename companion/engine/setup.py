@@ -10,7 +10,7 @@ from . import tasks as do
 from .city import layout, start_spaces
 from .draws import app_draws, randbelow, reveal, seed_state, shuffled
 from .describe import hex_text, scroll_board_text, tile_text
-from .events import instruct, tile_name, who
+from .events import NOTE, instruct, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
 from .rulebook import ESTATE_LIEUTENANTS, LIEUTENANTS, SOLO_LIEUTENANTS, START_COINS, START_VP
 from .solo import first_mover, order_names
@@ -140,7 +140,7 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
         board = T("{colour} player board", colour=s.colour, face=f"board:{s.board}")
         instruct(state, T("{name} plays {colour}: take the {board} and the {scroll}, both b side up.",
                           name=s.name, colour=s.colour, board=board, scroll=scroll_board_text(state, s.scroll_board)),
-                 "R-ADV-1", seat=i)
+                 "R-ADV-1", (f"seat:{i}",), seat=i)
 
 
 @task(do.SETUP_FIGURES)
@@ -167,7 +167,7 @@ def _opponent(state: GameState) -> None:
     state.opponent = Opponent(colour=free[0])
     instruct(state, T("The virtual opponent plays {colour}: take its lieutenants and 2 of its counters, one for the "
                       "play-order indicator and one for the popularity register (it has none on the city and "
-                      "church registers or the scoring track).", colour=free[0]), "R-SOLO-2")
+                      "church registers or the scoring track).", colour=free[0]), "R-SOLO-2", ("opponent",))
     first, rest = SOLO_LIEUTENANTS[0], LIEUTENANTS - SOLO_LIEUTENANTS[0]
     instruct(state, T("The opponent uses {a} lieutenants in rounds I–III, {b} in rounds IV–V and {c} in round VI: "
                       "put {a} on its board for round I and set the other {rest} aside.", a=first,
@@ -215,6 +215,8 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     if tile is None:
         return
     state.hexes[tile] = Hex(tile=tile, space=spaces[0])
+    instruct(state, T("The {hex} lies on the marked start space.", hex=tile_name(state, tile)), "R-SETUP-2", (NOTE,),
+             tile=tile, places=[str(Place.hex(tile))])
     if len(spaces) > 1:
         push(state, lane, {"do": do.SETUP_CITY, "spaces": spaces[1:]})
 
@@ -244,9 +246,12 @@ def _wheel(state: GameState, t: dict, lane: str) -> None:
     if pick is None:
         return
     state.wheel = ids.index(pick)
-    if app_draws(state):
+    if not app_draws(state):
+        instruct(state, T("The wheel shows the {window}.", window=tile_text(state, pick)), "R-SETUP-6",
+                 (NOTE, "wheel"), window=pick)
+    else:
         instruct(state, T("Put the population wheel within reach, turned to the {window}.",
-                          window=tile_text(state, pick)), "R-SETUP-6", window=pick)
+                          window=tile_text(state, pick)), "R-SETUP-6", ("wheel",), window=pick)
 
 
 @task(do.SETUP_ORDER)
@@ -295,7 +300,8 @@ def _told_order(state: GameState, order: list[int]) -> None:
         names = joined(T("P{pos} {name}", pos=i + 1, name=who(state, s)) for i, s in enumerate(order))
     instruct(state, T("Play order for round I: {names}. Put one counter of each on the play-order indicator.",
                       names=names) if app_draws(state) or n == 1 else
-             T("Play order for round I: {names}.", names=names), "R-SETUP-17" if n > 1 else "R-SOLO-4", order=order)
+             T("Play order for round I: {names}.", names=names), "R-SETUP-17" if n > 1 else "R-SOLO-4", ("order",),
+             order=order)
     if n == 1:  # R-SOLO-2: the opponent has no counter on the city and church registers, nor on the score track
         instruct(state, T("Stack your counter and the opponent's on space I of the popularity register, the "
                           "opponent's on top (the last player's); put only your counter on space I of the city and "
@@ -315,4 +321,5 @@ def _told_order(state: GameState, order: list[int]) -> None:
     instruct(state, {2: T("Score track and compensation: {seats}.", seats=seats),
                      3: T("Score track and compensation: {seats}. P3's counter sits on P1's.", seats=seats),
                      4: T("Score track and compensation: {seats}. P3's counter sits on P1's, P4's on P2's.",
-                          seats=seats)}[n], "R-SETUP-19")
+                          seats=seats)}[n], "R-SETUP-19",
+             tuple(f"seat:{i}:{kind}" for i in order for kind in ("vp", "coins")))

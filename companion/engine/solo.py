@@ -7,7 +7,7 @@ from . import tasks as do
 from .city import distances_from
 from .describe import face_of, tile_text
 from .draws import app_draws, reveal, stack_next
-from .events import instruct, roman, tile_name, who
+from .events import ACT, instruct, roman, tile_name, who
 from .flow import choose, option, push, task
 from .gain import add_vp
 from .movement import available, standing_on
@@ -46,12 +46,12 @@ def _solo_deck(state: GameState, t: dict, lane: str) -> None:
     more = opp.lieutenants(state.round) - opp.lieutenants(max(state.round - 1, 1))
     if more > 0:  # R-SOLO-3: rounds IV and VI bring the opponent one more lieutenant
         instruct(state, T("From round {round} the opponent uses {n} lieutenants: put {more} more on its board.",
-                          round=roman(state.round), n=opp.lieutenants(state.round), more=more), "R-SOLO-3")
+                          round=roman(state.round), n=opp.lieutenants(state.round), more=more), "R-SOLO-3", (ACT,))
     n, rnd = opp.deck.hidden, roman(state.round)
     instruct(state, T("Put all {n} solo tiles face down as the opponent's deck for round {round}. The companion names "
                       "each tile it reveals.", n=n, round=rnd) if app_draws(state) else
              T("Shuffle all {n} solo tiles face down: the opponent's deck for round {round}.", n=n, round=rnd),
-             "R-SOLO-2" if state.round == 1 else "Q-18", deck=opp.deck.hidden)
+             "R-SOLO-2" if state.round == 1 else "Q-18", ("stack:solo", "opponent:aside"), deck=opp.deck.hidden)
 
 
 def next_mover(state: GameState) -> str | None:

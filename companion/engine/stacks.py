@@ -42,16 +42,17 @@ def _city_stacks(state: GameState) -> None:
     instruct(state, T("Expansion stack: put the {n} C hexes face down in a pile and the other B hex, {tile}, face "
                       "down on top. The companion names each hex as it is added.", n=len(cs), tile=tile) if app else
              T("Expansion stack: shuffle the {n} C hexes face down and put the other B hex, {tile}, face down "
-               "on top.", n=len(cs), tile=tile), "R-SETUP-3")
+               "on top.", n=len(cs), tile=tile), "R-SETUP-3", ("stack:expansion",))
     instruct(state, T("Keep fire, major fire, rat, lumber, coin and citizen tokens within reach."), "R-SETUP-4")
     state.supply_cubes = CUBES[n]
     instruct(state, T("Use {n} plague cubes; return the other {rest} to the box.", n=CUBES[n], rest=PLAGUE_CUBES - CUBES[n])
-             if CUBES[n] < PLAGUE_CUBES else T("Use {n} plague cubes.", n=CUBES[n]), "R-SETUP-5")
+             if CUBES[n] < PLAGUE_CUBES else T("Use {n} plague cubes.", n=CUBES[n]), "R-SETUP-5", ("supply",))
     state.pools["docking"] = sorted(c.docking_tiles)
     state.docking = Stack(pool="docking", hidden=len(c.docking_tiles))
     state.docks = {d: [] for d in c.docks}
     instruct(state, T("Put the 4 docking tiles face down in a pile. The companion names the one drawn each "
-                      "round.") if app else T("Shuffle the 4 docking tiles into a face-down pile."), "R-SETUP-7")
+                      "round.") if app else T("Shuffle the 4 docking tiles into a face-down pile."), "R-SETUP-7",
+             ("stack:docking",))
 
 
 def _tile_stacks(state: GameState) -> None:
@@ -71,14 +72,15 @@ def _tile_stacks(state: GameState) -> None:
     instruct(state, T("Sort the {n} boats by the number on the back into face-down groups and stack them with group 1 "
                       "on top, beside the scoreboard. The companion names each boat as it arrives.", n=len(boats))
              if app else T("Sort the {n} boats by the number on the back, shuffle each group and stack them with "
-                           "group 1 on top, beside the scoreboard.", n=len(boats)), "R-SETUP-8")
+                           "group 1 on top, beside the scoreboard.", n=len(boats)), "R-SETUP-8",
+             tuple(f"stack:boats-{i}" for i in range(1, len(state.boats) + 1)))
     state.pools["improvements"] = sorted(c.improvements)
     per = len(c.improvements) // 3
     state.improvements = [Stack(pool="improvements", hidden=per) for _ in range(3)]
     instruct(state, T("Lay the {n} cabin improvements face down beside the scoreboard: the next steps name the 3 "
                       "that lie face up, one on each stack.", n=len(c.improvements)) if app else
              T("Deal the cabin improvements at random into 3 face-down stacks of {n}; turn up the top of each.",
-               n=per), "R-SETUP-9")
+               n=per), "R-SETUP-9", ("stack:improvements-1", "stack:improvements-2", "stack:improvements-3"))
     for cls in CLASSES:
         early = sorted(w.id for w in c.workshops.values() if w.era == 1 and w.cls == cls)
         late = sorted(w.id for w in c.workshops.values() if w.era == 2 and w.cls == cls)
@@ -90,7 +92,7 @@ def _tile_stacks(state: GameState) -> None:
                       "stacks aside until round V.") if app else
              T("Sort the workshops by era and class into 6 stacks and shuffle each. Put the 3 era I stacks face "
                "down on the scoreboard and turn up the top of each; set the era II stacks aside until round V."),
-             "R-SETUP-11")
+             "R-SETUP-11", tuple(f"stack:workshops-{cls}" for cls in CLASSES))
 
 
 def _wagons(state: GameState) -> None:
@@ -111,4 +113,4 @@ def _wagons(state: GameState) -> None:
                  "each pair, wagon 1 face up on top and 2…5 below.")
         if stacks == 1:
             text = T("{text} Return one stack to the box unseen: one wagon is available at a time.", text=text)
-    instruct(state, text, "R-SETUP-10")
+    instruct(state, text, "R-SETUP-10", tuple(f"wagons:{i}" for i in range(1, stacks + 1)))

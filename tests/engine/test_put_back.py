@@ -101,7 +101,7 @@ def test_a_citizen_rescued_into_quarantine_goes_back_to_its_hex():
     states = played(3, 24)
     i = first(states, lambda b, a: any(c.citizen and c.space == 1 for s in a.seats for c in s.cabins) and
               sum(len(h.citizens) for h in a.hexes.values()) < sum(len(h.citizens) for h in b.hexes.values()))
-    moved = [ln for ln in put_back(states[i], states[i - 1]) if ", space I on the marked" in ln["text"]]
+    moved = [ln for ln in put_back(states[i], states[i - 1]) if ", space I: put it on the marked" in ln["text"]]
     assert moved and all(p.startswith("hex:") for ln in moved for p in ln["places"])
 
 

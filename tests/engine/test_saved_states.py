@@ -62,7 +62,9 @@ PER_SEAT_NOW = frozenset(("R-CIT-3", "R-NEXT-2", "Q-7",
 NEW_LINES = frozenset(("The {where} is empty: nothing to turn up.",
                        # issue 33 heads the solo opponent's turn with a line of its own
                        "The opponent's turn: reveal its solo tiles until one names a hex in play with no standing "
-                       "figure."))
+                       "figure.",
+                       # and says what the host entered of the table's draws, as notes
+                       "The {hex} lies on the marked start space.", "The wheel shows the {window}."))
 
 
 def _events(log):

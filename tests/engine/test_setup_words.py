@@ -33,7 +33,7 @@ def played(players: int, seed: int, until_round: int = 7, **options):
     asked = []
     while state.phase != "over" and state.round < until_round:
         q = pending(state)[0]
-        if q["who"] == "host" and q["kind"] != "table_ready":
+        if q["who"] == "host" and q["kind"] not in ("table_ready", "opponent_done"):  # the table's word (C-18, C-23)
             asked.append((len(state.log), q))
         apply(state, rng.choice([o for o in legal_actions(state, q["who"]) if o["available"]])["action"])
     return state, asked

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from companion.engine.state import CLASSES
 from companion.engine.twin import Recorder, told
 from companion.engine.twin.compare import changes, subjects, snapshot
 from companion.simulate import POLICIES, play_game
@@ -62,7 +63,7 @@ def test_R_BUILD_4_a_build_tells_the_payment_the_tile_and_the_tile_turned_up_in_
     up = s.workshops["aristocrat"].up
     items = tap(s, 0, {"build": "workshop", "cls": "aristocrat"})
     assert acts(items)[:2] == ["{who} returns {what} to the supply.", "Put the {tile} on {who}'s estate."]
-    assert steps(items) == ["Turn up the top of the {where}: the {tile}."], "the turn-up is the hand-written step"
+    assert [it["step"]["rule"] for it in items if "step" in it] == ["R-BUILD-4"], "the turn-up is the step by hand"
     assert f"workshop:{up}" in faces_in(items[1]["act"]["args"]) and items[1]["act"]["estate"]
     assert items[0]["act"]["estate"] and items[0]["act"]["seat"] == 0
     assert "stack:workshops-aristocrat" in items[-1]["moves"] and items[-1]["list"] is None
@@ -153,7 +154,7 @@ def test_R_BUILD_2_cycling_tells_the_payment_and_the_tiles_put_under():
     items = tap(s, 0, {"cycle": "workshops", "pay": "coins"})
     assert acts(items) == ["{who} returns {what} to the supply."]
     assert steps(items)[0] == "Put each face-up workshop face down under its stack: {tiles}."
-    assert steps(items)[1:] == ["Turn up the top of the {where}: the {tile}."] * 3
+    assert [it["moves"] for it in items if "step" in it][1:] == [[f"stack:workshops-{c}"] for c in CLASSES]
 
 
 def test_C_18_a_move_that_changes_no_piece_tells_nothing():

@@ -92,6 +92,15 @@ def test_a_phone_map_marks_nothing_and_an_unmarked_map_is_plain():
     assert 'class="space-empty marked"' not in str(city_svg(state))
 
 
+def tick(client, g: dict, checklist: str, step: int):
+    """The host ticks a step of a checklist, as its Done button does."""
+    page = client.get(f"/host/{g['id']}").get_data(as_text=True)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    words = re.search(rf'"list": "{checklist}", "step": {step}, "words": "([0-9a-f]+)"', page).group(1)
+    return client.post(f"/host/{g['id']}/tick", data={"csrf": csrf, "list": checklist, "step": step, "words": words,
+                                                      "on": "1"}, headers={"HX-Request": "true"})
+
+
 def test_R_SETUP_2_the_host_page_marks_the_asked_space_and_each_step_shows_its_mark(tmp_path):
     app = create_app({"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": 0.05})
     client = app.test_client()
@@ -105,6 +114,11 @@ def test_R_SETUP_2_the_host_page_marks_the_asked_space_and_each_step_shows_its_m
     assert "Which hex is on the marked space?" in page
     harbors = re.search(r'Place the harbor hexes.*?<span class="map-mark"[^>]*>map (\d+)</span>', page, re.S)
     assert harbors
+    badges = re.findall(r'<g class="badge">.*?>([^<>]+)</text></g>', page)
+    assert badges.count(harbors.group(1)) == 0 and badges.count("?") == 1, "the map is the table before that step"
+    for step in range(1, int(harbors.group(1)) + 1):  # issue 33 item 5: once the table has done it, it is marked
+        assert tick(client, g, "setup", step).status_code in (200, 204)
+    page = client.get(f"/host/{g['id']}").get_data(as_text=True)
     badges = re.findall(r'<g class="badge">.*?>([^<>]+)</text></g>', page)
     assert badges.count(harbors.group(1)) == 4 and badges.count("?") == 1
 

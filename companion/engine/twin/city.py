@@ -169,7 +169,7 @@ def _say_face_up(before: GameState, after: GameState, name: str, b, a, known_b: 
     """The face-up tile of a stack changed: the one that lay there left it (built, taken out of the game, put
     under), and another was turned up from below or laid there again; or nothing is left (R-BUILD-4)."""
     out = []
-    if b[1] and b[1] not in _known(a) and not _on_an_estate(after, b[1]):  # where it goes is said when it lands
+    if b[1] and b[1] not in _known(a):  # taken: where it goes is said where it lands (an estate, a cabin, the box)
         out.append(line(T("Take the {tile} off the {stack}.", tile=tile_text(before, b[1]), stack=name)))
     if a[1] is None:
         if len(a[2]) + a[3] + len(a[4]) == 0:
@@ -200,12 +200,6 @@ def _drawn_away(after: GameState, pool: str, taken: list[str]) -> list[str]:
     return [t for t in taken if t not in kept]
 
 
-def _on_an_estate(state: GameState, tile: str) -> bool:
-    """Whether a tile lies on a seat's estate (its line there tells the table where it went)."""
-    return any(tile in (cab.improvement for cab in s.cabins) or any(ws.tile == tile for ws in s.workshops)
-               or any(w.tile == tile for w in s.wagons) or tile in s.boats for s in state.seats)
-
-
 def _known(value) -> set:
     """The tiles of a stack the table can tell apart: face up, or known on top or under it."""
     return set() if value is None else {value[1], *value[2], *value[4]} - {None}
@@ -218,7 +212,7 @@ def _say_wagons(before: GameState, after: GameState, n: int, b, a) -> list[dict]
     if tiles:
         out.append(line(T("Put face down on wagon stack {n}: {tiles}.", n=n,
                           tiles=joined([tile_text(after, t) for t in tiles], " · "))))
-    if b and b[0] and (a is None or a[0] != b[0]) and not _on_an_estate(after, b[0]):
+    if b and b[0] and (a is None or a[0] != b[0]):
         out.append(line(T("Take the {tile} off wagon stack {n}.", tile=tile_text(before, b[0]), n=n)))
     if a and a[0] and (b is None or a[0] != b[0]):
         turned = b is not None and len(a[1]) < len(b[1])

@@ -35,7 +35,14 @@ def snapshot(state: GameState) -> dict:
 def subjects(kind: str, key, before: dict | None, after: dict | None) -> set[str]:
     """What a difference is about, in the words a step's `moves` and `places` use: "hex:<tile>", "dock:<id>",
     "space:<id>", "supply", "wheel", "round", "order", "stack:<key>", "wagons:<n>", "opponent:<part>",
-    "seat:<n>:<part>". `before`/`after`: the reader's values (citizens: where each one lies)."""
+    "seat:<n>:<part>"; and whose pieces they are, "opponent" or "seat:<n>" (a step that hands a seat its
+    whole board says that). `before`/`after`: the reader's values (citizens: where each one lies)."""
+    found = _subjects(kind, key, before, after)
+    return found | {":".join(s.split(":")[:2]) for s in found if s.startswith("seat:")} | \
+        ({"opponent"} if kind == "opponent" else set())
+
+
+def _subjects(kind: str, key, before, after) -> set[str]:
     if kind == "hexes":
         return {f"hex:{key}"} | {f"space:{v[0]}" for v in (before, after) if v}
     if kind == "table":

@@ -47,6 +47,11 @@ def _registers(state: GameState) -> dict:
 
 def _say_register(before: GameState, after: GameState, key, b: int, a: int) -> list[dict]:
     seat, kind, name = key
+    if a is None or b is None:  # a scroll board handed out or taken back (R-ADV-1): its marker comes or goes
+        return [line(T("Put {who}'s scroll marker on level {a} of the {track} track.", who=who(after, seat=seat),
+                       track=name, a=a) if b is None else
+                     T("Take {who}'s scroll marker off the {track} track.", who=who(after, seat=seat), track=name),
+                     seat=seat, shared=False)]
     if kind == "register":  # the registers lie on the scoreboard, in everyone's sight
         return [line(T("Move {who}'s counter on the {kind} register from space {b} to space {a}.",
                        who=who(after, seat=seat), kind=name, b=b, a=a), seat=seat)]
@@ -117,21 +122,31 @@ def _pairs(gone: list, back: list) -> list[tuple]:
 
 
 def _say_lieutenants(before: GameState, after: GameState, seat, b: tuple, a: tuple) -> list[dict]:
-    """A seat's lieutenants are alike: each one that is elsewhere now goes to a spot it was not on."""
+    """A seat's lieutenants are alike: each one that is elsewhere now goes to a spot it was not on; several
+    making the same move are one line."""
     name, out = who(after, seat=seat), []
-    for now, then in _pairs(list((Counter(b) - Counter(a)).elements()), list((Counter(a) - Counter(b)).elements())):
+    moves = Counter(_pairs(list((Counter(b) - Counter(a)).elements()), list((Counter(a) - Counter(b)).elements())))
+    for (now, then), n in moves.items():
         if now is None or then is None:  # never with five lieutenants a seat; said anyway
             text, places = _lt_place(before, *(now or then))
             out.append(line(T("{who}: check the lieutenant {now}.", who=name, now=text), places, seat=seat,
                             shared=bool(places)))
             continue
         at, places = _lt_place(before, *now)
-        if now[0] == then[0]:
-            text = (T("{who}: stand the lieutenant {at} up.", who=name, at=at) if then[1] else
-                    T("{who}: lay the lieutenant {at} down.", who=name, at=at))
+        if now[0] == then[0] == "estate":  # R-TURN-RECALL-1 / R-NEXT-2: a recalled figure stands beside the board
+            text = (N("{who}: stand the lieutenant on the estate beside the board.",
+                      "{who}: stand {n} lieutenants on the estate beside the board.", n=n, who=name) if then[1] else
+                    N("{who}: put the lieutenant standing beside the board back on the estate.",
+                      "{who}: put the {n} lieutenants standing beside the board back on the estate.", n=n, who=name))
+        elif now[0] == then[0]:
+            text = (N("{who}: stand the lieutenant {at} up.", "{who}: stand the {n} lieutenants {at} up.", n=n,
+                      who=name, at=at) if then[1] else
+                    N("{who}: lay the lieutenant {at} down.", "{who}: lay the {n} lieutenants {at} down.", n=n,
+                      who=name, at=at))
         else:
             there, places_a = _lt_place(after, *then)
-            text = T("{who}: take the lieutenant {now} and put it {then}.", who=name, now=at, then=there)
+            text = N("{who}: take the lieutenant {now} and put it {then}.",
+                     "{who}: take the {n} lieutenants {now} and put them {then}.", n=n, who=name, now=at, then=there)
             places = places + [p for p in places_a if p not in places]
         out.append(line(text, places, seat=seat, shared=bool(places) or "supply" in (now[0], then[0])))
     return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..events import ACT
+from ..events import ACT, NOTE
 from ..state import GameState
 from .compare import changes, snapshot, subjects
 
@@ -87,7 +87,8 @@ def told(before: GameState, after: GameState, rec: Recorder | None) -> list[dict
     for i, m in enumerate(marks):
         out += _acts(acts.get(i, ()), m["list"], m["listed"])
         entry = {"number": m["entry"]["step"]} if m["list"] else _copy(m["entry"])
-        out.append({"step": entry, "list": m["list"], "note": not (m["claims"] & moved) and ACT not in m["claims"],
+        note = NOTE in m["claims"] or (m["list"] != "setup" and not (m["claims"] & moved) and ACT not in m["claims"])
+        out.append({"step": entry, "list": m["list"], "note": note,
                     "moves": sorted(m["claims"] & moved)})
     tail = {"setup": after.setup_steps, "upkeep": after.report}.get(after.phase)
     out += _acts(acts.get(len(marks), ()), checklist(after), len(tail) if tail is not None else None)
