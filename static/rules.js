@@ -87,6 +87,8 @@
     });
     var none = document.getElementById("rule-none");
     if (none) none.hidden = shown > 0;
+    var topics = document.querySelector(".rule-topics");  // while searching, the rules found come first
+    if (topics) topics.hidden = words.length > 0;
   }
 
   document.addEventListener("DOMContentLoaded", function () {
