@@ -17,6 +17,7 @@ import random
 import re
 from collections import defaultdict
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from markupsafe import escape
@@ -77,6 +78,15 @@ def test_the_reader_finds_links_and_rules_left_unlinked():
             '<script>var r = "R-SETUP-3";</script><p>R-TEST-9 and XR-ACT-1 are no rules</p>')
     found = read(page)
     assert found.links == ["/rules#R-BUILD-3"] and found.bare == ["Step 2 R-SETUP-2"]
+
+
+def test_every_template_draws_a_rule_through_the_one_filter():
+    """No template writes a rule field or a rule's span of its own: each goes through `rule_links`, so a new
+    screen citing a rule gets its link too."""
+    templates = Path(__file__).resolve().parents[2] / "templates"
+    found = [f"{p.relative_to(templates)}: {m.group(0)}" for p in sorted(templates.rglob("*.html"))
+             for m in re.finditer(r'class="rule"|\.rule\s*\}\}|"[RQC]-[A-Z0-9-]+"\s*\}\}', p.read_text(encoding="utf-8"))]
+    assert not found, found
 
 
 class Table:
