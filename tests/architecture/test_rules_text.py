@@ -20,6 +20,7 @@ from companion.catalog.families import FAMILIES
 from companion.faults import StartupError
 from companion.rules_text import HERE, LANGUAGES, RulesTextError, load, shipped
 from companion.web import create_app, rules
+from test_layers import imported
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"  # the rulebooks as text, beside the repository
@@ -168,6 +169,13 @@ def test_the_companion_does_not_start_with_a_rule_left_untold(tmp_path, monkeypa
     monkeypatch.setattr(rules, "shipped", lambda: load(folder))
     with pytest.raises(StartupError, match=r"R-SOLO-4 \(fr\): no text"):
         create_app({"INSTANCE": str(tmp_path / "instance"), "TESTING": True})
+
+
+def test_the_rules_texts_are_data_read_without_flask_or_the_web():
+    """companion/rules_text/ is read like the catalog: by the web, a script or a test, with no app."""
+    banned = ("flask", "flask_babel", "jinja2", "werkzeug", "companion.web", "companion.serve", "companion.store")
+    found = {m for f in HERE.glob("*.py") for m in imported(f) if any(m == b or m.startswith(b + ".") for b in banned)}
+    assert found == set()
 
 
 def test_every_catalog_family_names_the_rules_that_use_it():
