@@ -6,6 +6,8 @@ make room (R-CIT-4, C-21). Games saved before keep the order they were recorded 
 
 from __future__ import annotations
 
+import re
+
 from flask import render_template
 
 from companion.engine.pieces import Pieces
@@ -193,7 +195,7 @@ def test_R_EOR_4_the_hosts_upkeep_checklist_lists_the_production_build_before_qu
         html = render_template("partials/_upkeep.html", pieces=Pieces(state), table=table, upkeep_list=name,
                                upkeep_items=checklist([], state.report, name), game=type("Game", (), {"id": "g1"}))
     items = html.split("<li")[1:]
-    rules = [item.split('<span class="rule">')[1].split("</span>")[0] for item in items]
+    rules = [re.search(r'<a class="rule" href="[^"]*">([^<]+)</a>', item).group(1) for item in items]
     assert rules[:2] == ["R-EOR-1", "R-EOR-2"]
     build = rules.index("R-EOR-4")
     assert "before quarantine" in items[build] and state.seats[seat].name in items[build]
