@@ -46,7 +46,9 @@ def resume_command(args) -> int:
     if file is None:
         return 1
     _older(file)
-    store = Store(instance_folder() / "companion.db")
+    folder = instance_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    store = Store(folder / "companion.db")  # a folder or file it cannot use: StartupError, one line (cli.py)
     try:
         game = store.resume(file)
     except Refused as exc:

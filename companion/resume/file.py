@@ -6,20 +6,21 @@ and range before the store replays it (store/replay.py), which then proves every
 Nothing in the file is ever used as a path or a name on disk, and no text from it is shown as a template.
 
 Format 2 (this one): {"format": 2, "kind", "game" (the id it had), "exported", "options", "seed",
-"version", "catalog": {"fingerprint", "records"}, "actions": [{"version", "who", "via", "kind" ("act" or
+"version", "catalog": {"fingerprint", "records" (the text the game stored)}, "actions": [{"version", "who", "via", "kind" ("act" or
 "undo"), "action", "undone", "time", "act", "said"}], "ticks": [{"list", "step", "words", "time"}],
 "state": the game at its last version}. Format 1 (exports before games could be resumed: no "format") has
 no catalog, act words or state; it replays with the catalog in force here, act by act."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalog import Catalog, CatalogError, catalog_from_records
+from ..catalog import Catalog, CatalogError, catalog_from_json, shipped_catalog
 from ..engine.state import Options, PlayerOption
 from ..names import BadName, player_name, same_names
 from ..store.ticks import LIST, MOST_STEPS
@@ -180,21 +181,26 @@ def _options(body: dict) -> Options:
 
 
 def _catalog(body: dict) -> Catalog:
-    """The catalog the game was started with: valid records whose fingerprint is the one the file gives."""
-    records = _field(body, "records", dict, "catalog.records")
+    """The catalog the game was started with: its records as the very text the game stored (the order of its
+    keys is part of the game: the engine walks some tables in it), valid, with the fingerprint the file gives."""
+    records = _field(body, "records", str, "catalog.records")
     fingerprint = _field(body, "fingerprint", str, "catalog.fingerprint")
     if not FINGERPRINT.fullmatch(fingerprint):
         raise Refused(_bad("catalog.fingerprint"), "catalog.fingerprint")
+    if hashlib.sha256(records.encode("utf-8", "surrogatepass")).hexdigest() != fingerprint:
+        raise Refused(T("The file's catalog was changed: its records do not match its fingerprint."),
+                      "catalog.records")
+    if fingerprint == shipped_catalog().fingerprint:  # the same text as the shipped catalog: built once
+        return shipped_catalog()
     try:
-        catalog = catalog_from_records(records)
+        catalog = catalog_from_json(records)
     except CatalogError as exc:
         raise Refused(T("The file's catalog is not valid: {problem}", problem=exc.problems[0]),
                       "catalog.records") from None
     except (TypeError, KeyError, AttributeError, IndexError, ValueError, RecursionError):
         raise Refused(_bad("catalog.records"), "catalog.records") from None  # a shape no table file could give
-    if catalog.fingerprint != fingerprint:
-        raise Refused(T("The file's catalog was changed: its records do not match its fingerprint."),
-                      "catalog.records")
+    if catalog.fingerprint != fingerprint:  # valid records, but not written as the companion writes them
+        raise Refused(_bad("catalog.records"), "catalog.records")
     return catalog
 
 

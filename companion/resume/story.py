@@ -19,6 +19,8 @@ def step_lines(step: Step) -> list[str]:
         return lines + [f"     put back: {p['text']}" for p in step.note.get("put_back", []) if p.get("text")]
     who = step.said.get("name") or ("the host" if row.action["who"] == "host" else _seat(step, row.action["who"]))
     what = step.said.get("label") or shown(json.dumps(row.action["pick"]), 120)
+    if step.said.get("kind") == "reveal":  # C-1: the host enters what the table drew
+        what = f"the table drew {what}"
     mark = "  [taken back]" if row.undone else ""
     return [f"{row.version}. {who}: {what}{mark}"] + [f"     - {entry['text']}" for entry in step.added
                                                         if entry.get("text")]

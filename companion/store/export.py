@@ -33,7 +33,7 @@ class Exports:
             ticks = ticks_of(db, gid)
         return {"format": FORMAT, "kind": KIND, "game": gid, "exported": time.time(), "options": json.loads(options),
                 "seed": seed, "version": version,
-                "catalog": {"fingerprint": catalog.fingerprint, "records": json.loads(catalog.records_json)},
+                "catalog": {"fingerprint": catalog.fingerprint, "records": catalog.records_json},
                 "actions": actions, "ticks": ticks, "state": state.to_dict()}
 
     def history(self, gid: str) -> list[dict]:
