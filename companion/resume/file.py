@@ -29,7 +29,7 @@ from ..words import T
 FORMAT = 2
 KIND = "messina-1347-game"
 LARGEST = 5 * 1024 * 1024  # bytes: a whole four-player game with its catalog is under 1 MB
-MOST_ROWS = 3000  # a four-player game logs about 300 acts; undos and a long evening stay far below this
+MOST_ROWS = 2000  # a four-player game logs 200 to 500 acts; undos and a long evening stay far below this
 MOST_UNDONE = 800  # versions one undo may take back (store/put_back.py: 20 acts)
 LATEST = 1e11  # seconds since 1970: the year 5138, far past any clock
 ID = re.compile(r"^[0-9A-Za-z_-]{1,64}$")

@@ -4,9 +4,13 @@ The file is a stranger's upload until proved: these two routes alone accept up t
 request stays under MAX_CONTENT_LENGTH, and serve's door lets only them through larger: LARGE_BODIES); the
 file is checked (resume/file.py) and replayed act by act (store/replay.py) before one transaction writes the
 new game. A refusal names the first act or field that does not hold, in the reader's language, and changes
-nothing. A resume counts as a new game against the device's limits, before any work is done."""
+nothing. A resume counts as a new game against the device's limits, before any work is done, and one file is
+replayed at a time in each process (a whole game takes a second or two of one core): another waits its turn
+on the front page (429)."""
 
 from __future__ import annotations
+
+import threading
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -15,6 +19,7 @@ from ..engine.state import COLOURS
 from ..resume.file import LARGEST, GameFile, Refused, read_file
 from ..serve.address import public_base
 from ..serve.limits import count_new_game
+from ..store import Game
 from ..words import T, keep, tr
 from . import catalog_desk
 from .access import check_csrf, csrf_token, store
@@ -24,6 +29,8 @@ from .views import join_url
 bp = Blueprint("resume", __name__)
 PAGE, API = "/games/resume", "/api/games/resume"
 LARGE_BODIES = {PAGE: LARGEST + 64 * 1024, API: LARGEST}  # a form's own bytes come on top of the file's
+BUSY = T("Another game is being resumed right now. Try again in a moment.")
+_ONE_AT_A_TIME = threading.Lock()
 TOO_LARGE = T("The file is larger than {most} MB: it is not a game's file.", most=LARGEST // 2**20)
 
 
@@ -42,7 +49,7 @@ def upload():
         return _front_page(T("Choose the game's file first."), 400)
     count_new_game()
     try:
-        game = store().resume(read_file(data))
+        game = _resumed(read_file(data))
     except Refused as exc:
         return _front_page(exc.message, 400)
     return redirect(url_for("host.page", gid=game.id, key=game.host_token), 303)
@@ -62,13 +69,23 @@ def api():
     count_new_game()
     try:
         file = read_file(data)
-        game = store().resume(file)
+        game = _resumed(file)
     except Refused as exc:
         return jsonify({"error": exc.message, "where": exc.where}), 400
     return jsonify(_created(game, file)), 201
 
 
-def _created(game, file: GameFile) -> dict:
+def _resumed(file: GameFile) -> Game:
+    """The file's game replayed and written, one file at a time in this process (else 429)."""
+    if not _ONE_AT_A_TIME.acquire(blocking=False):
+        abort(429, BUSY)
+    try:
+        return store().resume(file)
+    finally:
+        _ONE_AT_A_TIME.release()
+
+
+def _created(game: Game, file: GameFile) -> dict:
     seats = store().seats(game.id)
     return {"id": game.id, "version": game.version, "host_token": game.host_token, "resumed_from": file.game,
             "host_url": public_base() + url_for("host.page", gid=game.id, key=game.host_token),

@@ -32,7 +32,7 @@ def play_to_the_end(store: Store, gid: str, seed: int = 3) -> list[str]:
 def test_a_copy_at_every_rounds_end_and_at_game_over_the_last_few_kept(tmp_path):
     store = Store(tmp_path / "g.db", shipped_catalog())
     store.listeners.append(Backups(store, tmp_path / "copies"))
-    gid = store.create(options_for(2), seed=5).id
+    gid = store.create(options_for(1), seed=5).id  # solo: the shortest whole game
     other = tmp_path / "copies" / "messina-0123456789abcdef-round-1.json"  # another game's copy: never touched
     other.write_text("{}")
     seen = play_to_the_end(store, gid)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import time
 
 import pytest
 
@@ -50,9 +51,9 @@ def stores(tmp_path):
     return Store(tmp_path / "here.db", shipped_catalog()), Store(tmp_path / "there.db", shipped_catalog())
 
 
-def to_round_three(here: Store) -> str:
-    """A three-player game played on `here` to round III's first turn, with undos and a tick on the way."""
-    gid = here.create(options_for(3, names=[p["name"] for p in THREE]), seed=8).id
+def to_round_three(here: Store, players: int = 3) -> str:
+    """A game played on `here` to round III's first turn, with undos and a tick on the way."""
+    gid = here.create(options_for(players, names=[p["name"] for p in THREE][:players]), seed=8).id
     here.tick(gid, "setup", 2, "0123456789abcdef", True)
     play_until(here, gid, random.Random(3), lambda s: s.round == 3 and s.phase == "play", undo_every=17)
     return gid
@@ -60,7 +61,7 @@ def to_round_three(here: Store) -> str:
 
 @pytest.fixture
 def round_three(stores):
-    return to_round_three(stores[0])
+    return to_round_three(stores[0], players=2)
 
 
 @pytest.fixture(scope="module")
@@ -264,3 +265,14 @@ def test_the_file_holds_no_secret(exported):
     secrets = [here.load(round_three).host_token] + [v for s in here.seats(round_three) for v in (s["token"], s["code"])]
     assert not [s for s in secrets if s in data]
     assert json.loads(data)["format"] == FORMAT and pending(here.load(round_three).state)
+
+
+def test_a_game_resumed_today_is_not_idle_whatever_its_acts_times(stores, exported):
+    """`prune --older-than` counts a resumed game from the day it came here, not from its acts' old times."""
+    _, there = stores
+    body = json.loads(exported[2])
+    for row in body["actions"]:
+        row["time"] -= 30 * 86400  # played a month ago, on the first laptop
+    game = there.resume(read_file(json.dumps(body).encode()))
+    assert there.idle_since(time.time() - 86400) == []
+    assert [g["id"] for g in there.idle_since(time.time() + 1)] == [game.id]

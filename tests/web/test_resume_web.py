@@ -12,6 +12,7 @@ import random
 import pytest
 
 from companion.resume.backups import moment_of
+from companion.web import resume as resume_web
 from tables import (api_step, app_on, csrf_of, fingerprint, host_h, new_game, snapshot, store_step, text,
                     translated)
 
@@ -157,3 +158,10 @@ def test_new_game_form_still_works_beside_the_resume_form(client):
     r = client.post("/games", data={"csrf": csrf_of(client), "name0": "Ada", "colour0": "red"})
     assert r.status_code == 302
     assert new_game(client)["id"]
+
+
+def test_one_file_is_replayed_at_a_time_and_another_hears_to_try_again(exported, there):
+    with resume_web._ONE_AT_A_TIME:  # a long file is being replayed
+        r = there.test_client().post("/api/games/resume", data=exported, content_type="application/json")
+    assert r.status_code == 429 and "Try again in a moment" in r.get_json()["error"]
+    assert there.extensions["store"].games() == []
