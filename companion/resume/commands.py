@@ -11,7 +11,7 @@ from ..instance import instance_folder
 from ..serve.address import served_at
 from ..store import Store
 from ..store.replay import Step, replay
-from .file import LARGEST, GameFile, Refused, read_file
+from ..store.game_file import LARGEST, GameFile, Refused, read_file
 from .story import step_lines, summary
 
 

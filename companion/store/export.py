@@ -1,4 +1,4 @@
-"""A game's file (companion/resume/file.py, format 2): everything another companion needs to replay the game
+"""A game's file (game_file.py, format 2): everything another companion needs to replay the game
 from its start and resume it where it stands, read at one moment of the database. It holds no secret: no
 host key, seat link, join code or phone key ("via" says "phone 2" or "host")."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import time
 
-from ..resume.file import FORMAT, KIND
+from .game_file import FORMAT, KIND
 from .ticks import ticks_of
 
 ACTIONS = ("select version, who, via, kind, action, undone, time, act, said from actions where game_id = ? "

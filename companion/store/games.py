@@ -24,7 +24,7 @@ from ..catalog import Catalog, default_catalog
 from ..engine import GameMovedOn, new_game
 from ..engine.state import GameState, Options
 from ..faults import StartupError
-from ..resume.file import GameFile
+from .game_file import GameFile
 from .catalogs import GameCatalogs
 from .codes import give_codes
 from .connection import Connections
@@ -116,7 +116,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads, Export
         return Game(gid, 0, state, host)
 
     def resume(self, file: GameFile) -> Game:
-        """A game from its file (companion/resume/file.py), proved by replaying it (store/replay.py; Refused
+        """A game from its file (game_file.py), proved by replaying it (store/replay.py; Refused
         naming the first act that does not replay, and nothing written), then written in one transaction as a
         new game: a new id, host key, seat links and codes, so no link of the machine it came from works here.
         Its log, undos' notes, ticks and catalog come along."""
@@ -129,15 +129,16 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads, Export
 
     def _new_id(self, write: Callable[[str], None]) -> str:
         """A new game's id, written by `write` (one transaction); drawn again if it is taken."""
-        for attempt in range(ID_ATTEMPTS):
+        for _ in range(ID_ATTEMPTS - 1):
             gid = new_game_id()
             try:
                 write(gid)
                 return gid
             except sqlite3.IntegrityError:  # the id (or a seat's link) is taken: draw again
-                if attempt == ID_ATTEMPTS - 1:
-                    raise
-        raise AssertionError("unreachable")
+                continue
+        gid = new_game_id()
+        write(gid)  # the last try: whatever fails now is said as it is
+        return gid
 
     def _insert_game(self, gid: str, options: Options, seed: int, host: str, state: GameState) -> None:
         with self._immediate() as db:

@@ -26,7 +26,7 @@ from ..engine.acts import HOST
 from ..engine.events import who as seat_name
 from ..engine.flow import decision_for
 from ..engine.state import GameState
-from ..resume.file import GameFile, Refused, Row
+from .game_file import GameFile, Refused, Row
 from ..words import T
 from .schema import migrations
 from .writes import write_act, write_undo

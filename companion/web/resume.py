@@ -2,7 +2,7 @@
 
 The file is a stranger's upload until proved: these two routes alone accept up to LARGEST bytes (every other
 request stays under MAX_CONTENT_LENGTH, and serve's door lets only them through larger: LARGE_BODIES); the
-file is checked (resume/file.py) and replayed act by act (store/replay.py) before one transaction writes the
+file is checked (store/game_file.py) and replayed act by act (store/replay.py) before one transaction writes the
 new game. A refusal names the first act or field that does not hold, in the reader's language, and changes
 nothing. A resume counts as a new game against the device's limits, before any work is done, and one file is
 replayed at a time in each process (a whole game takes a second or two of one core): another waits its turn
@@ -16,7 +16,7 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..engine.state import COLOURS
-from ..resume.file import LARGEST, GameFile, Refused, read_file
+from ..store.game_file import LARGEST, GameFile, Refused, read_file
 from ..serve.address import public_base
 from ..serve.limits import count_new_game
 from ..store import Game

@@ -14,7 +14,7 @@ from companion.catalog import shipped_catalog
 from companion.engine import options_for
 from companion.faults import StartupError
 from companion.resume.backups import KEEP, Backups, moment_of
-from companion.resume.file import read_file
+from companion.store.game_file import read_file
 from companion.store import Store
 from tables import app_on, new_game, store_step
 

@@ -1,6 +1,6 @@
 """A game's file is a stranger's upload until proved (issue 36 item 4): every field is checked for its kind and
 range before anything is built from it, and a forged, damaged or hostile file is refused naming the field,
-with words a person can act on (companion/resume/file.py)."""
+with words a person can act on (companion/store/game_file.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from companion.catalog import shipped_catalog
 from companion.engine import options_for
-from companion.resume.file import LARGEST, MOST_ROWS, Refused, read_file
+from companion.store.game_file import LARGEST, MOST_ROWS, Refused, read_file
 from companion.store import Store
 from tables import store_step
 

@@ -14,7 +14,7 @@ import pytest
 
 from companion.catalog import catalog_from_records, shipped_catalog
 from companion.engine import final_scoring, legal_actions, options_for, pending
-from companion.resume.file import FORMAT, Refused, read_file
+from companion.store.game_file import FORMAT, Refused, read_file
 from companion.store import NotFound, Store
 from tables import THREE, fingerprint, store_step
 

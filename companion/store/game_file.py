@@ -2,7 +2,7 @@
 
 A file comes from anywhere: a table's own export, a copy from a backup folder, or a stranger's upload. So
 it is read as untrusted: at most LARGEST bytes, JSON only (no NaN), and every field checked for its type
-and range before the store replays it (store/replay.py), which then proves every act through the engine.
+and range before the store replays it (replay.py), which then proves every act through the engine.
 Nothing in the file is ever used as a path or a name on disk, and no text from it is shown as a template.
 
 Format 2 (this one): {"format": 2, "kind", "game" (the id it had), "exported", "options", "seed",
@@ -23,7 +23,7 @@ from typing import Any
 from ..catalog import Catalog, CatalogError, catalog_from_json, shipped_catalog
 from ..engine.state import Options, PlayerOption
 from ..names import BadName, player_name, same_names
-from ..store.ticks import LIST, MOST_STEPS
+from .ticks import LIST, MOST_STEPS
 from ..words import T
 
 FORMAT = 2
@@ -115,10 +115,11 @@ def checked(body: Any) -> GameFile:
     game = body.get("game", "")
     if not isinstance(game, str) or (game and not ID.fullmatch(game)):
         raise Refused(_bad("game"), "game")
-    return GameFile(form, game, options, _whole(body, "seed", 0, 10**12), version,
-                    _catalog(_field(body, "catalog", dict)) if form >= 2 else None, rows,
-                    _ticks(_list(body, "ticks", 8 * MOST_STEPS)) if "ticks" in body or form >= 2 else [],
-                    _field(body, "state", dict) if form >= 2 else None)
+    seed = _whole(body, "seed", 0, 10**12)
+    ticks = _ticks(_list(body, "ticks", 8 * MOST_STEPS)) if "ticks" in body or form >= 2 else []
+    state = _field(body, "state", dict) if form >= 2 else None
+    catalog = _catalog(_field(body, "catalog", dict)) if form >= 2 else None  # the costliest check comes last
+    return GameFile(form, game, options, seed, version, catalog, rows, ticks, state)
 
 
 def _no_constant(name: str):
