@@ -16,7 +16,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from ..engine.flow import waiting
+from ..engine.view import between_rounds
 from ..engine.state import GameState
 from ..faults import StartupError
 from ..store import NotFound, Store
@@ -27,13 +27,12 @@ log = logging.getLogger(__name__)
 
 
 def moment_of(state: GameState) -> str | None:
-    """"over", "round-<n>" while round n's upkeep waits for the table, else None (most commits)."""
+    """"over", "round-<n>" while the upkeep after round n waits for "the table is ready" (R-NEXT-14), else
+    None (most commits)."""
     if state.phase == "over":
         return "over"
-    if state.phase != "upkeep" or not any(d["kind"] == "table_ready" for _, d in waiting(state)):
-        return None
-    counted = any(e.get("rule") == "R-NEXT-1" for e in state.report)  # the round counter has moved on
-    return f"round-{state.round - 1 if counted else state.round}"
+    upkeep = between_rounds(state) if state.phase == "upkeep" else None
+    return f"round-{upkeep['round'] - 1}" if upkeep and upkeep["ready"] else None
 
 
 class Backups:

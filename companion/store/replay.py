@@ -132,6 +132,7 @@ def _undo(db, row: Row, state: GameState, catalog: Catalog) -> Step:
     after, made = write_undo(db, SCRATCH, row.version - 1, state, catalog, count, seat, row.via, at=row.time)
     if made["undo"] != sorted(note["undo"]):
         raise _refused(row, state, T("it takes back other acts than the file says"))
+    # a note saved before notes said more than the versions is kept as the replay makes it now
     if "acts" in note and json.loads(json.dumps(made)) != note:
         raise _refused(row, state, T("what the file says the table puts back is not what the game says"))
     return Step(row, after, note=made)
