@@ -6,10 +6,10 @@ and range before the store replays it (replay.py), which then proves every act t
 Nothing in the file is ever used as a path or a name on disk, and no text from it is shown as a template.
 
 Format 2 (this one): {"format": 2, "kind", "game" (the id it had), "exported", "options", "seed",
-"version", "catalog": {"fingerprint", "records" (the text the game stored)}, "actions": [{"version", "who", "via", "kind" ("act" or
-"undo"), "action", "undone", "time", "act", "said"}], "ticks": [{"list", "step", "words", "time"}],
-"state": the game at its last version}. Format 1 (exports before games could be resumed: no "format") has
-no catalog, act words or state; it replays with the catalog in force here, act by act."""
+"version", "catalog": {"fingerprint", "records" (the text the game stored)}, "actions": [{"version", "who",
+"via", "kind" ("act" or "undo"), "action", "undone", "time", "act", "said"}], "ticks": [{"list", "step",
+"words", "time"}], "state": the game at its last version}. Format 1 (exports before games could be resumed:
+no "format") has no catalog, act words or state; it replays with the catalog in force here, act by act."""
 
 from __future__ import annotations
 

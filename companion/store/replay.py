@@ -69,7 +69,8 @@ def replay(file: GameFile, catalog: Catalog, heard: Callable[[Step], None] | Non
         raise Refused(T("The file's players cannot start a game: {reason}", reason=exc.reason), "options") from None
     db.execute("insert into games (id, created, options, seed, host_token, version) values (?, 0, ?, ?, '', 0)",
                [SCRATCH, json.dumps(file.options.to_dict()), file.seed])
-    db.execute("insert into snapshots (game_id, version, state) values (?, 0, ?)", [SCRATCH, json.dumps(state.to_dict())])
+    db.execute("insert into snapshots (game_id, version, state) values (?, 0, ?)",
+               [SCRATCH, json.dumps(state.to_dict())])
     for row in file.rows:
         step = _played(db, row, state, catalog)
         state = step.state
