@@ -1,4 +1,5 @@
-"""`python -m companion ...`: check the catalog, set up a game, serve the companion, prune old games."""
+"""`python -m companion ...`: check the catalog, set up a game, serve the companion, prune old games, replay and
+resume a game's file (companion/resume/commands.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ def main(argv: list[str] | None = None) -> int:
     from .faults import StartupError, StoreFault  # each command imports only what it needs (serve: Flask)
 
     commands = {"serve": serve_command, "catalog": lambda a: catalog_check(a.override), "setup": setup_command,
-                "simulate": simulate_command, "prune": prune_command}
+                "simulate": simulate_command, "prune": prune_command, "replay": _resume_commands("replay"),
+                "resume": _resume_commands("resume")}
     try:
         return commands[args.command](args)
     except (StartupError, StoreFault) as exc:  # one clear line for whoever started it, no traceback
@@ -73,6 +75,7 @@ def parser() -> argparse.ArgumentParser:
                        help="new games one address may start per day (0: no limit)")
     serve.add_argument("--keep-unplayed", action="store_true",
                        help="keep games nobody ever played (by default they are removed a day after they started)")
+    _file_commands(sub, serve)  # replay, resume, serve --backups
 
     prune = sub.add_parser("prune", help="delete games nobody has played for some days")
     prune.add_argument("--older-than", type=float, required=True, metavar="DAYS",
@@ -81,6 +84,27 @@ def parser() -> argparse.ArgumentParser:
     prune.add_argument("--vacuum", action="store_true",
                        help="then give the space back to the disk (rewrites the games file)")
     return top
+
+
+def _file_commands(sub, serve) -> None:
+    """`replay FILE`, `resume FILE` and `serve --backups DIR`: a game's file (companion/resume/)."""
+    serve.add_argument("--backups", metavar="DIR",
+                       help="write each game's file into DIR at every round's end and at game over (the last few "
+                            "per game are kept)")
+    replay = sub.add_parser("replay", help="check a game's file act by act and print the game in words")
+    replay.add_argument("file", help="the game's file (the host screen's export, or a copy from --backups)")
+    resume = sub.add_parser("resume", help="resume a game from its file in this machine's games file")
+    resume.add_argument("file", help="the game's file (the host screen's export, or a copy from --backups)")
+    resume.add_argument("--port", type=int, default=8000, help="the port `serve` listens on, for the links")
+    resume.add_argument("--public-url", help="the address phones use, as given to `serve`")
+
+
+def _resume_commands(name: str):
+    def command(args) -> int:
+        from .resume import commands
+
+        return getattr(commands, f"{name}_command")(args)
+    return command
 
 
 def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> None:
@@ -231,7 +255,7 @@ def serve_command(args) -> int:
     config = {"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait),
               "NEW_GAMES_PER_MINUTE": max(0, args.new_games_per_minute),
               "NEW_GAMES_PER_DAY": max(0, args.new_games_per_day),
-              "UNPLAYED_AFTER_S": None if args.keep_unplayed else 86400.0, **here}
+              "UNPLAYED_AFTER_S": None if args.keep_unplayed else 86400.0, "BACKUPS": args.backups, **here}
     app = create_app(config)  # the games file, keys and translations made once, before any worker starts
     corrections = catalog_in_force(app.extensions["catalog_file"])
     if corrections.problems:
@@ -272,10 +296,12 @@ def _serve(app, listening, args, screens: int) -> int:
     thread, so the pool is the answering threads plus one per screen that may wait. Connections wait for
     their whole request at the server's door (serve/server.py), watched with epoll, so hundreds of open
     phones cost no thread between moves."""
+    from .serve.arrival import larger_for
     from .serve.server import Server
 
     server = Server(listening, app, threads=max(1, args.threads) + screens,
-                    per_client=max(0, args.per_client), body_limit=app.config["MAX_CONTENT_LENGTH"])
+                    per_client=max(0, args.per_client),
+                    body_limit=larger_for(app.config["LARGE_BODIES"], app.config["MAX_CONTENT_LENGTH"]))
     try:
         server.prepare()
         server.serve()

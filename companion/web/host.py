@@ -236,13 +236,12 @@ def act_for_post(gid: str, index: int):
 
 @bp.get("/host/<gid>/export.json")
 def export(gid: str):
-    """The whole game in one file: options, seed and every action (undone ones marked)."""
-    game = require_host(gid)
-    row = store().row(gid)
-    body = {"game": gid, "options": json.loads(row["options"]), "seed": row["seed"], "version": game.version,
-            "actions": store().history(gid), "ticks": store().ticks(gid)}
+    """The game's file (store/export.py): another companion resumes it from the front page, and anyone
+    replays it (`python -m companion replay FILE`)."""
+    require_host(gid)
+    body = store().game_file(gid)
     return Response(json.dumps(body, indent=1), mimetype="application/json",
-                    headers={"Content-Disposition": f"attachment; filename=messina-{gid}.json"})
+                    headers={"Content-Disposition": f"attachment; filename=messina-{gid}-v{body['version']}.json"})
 
 
 @bp.get("/host/<gid>/qr/<int:index>.svg")
