@@ -124,7 +124,7 @@ def test_a_turns_acts_on_the_shared_pieces_show_at_the_top_of_the_host(srv, brow
                 t.shows(t.host, menu["version"] + 1)
                 if t.state()["pending"][0]["who"] == "host":  # the table draws: wait for nothing, it is app draws
                     continue
-                at_the_top(t.host, "Turn up the top of the")
+                at_the_top(t.host, "face up on top of the")  # the companion drew it: find it and lay it up (C-22)
                 assert "On the table" in phone.locator("#seat_told").inner_text(), "its own estate, on its phone"
                 t.shots("build", menu["version"] + 1)
                 seen.add("build")

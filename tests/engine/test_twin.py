@@ -45,7 +45,7 @@ def uncovered(before, after, items) -> list:
     """The differences no item tells: neither a twin's line with the speaker's own words nor a step (not a
     note) that says it moves what the difference is about."""
     said = {(ln["msg"], repr(ln.get("args"))) for ln in (it["act"] for it in items if "act" in it)}
-    claimed = {s for it in items if "step" in it and not it["note"] for s in it["moves"]}
+    claimed = {s for it in items if "step" in it for s in it["moves"]}  # a note: what the table did already
     start, end = snapshot(before), snapshot(after)
     out = []
     for (kind_, key), lines in changes(before, after):
