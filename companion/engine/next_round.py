@@ -116,8 +116,8 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
     order = standing(state, kind)
     state.order = order
     names = joined(who(state, s) for s in order)  # each name with its letter in the reader's language
-    text = (T("Play order by the scoring track: {names}.", names=names) if kind == "score"
-            else T("Play order by the {kind} register: {names}.", kind=kind, names=names))
+    text = (T("Rearrange the play-order indicator by the scoring track: {names}.", names=names) if kind == "score"
+            else T("Rearrange the play-order indicator by the {kind} register: {names}.", kind=kind, names=names))
     instruct(state, text, "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4", ("order",), order=order,
              register=kind)
 

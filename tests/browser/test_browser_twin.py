@@ -101,6 +101,8 @@ def at_the_top(page, text: str) -> None:
     assert text in moment.inner_text(), moment.inner_text()[:600]
     box = page.locator("#moment .held").bounding_box()
     assert box and box["y"] < HOST["height"] / 2, box
+    crop, whole = page.locator("#moment .moment-crop").first.bounding_box(), moment.bounding_box()
+    assert crop is None or crop["width"] >= 0.4 * whole["width"], (crop, whole)  # item 5: read across the table
 
 
 def test_a_turns_acts_on_the_shared_pieces_show_at_the_top_of_the_host(srv, browser):
@@ -176,6 +178,15 @@ def test_the_setup_map_at_step_1_shows_no_cube_and_no_citizen(srv, browser):
     assert host.locator("#city g.citizens[data-count]:not([data-count='0'])").count() == 0
     assert host.locator("#city g.boat").count() == 0
     t.shots("setup-step-1", 0)
+    # the first step that places something shows its place cut out of the map, at least 40 % of the moment wide
+    while not host.locator("#moment .moment-crop").count():
+        before = host.locator("#moment .step-count").inner_text()
+        host.locator("#moment button.done").click()
+        host.wait_for_function("(b) => document.querySelector('#moment .step-count')?.innerText !== b", arg=before,
+                               timeout=20_000)
+    crop, whole = host.locator("#moment .moment-crop").bounding_box(), host.locator("#moment").bounding_box()
+    assert crop["width"] >= 0.4 * whole["width"], (crop, whole)
+    t.shots("setup-crop", 0)
     # once the table has done every step, the map is the table as set up: cubes and citizens on it
     while host.locator("#moment button.done").count():
         before = host.locator("#moment .step-count").inner_text()
