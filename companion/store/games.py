@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -86,6 +87,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, UndoReads, Export
         self._catalogs: dict[str, Catalog] = {}  # games' catalogs by fingerprint, each built once
         self._cache = RecentGames(cache_games)
         self._moments: dict = {}  # the table at each step of the checklists being worked through (told.py)
+        self._moments_lock = threading.Lock()
         self.listeners: list = []  # told (game id, new version) after every commit that moves a game on
         self.movers: list = []  # told (game id) after a seat moves to another phone (not a move of the game)
         check_database(self.path)

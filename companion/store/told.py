@@ -56,7 +56,9 @@ class StepReplays:
         setting up tells most of the setup's steps)."""
         kept = self._moments
         key = (gid, name, version, first)
-        if key not in kept:
+        with self._moments_lock:
+            found = kept.get(key)
+        if found is None:
             moments = StepMoments(name)
             with self._reading() as db:
                 if first is None:
@@ -71,7 +73,9 @@ class StepReplays:
                     state._twin = moments
                     apply(state, json.loads(action))
                     state._twin = None
-            while len(kept) >= self.KEPT:
-                kept.pop(next(iter(kept)))
-            kept[key] = moments.seen
-        return kept[key]
+            found = moments.seen
+            with self._moments_lock:  # screens ask from several threads
+                while len(kept) >= self.KEPT:
+                    kept.pop(next(iter(kept)))
+                kept[key] = found
+        return found
