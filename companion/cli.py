@@ -1,4 +1,5 @@
-"""`python -m companion ...`: check the catalog, set up a game, serve the companion, prune old games."""
+"""`python -m companion ...`: check the catalog, set up a game, serve the companion, prune old games, replay and
+resume a game's file (companion/resume/commands.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ def main(argv: list[str] | None = None) -> int:
     from .faults import StartupError, StoreFault  # each command imports only what it needs (serve: Flask)
 
     commands = {"serve": serve_command, "catalog": lambda a: catalog_check(a.override), "setup": setup_command,
-                "simulate": simulate_command, "prune": prune_command}
+                "simulate": simulate_command, "prune": prune_command, "replay": _resume_commands("replay"),
+                "resume": _resume_commands("resume")}
     try:
         return commands[args.command](args)
     except (StartupError, StoreFault) as exc:  # one clear line for whoever started it, no traceback
@@ -87,6 +89,28 @@ def _serve_options(serve: argparse.ArgumentParser) -> None:
                        help="new games one address may start per day (0: no limit)")
     serve.add_argument("--keep-unplayed", action="store_true",
                        help="keep games nobody ever played (by default they are removed a day after they started)")
+    _file_commands(sub, serve)  # replay, resume, serve --backups
+
+
+def _file_commands(sub, serve) -> None:
+    """`replay FILE`, `resume FILE` and `serve --backups DIR`: a game's file (companion/resume/)."""
+    serve.add_argument("--backups", metavar="DIR",
+                       help="write each game's file into DIR at every round's end and at game over (the last few "
+                            "per game are kept)")
+    replay = sub.add_parser("replay", help="check a game's file act by act and print the game in words")
+    replay.add_argument("file", help="the game's file (the host screen's export, or a copy from --backups)")
+    resume = sub.add_parser("resume", help="resume a game from its file in this machine's games file")
+    resume.add_argument("file", help="the game's file (the host screen's export, or a copy from --backups)")
+    resume.add_argument("--port", type=int, default=8000, help="the port `serve` listens on, for the links")
+    resume.add_argument("--public-url", help="the address phones use, as given to `serve`")
+
+
+def _resume_commands(name: str):
+    def command(args) -> int:
+        from .resume import commands
+
+        return getattr(commands, f"{name}_command")(args)
+    return command
 
 
 def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> None:
@@ -236,7 +260,7 @@ def serve_command(args) -> int:
     config = {"POLL_PLACES": screens, "POLL_HOLD_S": max(0.0, args.wait), "PROXIES": max(0, args.proxies),
               "NEW_GAMES_PER_MINUTE": max(0, args.new_games_per_minute),
               "NEW_GAMES_PER_DAY": max(0, args.new_games_per_day),
-              "UNPLAYED_AFTER_S": None if args.keep_unplayed else 86400.0, **here}
+              "UNPLAYED_AFTER_S": None if args.keep_unplayed else 86400.0, "BACKUPS": args.backups, **here}
     app = create_app(config)  # the games file, keys and translations made once, before any worker starts
     corrections = catalog_in_force(app.extensions["catalog_file"])
     if corrections.problems:
@@ -314,11 +338,13 @@ def _serve(app, listening, args, screens: int, heartbeat=None) -> int:
     import os
     import threading
 
+    from .serve.arrival import larger_for
     from .serve.server import Server
     from .serve.workers import STOP_WAIT
 
     server = Server(listening, app, threads=max(1, args.threads) + screens, per_client=max(0, args.per_client),
-                    body_limit=app.config["MAX_CONTENT_LENGTH"], heartbeat=heartbeat)
+                    body_limit=larger_for(app.config["LARGE_BODIES"], app.config["MAX_CONTENT_LENGTH"]),
+                    heartbeat=heartbeat)
     try:
         server.prepare()
         server.serve()

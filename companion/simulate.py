@@ -15,6 +15,7 @@ from .engine import apply, legal_actions, new_game, options_for, pending
 from .engine.invariants import broken
 from .engine.reach import count
 from .engine.state import GameState
+from .engine.twin import Recorder, told
 
 
 class InvariantBroken(Exception):
@@ -72,12 +73,13 @@ POLICIES = {"random": random_policy, "eager": eager_policy, "idle": idle_policy}
 def play_game(players: int, seed: int, advanced: bool = False, priority_tile: bool = False, draw: str = "app",
               check: bool = True, roundtrip: bool = True, choose=None, on_decision=None,
               catalog: Catalog | None = None, tally: Counter | None = None,
-              position: Callable[[GameState], None] | None = None) -> Played:
+              position: Callable[[GameState], None] | None = None, on_told=None) -> Played:
     """Play one game to its end. `choose(state, who, menu)` picks an option (random by default);
     `on_decision(state, question, menu, picked, events)` sees every step (the golden playthrough).
     `catalog`: the components to play with (default: the catalog in force). `tally`: count there what
     the game reaches once set up (engine/reach.py). `position`: arranges the table once round I's setup
-    is done: a seeded position a sweep plays on from (companion/sweep.py)."""
+    is done: a seeded position a sweep plays on from (companion/sweep.py). `on_told(before, after, items)`: what
+    each move tells the table (engine/twin/told.py), as the store keeps it; costs a copy of the game a move."""
     choose = choose or random_policy(random.Random(seed))
     state = new_game(options_for(players, advanced=advanced, priority_tile=priority_tile, draw=draw), seed,
                      catalog or default_catalog())
@@ -93,7 +95,12 @@ def play_game(players: int, seed: int, advanced: bool = False, priority_tile: bo
         who = question["who"]
         menu = legal_actions(state, who)
         picked = choose(state, who, menu)
+        if on_told is not None:
+            before, state._twin = state.clone(), Recorder(state)
         _, events = apply(state, picked["action"])
+        if on_told is not None:
+            rec, state._twin = state._twin, None
+            on_told(before, state, told(before, state, rec))
         decisions += 1
         if on_decision:
             on_decision(state, question, menu, picked, events)

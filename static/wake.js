@@ -4,8 +4,8 @@
 // holds the screen; it is let go whenever the page is hidden, so it is asked again when the page comes back.
 // Over plain http on the table's Wi-Fi that API does not exist: a tiny muted video (static/awake/, made
 // for this project, 16×16 black, no sound) plays in a loop out of sight, which keeps phones from dimming.
-// Either way it stops once the game is over (#seat_status carries data-over) or the player switches it off;
-// the choice is remembered on this device. No other site is asked for anything.
+// Either way it stops once the game is over (#seat_status carries data-over; the switch then says the screen
+// may sleep, and rests) or the player switches it off; the choice is remembered on this device. No other site is asked for anything.
 (function () {
   "use strict";
   var KEY = "messina-awake";
@@ -14,7 +14,7 @@
   var lock = null, video = null;
 
   function wanted() {
-    return localStorage.getItem(KEY) !== "off" && !document.querySelector("#seat_status[data-over]");
+    return localStorage.getItem(KEY) !== "off" && !over();
   }
 
   function secureLock() {
@@ -67,9 +67,14 @@
     if (video && !video.paused) video.pause();
   }
 
+  function over() {
+    return !!document.querySelector("#seat_status[data-over]");
+  }
+
   function refresh() {
     var on = wanted();
-    show(localStorage.getItem(KEY) !== "off");
+    show(on);  // after game over it says what it does: the screen may sleep
+    button.disabled = over();  // and there is nothing left to hold it for
     if (on) hold(); else letGo();
   }
 

@@ -210,6 +210,19 @@ def store_step(store: Store, gid: str, rng: random.Random | None = None):
     return store.act(gid, game.version, who, opt["action"]["decision"], menu.index(opt))
 
 
+def store_until(store: Store, gid: str, reached, rng: random.Random, most: int = 5000):
+    """Random legal moves through the store until `reached(state)` holds (the game as it is then), or None once
+    the game is over without it: a quick way to a position a screen test needs."""
+    for _ in range(most):
+        game = store.load(gid)
+        if reached(game.state):
+            return game
+        if game.state.phase == "over":
+            return None
+        store_step(store, gid, rng)
+    raise AssertionError("no position found")
+
+
 def fill_the_disk(db) -> None:
     """This connection may not grow the file by a single page: the next new page is SQLITE_FULL."""
     pages = db.execute("PRAGMA page_count").fetchone()[0]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 # every module that registers tasks (flow.task), so a game can run any step
 from . import (build, docks, estate, gain, next_round, offer, overseers, plague, registers,  # noqa: F401
-               repopulate, round_setup, scoring, setup, solo, turns, upkeep)
+               repopulate, round_setup, scoring, setup, solo, stacks, turns, upkeep)
 from .flow import GameMovedOn, IllegalAction, NotOnMenu, answer, question, resolve, waiting
 from .scoring import final_scoring, score
 from .setup import new_game, options_for

@@ -17,7 +17,8 @@ from .state import GameState
 from ..words import T, keep
 
 #: the questions that start an act; any other question continues the act of whoever answers it
-OPENS = frozenset(("turn", "action_step", "production", "leave_quarantine", "reveal", "table_ready"))
+OPENS = frozenset(("turn", "action_step", "production", "leave_quarantine", "reveal", "table_ready",
+                   "opponent_done"))
 HOST = T("the host")
 
 

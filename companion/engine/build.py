@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import tasks as do
 from ..catalog.rewards import Bundle
 from .describe import cost_text, lacking, tile_text
-from .events import note, who
+from .events import instruct, note, who
 from .flow import ASKED, choose, option, push, task
 from .gain import TOKEN_FIELD, add_vp
 from .reach import reached
@@ -33,12 +33,14 @@ def pay(seat: Seat, cost: Bundle) -> None:
 
 
 def build_options(state: GameState, seat_i: int) -> list[dict]:
-    """Every tile on offer, greyed with the reason when it cannot be built now."""
+    """Every tile on offer, greyed with the reason when it cannot be built now; a stack used up is named,
+    greyed, so the menu says why nothing comes from it (R-BUILD-4: its last tile was taken)."""
     c = state.catalog
     seat = state.seats[seat_i]
     free_cabin = any(cab.improvement is None for cab in seat.cabins)
     opts = []
     for i, st in enumerate(state.improvements):
+        value = {"build": "improvement", "stack": i}
         if st.up:
             tile = c.improvements[st.up]
             ok, why, rule = True, None, None
@@ -46,25 +48,39 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
                 ok, why, rule = False, T("every cabin already has an improvement"), "R-BUILD-3"
             elif not can_pay(seat, tile.cost):
                 ok, why, rule = False, missing(seat, tile.cost), "R-BUILD-3"
-            opts.append(option({"build": "improvement", "stack": i},
-                               T("Build the {tile}", tile=tile_text(state, st.up)), ok, why, rule,
+            opts.append(option(value, T("Build the {tile}", tile=tile_text(state, st.up)), ok, why, rule,
                                cost_text(tile.cost)))
+        elif st.empty:
+            opts.append(_used_up(value, T("improvement stack {n}", n=i + 1), "R-BUILD-3"))
     for cls in CLASSES:
         st = state.workshops.get(cls)
-        if st and st.up:
+        if st is None:
+            continue
+        value = {"build": "workshop", "cls": cls}
+        if st.up:
             tile = c.workshops[st.up]
             ok = can_pay(seat, tile.cost)
-            opts.append(option({"build": "workshop", "cls": cls}, T("Build the {tile}", tile=tile_text(state, st.up)),
+            opts.append(option(value, T("Build the {tile}", tile=tile_text(state, st.up)),
                                ok, None if ok else missing(seat, tile.cost),
                                None if ok else "R-BUILD-4", cost_text(tile.cost)))
+        elif st.empty:
+            opts.append(_used_up(value, T("{cls} workshop stack", cls=cls), "R-BUILD-4"))
     for i, ws in enumerate(state.wagon_stacks):
+        value = {"build": "wagon", "stack": i}
         if ws.up:
             tile = c.wagons[ws.up]
             ok = can_pay(seat, tile.cost)
-            opts.append(option({"build": "wagon", "stack": i}, T("Build the {tile}", tile=tile_text(state, ws.up)), ok,
+            opts.append(option(value, T("Build the {tile}", tile=tile_text(state, ws.up)), ok,
                                None if ok else missing(seat, tile.cost),
                                None if ok else "R-BUILD-7", cost_text(tile.cost)))
+        elif ws.empty:
+            opts.append(_used_up(value, T("wagon stack {n}", n=i + 1), "R-BUILD-7"))
     return opts
+
+
+def _used_up(value: dict, stack: str, rule: str) -> dict:
+    """A stack whose last tile was taken: nothing to build from it, said on the menu."""
+    return option(value, T("Build from the {stack}", stack=stack), False, T("the {stack} is empty", stack=stack), rule)
 
 
 @task(do.BUILD)
@@ -141,14 +157,22 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
     else:
         setattr(seat, pay_with, getattr(seat, pay_with) - 1)
     stacks = state.improvements if kind == "improvements" else [state.workshops[c] for c in CLASSES]
+    under = []
     for st in stacks:
         if st.up:
+            under.append(st.up)
             st.bottom.append(st.up)
             st.up = None
     note(state, T("{who} pays {price} to cycle the {kind}.", who=who(state, seat_i), price=ONE[pay_with], kind=kind),
          "R-BUILD-2")
     what = "improvement" if kind == "improvements" else "workshop"
     keys = range(3) if kind == "improvements" else CLASSES
+    if under:
+        tiles = joined([tile_text(state, t) for t in under], " · ")
+        instruct(state, T("Put each face-up cabin improvement face down under its stack: {tiles}.", tiles=tiles)
+                 if kind == "improvements" else
+                 T("Put each face-up workshop face down under its stack: {tiles}.", tiles=tiles), "R-BUILD-2",
+                 tuple(f"stack:{kind}-{k + 1 if kind == 'improvements' else k}" for k in keys))
     push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
 
 

@@ -148,7 +148,7 @@ def turn_wheel(state: GameState) -> None:
     state.wheel = (state.wheel + 1) % len(state.catalog.wheel)
     w = window(state)
     instruct(state, T("Turn the population wheel one space clockwise to the {window}.", window=tile_text(state, w.id)),
-             "R-R1-2" if state.round == 1 else "R-NEXT-9", window=w.id)  # the window's caption says what it brings
+             "R-R1-2" if state.round == 1 else "R-NEXT-9", ("wheel",), window=w.id)  # the window's caption says what it brings
 
 
 def neighbourhoods(state: GameState) -> list[str]:
@@ -178,13 +178,14 @@ def add_cubes(state: GameState) -> None:
             state.seats[h.repopulated_by].rats += 1
     names = joined([tile_name(state, t) for t in due])
     instruct(state, T("Put 1 plague cube on each hex with the {rat} rat: {hexes}.", rat=rat, hexes=names), "R-R1-2",
-             hexes=due, places=[str(Place.hex(t)) for t in due])
+             ("supply",), hexes=due, places=[str(Place.hex(t)) for t in due])
     for t in due:
         owner = state.hexes[t].repopulated_by
         if owner is not None:
             reached(state, "repop-cube-rat")
             instruct(state, T("{who} takes 1 rat: a cube landed on their repopulated hex {tile}.",
-                              who=who(state, owner), tile=tile_name(state, t)), "R-NEXT-11", seat=owner, hex=t,
+                              who=who(state, owner), tile=tile_name(state, t)), "R-NEXT-11", (f"seat:{owner}:rats",),
+                     seat=owner, hex=t,
                      places=[str(Place.hex(t))])
 
 

@@ -45,6 +45,12 @@ def shuffled(state: GameState, items) -> list:
     return out
 
 
+def app_draws(state: GameState) -> bool:
+    """Whether the companion draws (C-1): it then names every tile as it turns up, so the table shuffles
+    nothing and finds the tile named (C-22); else the table draws and the host enters what came up."""
+    return state.options.draw == "app"
+
+
 def reveal(state: GameState, lane: str, t: dict, question: str, candidates, label: Callable[[str], str] | None = None,
            rule: str | None = None, place: str | None = None) -> str | None:
     """The tile revealed for task `t`: its `pick` once answered, a forced or RNG choice, or None
@@ -57,7 +63,7 @@ def reveal(state: GameState, lane: str, t: dict, question: str, candidates, labe
     cands = sorted(set(candidates))
     if not cands:
         return None
-    if state.options.draw == "app" and len(cands) > 1:
+    if app_draws(state) and len(cands) > 1:
         return cands[randbelow(state, len(cands))]
     name = label or (lambda c: tile_text(state, c))
     pick = choose(state, lane, "host", "reveal", question,

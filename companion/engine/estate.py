@@ -79,7 +79,7 @@ def late_reward_check(state: GameState, lane: str, seat: int, index: int) -> Non
     text = T("{who}'s late {workshop} pays its one-time reward; turn it face down.", who=who(state, seat),
              workshop=tile_text(state, ws.tile))
     if state.phase == "upkeep":  # the table turns it over between rounds: a line of the upkeep checklist
-        instruct(state, text, "R-BUILD-5", seat=seat)
+        instruct(state, text, "R-BUILD-5", (f"seat:{seat}:workshop",), seat=seat)
     else:
         note(state, text, "R-BUILD-5")
     gain(state, lane, seat, tile.reward.phrase, T("the late {workshop}", workshop=tile_text(state, ws.tile)))

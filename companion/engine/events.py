@@ -22,16 +22,28 @@ def note(state: GameState, text: str, rule: str | None = None, **data) -> dict:
     return entry
 
 
-def instruct(state: GameState, text: str, rule: str | None = None, **data) -> None:
+#: a step's `moves` when it is an act on the table that no piece the twin reads shows (a marker on the 50 space,
+#: a shuffle): it is a step to tick, not a note
+ACT = "act"
+#: a step's `moves` when the table has already done what it says (the host entered a tile the table drew): it
+#: says which pieces moved, so nothing is told twice, and is a note, with no box to tick
+NOTE = "note"
+
+
+def instruct(state: GameState, text: str, rule: str | None = None, moves: tuple[str, ...] = (), **data) -> None:
     """A step the table carries out: kept in the upkeep report (or setup steps) and the log. A step about
     places of the city gives them as `places` ("hex:<tile>", "dock:<id>", "space:<id>") and its words say
-    "the marked hex": the host's map marks them with the step's number (`mark`), as the table has no ids."""
+    "the marked hex": the host's map marks them with the step's number (`mark`), as the table has no ids.
+    `moves`: the other pieces its words move ("supply", "stack:<key>", "seat:<n>:<kind>"…, twin/told.py),
+    so the table is not told the same act twice; kept by a move's recorder only, never in the state."""
     entry = keep({"step": 0}, "text", text)
     if rule:
         entry["rule"] = rule
     if data:
         entry["data"] = data
     target = {"setup": state.setup_steps, "upkeep": state.report}.get(state.phase)
+    if state._twin is not None:
+        state._twin.step(state, entry, len(target) if target is not None else None, moves)
     if target is not None:
         entry["step"] = len(target) + 1
         if data.get("places"):

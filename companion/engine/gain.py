@@ -10,10 +10,11 @@ from functools import lru_cache
 
 from . import tasks as do
 from ..catalog.rewards import TOKENS, Item, Reward, parse_reward
-from .events import instruct, note, tile_name, who
+from .events import ACT, instruct, note, tile_name, who
 from .rulebook import SCORE_LAP
 from .flow import ASKED, MAIN, choose, option, push, task
 from .reach import reached
+from .scoring import scroll_worth
 from .state import GameState
 from ..words import T, Text, again, plain
 
@@ -41,7 +42,7 @@ def add_vp(state: GameState, seat: int, n: int) -> None:
         if s.vp // SCORE_LAP > max(before, 0) // SCORE_LAP:
             reached(state, "score-lap")
             instruct(state, T("{who} passes {n} VP: mark it with a figure or colour token on the 50 space.",
-                              who=who(state, seat), n=s.vp // SCORE_LAP * SCORE_LAP), "R-SCORE-7", seat=seat)
+                              who=who(state, seat), n=s.vp // SCORE_LAP * SCORE_LAP), "R-SCORE-7", (ACT,), seat=seat)
 
 
 def _branch_label(bundle) -> Text:
@@ -123,9 +124,8 @@ def _scroll(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-5: one track of your choice up 1; none past its last level (Q-17)."""
     s = state.seats[t["seat"]]
     board = state.catalog.scroll_boards[s.scroll_board]
-    opts = [option(tr.id, T("{track} track: level {at} → {to}", track=tr.id, at=s.scroll[tr.id],
-                            to=s.scroll[tr.id] + 1), s.scroll[tr.id] < tr.top, T("already at its top level"), "Q-17")
-            for tr in board.tracks]
+    opts = [option(tr.id, _scroll_label(state, t["seat"], tr), s.scroll[tr.id] < tr.top, T("already at its top level"),
+                   "Q-17") for tr in board.tracks]
     open_ = [o for o in opts if o["available"]]
     if not open_:
         note(state, T("{who} cannot advance any scroll track: all are at the top.", who=who(state, t["seat"])), "Q-17")
@@ -137,6 +137,15 @@ def _scroll(state: GameState, t: dict, lane: str) -> None:
     s.scroll[track] += 1
     note(state, T("{who} advances the {track} scroll track to level {level}.", who=who(state, t["seat"]),
                   track=track, level=s.scroll[track]), "R-ACT-5")
+
+
+def _scroll_label(state: GameState, seat: int, tr) -> str:
+    """A scroll track's choice: the level it climbs to and what that level is worth (scoring.scroll_worth)."""
+    at = state.seats[seat].scroll[tr.id]
+    worth = scroll_worth(state, seat, tr)
+    if not worth:
+        return T("{track} track: level {at} → {to}", track=tr.id, at=at, to=at + 1)
+    return T("{track} track: level {at} → {to} ({worth})", track=tr.id, at=at, to=at + 1, worth=worth)
 
 
 @task(do.TAKE_LIEUTENANT)

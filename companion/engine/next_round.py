@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import tasks as do
 from .city import layout
-from .draws import stack_next
+from .draws import app_draws, stack_next
 from .describe import hex_text
 from .events import instruct, roman, tile_name, who
 from .flow import push, task
@@ -49,7 +49,7 @@ def _after_round(state: GameState, t: dict, lane: str) -> None:
 def _next_round(state: GameState, t: dict, lane: str) -> None:
     state.round += 1
     instruct(state, T("Set-up for round {round}: move the round counter to {round}.", round=roman(state.round)),
-             "R-NEXT-1")
+             "R-NEXT-1", ("round",))
 
 
 @task(do.LAY_DOWN)
@@ -71,12 +71,13 @@ def _lay_down(state: GameState, t: dict, lane: str) -> None:
         home = send_home(state)
         if home:
             instruct(state, T("Take the opponent's lieutenants off {places} and put them back on its board.",
-                              places=joined(tile_name(state, x) for x in home)), "R-SOLO-3", hexes=home,
+                              places=joined(tile_name(state, x) for x in home)), "R-SOLO-3", ("opponent:placed",),
+                     hexes=home,
                      places=[str(Place.hex(x)) for x in home])
     for seat, places in laid.items():
         instruct(state, T("{who}: lay your lieutenants down flat where they stand: {places}.", who=who(state, seat),
                           places=joined(tile_name(state, x.at) for x in places)), "R-NEXT-2",
-                 places=[str(x) for x in places], seat=seat)
+                 (f"seat:{seat}:lieutenants",), places=[str(x) for x in places], seat=seat)
     if not laid:
         instruct(state, T("No lieutenant stands on a hex or at a dock: nothing to lay down."), "R-NEXT-2")
 
@@ -105,7 +106,7 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
     if state.opponent is not None:
         first_mover(state)
         instruct(state, T("Play order for round {round}: {names}; turns alternate.", round=roman(state.round),
-                          names=joined(order_names(state))), "R-SOLO-4", order=[0])
+                          names=joined(order_names(state))), "R-SOLO-4", ("order",), order=[0])
         return
     kind = state.priority(state.round)
     if kind == "score":
@@ -114,10 +115,11 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
         reached(state, "priority-tile")
     order = standing(state, kind)
     state.order = order
-    names = ", ".join(who(state, s) for s in order)
-    text = (T("Play order by the scoring track: {names}.", names=names) if kind == "score"
-            else T("Play order by the {kind} register: {names}.", kind=kind, names=names))
-    instruct(state, text, "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4", order=order, register=kind)
+    names = joined(who(state, s) for s in order)  # each name with its letter in the reader's language
+    text = (T("Rearrange the play-order indicator by the scoring track: {names}.", names=names) if kind == "score"
+            else T("Rearrange the play-order indicator by the {kind} register: {names}.", kind=kind, names=names))
+    instruct(state, text, "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4", ("order",), order=order,
+             register=kind)
 
 
 @task(do.NEW_HEX)
@@ -140,9 +142,12 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("The expansion stack is empty: no new hex."), "R-NEXT-6")
         return
     state.hexes[tile] = Hex(tile=tile, space=free[0])
-    instruct(state, T("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
-                      "clockwise from the {harbor}).", tile=tile_name(state, tile), harbor=tile_name(state, harbor)),
-             "R-NEXT-6", tile=tile, space=free[0], places=[str(Place.hex(tile))])
+    name, harbor = tile_name(state, tile), tile_name(state, harbor)
+    instruct(state, T("Take the {tile} from the expansion stack and put it face up on the marked expansion space (the "
+                      "first empty one clockwise from the {harbor}).", tile=name, harbor=harbor) if app_draws(state) else
+             T("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
+               "clockwise from the {harbor}).", tile=name, harbor=harbor),
+             "R-NEXT-6", ("stack:expansion",), tile=tile, space=free[0], places=[str(Place.hex(tile))])
 
 
 @task(do.LATE_WORKSHOPS)
@@ -154,8 +159,12 @@ def _late_workshops(state: GameState, t: dict, lane: str) -> None:
         state.pools[st.pool] = []  # the unseen early tiles leave the game with the rest
         pool = f"late-{cls}"
         state.workshops[cls] = Stack(pool=pool, hidden=len(state.pools[pool]))
-    instruct(state, T("Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
-                      "(era II) stacks face down with the top of each face up."), "R-NEXT-8")
+    instruct(state, T("Remove every workshop tile still on the scoreboard from the game, and put the 3 late (era II) "
+                      "stacks face down on the scoreboard: the next steps name the workshop that lies face up on each.")
+             if app_draws(state) else
+             T("Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
+               "(era II) stacks face down with the top of each face up."), "R-NEXT-8",
+             tuple(f"stack:workshops-{cls}" for cls in CLASSES))
     push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-NEXT-8"}
                         for cls in CLASSES))
 
@@ -175,10 +184,11 @@ def _wagons_up(state: GameState, t: dict, lane: str) -> None:
         for w in s.wagons:
             if w.used:
                 w.used = False
-                flipped.append(who(state, i))
+                if i not in flipped:
+                    flipped.append(i)
     if flipped:
         reached(state, "wagons-up")
-        instruct(state, T("Turn used wagons face up again: {names}.", names=", ".join(sorted(set(flipped)))),
-                 "R-NEXT-13")
+        instruct(state, T("Turn used wagons face up again: {names}.", names=joined(who(state, i) for i in flipped)),
+                 "R-NEXT-13", tuple(f"seat:{i}:wagon" for i in flipped))
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from .state import GameState
 
 #: what the table cannot see (or a screen has no business with): every draw to come, the work in hand
-HIDDEN = frozenset({"seed", "rng", "pools", "clone", "to_dict", "_tally"})
+HIDDEN = frozenset({"seed", "rng", "pools", "clone", "to_dict", "_tally", "_twin"})
 
 
 class Pieces:

@@ -78,7 +78,8 @@ def _to_sector(state: GameState, t: dict, lane: str) -> None:
     board = state.catalog.boards[s.board]
     opts = [option(q, T("The {square} (single use)", square=square_text(state, seat, q))
                    if board.square(q).once else
-                   T("The {square}", square=square_text(state, seat, q))) for q in squares]
+                   T("The {square}", square=square_text(state, seat, q)),
+                   face=f"square:{s.board}.{q}") for q in squares]  # the square where it lies on the board
     q = choose(state, lane, seat, "rescue", T("Place the rescued {cls} on which square?", cls=cit.cls), opts, t,
                "R-TURN-RESCUE-2")
     if q is ASKED:

@@ -27,6 +27,7 @@ DECISIONS = {
     "upgrade_overseer": "R-ACT-8", "build": "R-BUILD-1", "place_improvement": "R-BUILD-3",
     "give_citizen": "R-REPOP-3", "give_lieutenant": "R-REPOP-3", "production": "R-CIT-4",
     "leave_quarantine": "R-CIT-3", "reveal": "C-1", "table_ready": "C-18",
+    "opponent_done": "C-23",
 }
 
 #: every reward icon of the grammar (catalog/rewards.py) with its rule, counted when it is carried out
@@ -73,6 +74,7 @@ BRANCHES = {
     "build-nothing": ("C-6", "a Build is declined"),
     "cycle": ("R-BUILD-2", "the stacks of a kind are cycled, paid with a token or a VP"),
     "built-after-cycling": ("R-BUILD-2", "a build paid after cycling"),
+    "stack-emptied": ("R-BUILD-4", "a stack's last tile is taken: nothing turns up"),
     # citizens and workshops (R-CIT, R-UPG)
     "workshop-move": ("R-CIT-4", "a sector citizen moves into a workshop"),
     "late-reward": ("R-BUILD-5", "a late workshop pays its one-time reward"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import tasks as do
 from .city import add_citizens, add_cubes, berth, turn_wheel
 from .describe import tile_text
-from .draws import stack_next
+from .draws import app_draws, stack_next
 from .events import instruct, roman, tile_name, who
 from .flow import ASKED, choose, option, push, task
 from .reach import reached
@@ -26,7 +26,10 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
             reached(state, "docking-reshuffle")
             state.pools["docking"] = sorted(state.catalog.docking_tiles)
             pile.hidden = len(state.pools["docking"])
-            instruct(state, T("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5")
+            instruct(state, T("The docking pile is empty: put all 4 docking tiles face down as a new pile.")
+                     if app_draws(state) else
+                     T("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5",
+                     ("stack:docking",))
         ready, tile = stack_next(state, pile, lane, t, T("Which docking tile was drawn?"), rule="R-NEXT-5")
         if not ready:
             return
@@ -34,8 +37,10 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
         t = {k: v for k, v in t.items() if k != "pick"}
         t["dock"] = state.catalog.docking_tiles[tile].dock
         harbor = state.catalog.docks[t["dock"]].harbor
-        instruct(state, T("Draw a docking tile: the {tile}.", tile=tile_name(state, tile)),
-                 t.get("rule", "R-NEXT-5"), tile=tile, places=[str(Place.hex(harbor))])
+        name = tile_name(state, tile)
+        instruct(state, T("Take the {tile} from the docking pile.", tile=name) if app_draws(state) else
+                 T("Draw a docking tile: the {tile}.", tile=name), t.get("rule", "R-NEXT-5"), ("stack:docking",), tile=tile,
+                 places=[str(Place.hex(harbor))])
     count = t.get("count", 1)
     for i, stack in enumerate(state.boats):
         if len(stack):
@@ -59,7 +64,8 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     text = (T("Put the {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
             if cube else T("Put the {boat} face up at {where}; the cube supply is empty, so no cube (Q-6).",
                            boat=tile_text(state, boat), where=where))
-    instruct(state, text, t.get("rule", "R-NEXT-5"), boat=boat, dock=dock, places=[str(Place.dock(dock))])
+    instruct(state, text, t.get("rule", "R-NEXT-5"), (f"stack:boats-{i + 1}", "supply"), boat=boat, dock=dock,
+             places=[str(Place.dock(dock))])
     if count > 1:
         reached(state, "two-boats")
         push(state, lane, {"do": do.BOAT_ARRIVES, "dock": t["dock"], "count": count - 1, "rule": "R-NEXT-5"})

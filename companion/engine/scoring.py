@@ -187,11 +187,38 @@ def _winners(state: GameState, seats: list[dict]):
     return top, ranks, tiebreak
 
 
-def _track_points(state: GameState, seat: int, tr) -> tuple[int, str]:
-    """R-SCORE-4, R-ADV-4…6, Q-14, Q-21: units × the value of the marker's level."""
+def scroll_worth(state: GameState, seat: int, tr) -> str:
+    """What one more level of a scroll track gives, in numbers: that level's value, and the track's points at
+    the end as the estate stands now, before → after (R-ACT-5; R-SCORE-4, R-ADV-4…6). A track at its top: ""."""
+    at = state.seats[seat].scroll[tr.id]
+    if at >= tr.top:
+        return ""
+    before, after = _track_points(state, seat, tr)[0], _track_points(state, seat, tr, at + 1)[0]
+    level, was = tr.levels[at + 1], tr.levels[at]
+    if tr.counts.startswith("register-"):
+        return T("{lesser} VP past the single bar, {greater} past the double bar; yours now: {before} → {after} VP",
+                 lesser=level[0], greater=level[1], before=before, after=after)
+    if tr.counts == "overseers":
+        return T("{first}/{second}/{centre} VP for an overseer on step 4/5/6; yours now: {before} → {after} VP",
+                 first=level[0], second=level[1], centre=level[2], before=before, after=after)
+    units = _units(state, seat, tr.counts)[1]
+    if tr.cap:
+        return T("{value} VP each instead of {was}, at most {cap} counted; your {units}: {before} → {after} VP",
+                 value=_number(level), was=_number(was), cap=tr.cap, units=units, before=before, after=after)
+    return T("{value} VP each instead of {was}; your {units}: {before} → {after} VP", value=_number(level),
+             was=_number(was), units=units, before=before, after=after)
+
+
+def _number(value) -> str:
+    """A track level's value as printed: ½ for a half."""
+    return "½" if value == 0.5 else str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _track_points(state: GameState, seat: int, tr, at: int | None = None) -> tuple[int, str]:
+    """R-SCORE-4, R-ADV-4…6, Q-14, Q-21: units × the value of the marker's level (`at`: another level)."""
     c = state.catalog
     s = state.seats[seat]
-    level = tr.levels[s.scroll[tr.id]]
+    level = tr.levels[s.scroll[tr.id] if at is None else at]
     kind = tr.counts
     if kind.startswith("register-"):
         reg_kind = kind.split("-", 1)[1]

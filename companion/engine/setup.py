@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from . import tasks as do
 from .city import layout, start_spaces
-from .draws import randbelow, reveal, seed_state, shuffled
+from .draws import app_draws, randbelow, reveal, seed_state, shuffled
 from .describe import hex_text, scroll_board_text, tile_text
-from .events import instruct, tile_name, who
+from .events import NOTE, instruct, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
-from .rulebook import CUBES, ESTATE_LIEUTENANTS, LIEUTENANTS, PLAGUE_CUBES, START_COINS, START_VP
+from .rulebook import ESTATE_LIEUTENANTS, LIEUTENANTS, SOLO_LIEUTENANTS, START_COINS, START_VP
 from .solo import first_mover, order_names
 from .state import (CLASSES, COLOURS, Cabin, GameState, Hex, Lieutenant, Opponent, Options, Overseer, Place,
-                    PlayerOption, Seat, Stack, UPKEEP_RULES, WagonStack)
+                    PlayerOption, Seat, UPKEEP_RULES)
 from ..words import T, joined
 
 
@@ -39,14 +39,16 @@ def check_options(options: Options) -> None:
         raise IllegalAction("draw mode is 'app' or 'table'")
 
 
-def new_game(options: Options, seed: int, catalog) -> GameState:
+def new_game(options: Options, seed: int, catalog, twin=None) -> GameState:
     """The state after setup and round I setup (or at the first reveal the host must enter), played with
-    `catalog` (the caller loads it: the engine reads no files)."""
+    `catalog` (the caller loads it: the engine reads no files). `twin`: a recorder of the steps as they are
+    told (engine/twin/told.py), kept on the state only while setting up."""
     check_options(options)
     n = options.count
     state = GameState(options=options, seed=seed, rng=seed_state(seed), players=n, hold_upkeep=True,
-                      upkeep_rules=UPKEEP_RULES, hold_setup=True)
-    state._catalog = catalog
+                      upkeep_rules=UPKEEP_RULES, hold_setup=True,
+                      hold_opponent=True)
+    state._catalog, state._twin = catalog, twin
     push(state, MAIN, {"do": do.SETUP_PLAYERS}, {"do": do.SETUP_CITY}, {"do": do.SETUP_STACKS},
          {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 0},
          {"do": do.REVEAL_FACE_UP, "what": "improvement", "index": 1},
@@ -57,21 +59,34 @@ def new_game(options: Options, seed: int, catalog) -> GameState:
          {"do": do.BOAT_ARRIVES, "rule": "R-R1-1"}, {"do": do.WHEEL_STEP, "cubes": True},
          {"do": do.CITIZENS_STEP}, *([{"do": do.SOLO_DECK}] if n == 1 else []), {"do": do.BEGIN_ROUND})
     run(state)
+    state._twin = None
     return state
 
 
 @task(do.SETUP_PLAYERS)
 def _players(state: GameState, t: dict, lane: str) -> None:
-    """R-SETUP-14: each seat takes the pieces of its colour; the advanced game then draws colours and b
-    boards (R-ADV-1), so until then every seat holds side a."""
+    """R-SETUP-14: each seat takes the pieces of its colour. The advanced game first draws colours and b
+    boards (R-ADV-1), so until then every seat holds side a, and the table takes its pieces once it knows
+    its colour (SETUP_FIGURES says so: `pieces`)."""
     opts = state.options
     for p in opts.players:
         state.seats.append(_seat(state, p.name, p.colour, "a", "a"))
-    side = T("b (advanced)") if opts.advanced else "a"
-    instruct(state, T("Each player takes the pieces of their colour: player board side {side}, scroll board, "
-                      "5 lieutenants, 5 counters, 3 overseers, 3 scroll cubes and 5 repopulation tiles.", side=side),
-             "R-SETUP-14")
-    push(state, lane, *([{"do": do.DRAW_BOARDS}] if opts.advanced else []), {"do": do.SETUP_FIGURES})
+    if opts.advanced:
+        push(state, lane, {"do": do.DRAW_BOARDS}, {"do": do.SETUP_FIGURES, "pieces": True})
+        return
+    _pieces(state)
+    push(state, lane, {"do": do.SETUP_FIGURES})
+
+
+def _pieces(state: GameState) -> None:
+    """R-SETUP-14 as the table does it; in the advanced game the boards were handed out just before."""
+    if state.options.advanced:
+        text = T("Each player takes the other pieces of their colour: 5 lieutenants, 5 counters, 3 overseers, "
+                 "3 scroll cubes and 5 repopulation tiles.")
+    else:
+        text = T("Each player takes the pieces of their colour: player board side {side}, scroll board, "
+                 "5 lieutenants, 5 counters, 3 overseers, 3 scroll cubes and 5 repopulation tiles.", side="a")
+    instruct(state, text, "R-SETUP-14")
 
 
 def _seat(state: GameState, name: str, colour: str, board_id: str, scroll_id: str) -> Seat:
@@ -95,11 +110,14 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
     c = state.catalog
     n = state.players
     b_scrolls = sorted(x for x in c.scroll_boards if c.scroll_boards[x].side == "b")
-    if state.options.draw == "app":
+    if app_draws(state):
         colours = shuffled(state, COLOURS)[:n]
         scrolls = shuffled(state, b_scrolls)[:n]
     else:
         colours, scrolls = list(t.get("colours", [])), list(t.get("scrolls", []))
+        if not colours and "pick" not in t:  # the table draws first, then the host enters what it drew
+            instruct(state, T("Draw a colour at random for each player, and deal each a random scroll board: "
+                              "every board b side up. The host enters who drew what."), "R-ADV-1")
         while len(scrolls) < n:
             name = state.seats[len(scrolls)].name
             if len(colours) == len(scrolls):
@@ -120,21 +138,40 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
         state.seats[i] = _seat(state, seat.name, colours[i], f"b-{colours[i]}", scrolls[i])
     for i, s in enumerate(state.seats):
         board = T("{colour} player board", colour=s.colour, face=f"board:{s.board}")
-        instruct(state, T("{name} plays {colour} with the {board} and the {scroll}, both b side up, assigned at "
-                          "random.", name=s.name, colour=s.colour, board=board,
-                          scroll=scroll_board_text(state, s.scroll_board)), "R-ADV-1", seat=i)
+        instruct(state, T("{name} plays {colour}: take the {board} and the {scroll}, both b side up.",
+                          name=s.name, colour=s.colour, board=board, scroll=scroll_board_text(state, s.scroll_board)),
+                 "R-ADV-1", (f"seat:{i}",), seat=i)
 
 
 @task(do.SETUP_FIGURES)
 def _figures(state: GameState, t: dict, lane: str) -> None:
-    """R-SETUP-15…16 as the table does it; solo: the opponent takes a free colour (R-SOLO-2, C-11)."""
+    """R-SETUP-15…16 as the table does it (after R-SETUP-14's pieces once the advanced game has drawn its
+    colours); b boards need covers for their single-use squares (R-ADV-2); solo: the opponent (R-SOLO-2, -3)."""
+    if t.get("pieces"):
+        _pieces(state)
     instruct(state, T("Put 3 lieutenants beside your board and 2 in the general supply; scroll cubes at the "
                       "bottom of the 3 tracks; overseers on their start spaces."), "R-SETUP-15")
+    if state.options.advanced:
+        instruct(state, T("Keep a few spare tokens within reach: once a single-use square (the corner symbol) is "
+                          "used, cover it with one.") if state.players == 1 else
+                 T("Keep the solo tiles within reach: once a single-use square (the corner symbol) is used, cover "
+                   "it with one."), "R-SOLO-2" if state.players == 1 else "R-ADV-2")
     if state.players == 1:
-        free = [col for col in COLOURS if col != state.seats[0].colour]
-        state.opponent = Opponent(colour=free[0])
-        instruct(state, T("The virtual opponent plays {colour}; it has counters on the popularity register and "
-                          "the play-order indicator only.", colour=free[0]), "R-SOLO-2")
+        _opponent(state)
+
+
+def _opponent(state: GameState) -> None:
+    """R-SOLO-2 / C-11: the opponent takes a free colour and has counters on the play-order indicator and the
+    popularity register only; R-SOLO-3: its lieutenants, 3 to 5 by round."""
+    free = [col for col in COLOURS if col != state.seats[0].colour]
+    state.opponent = Opponent(colour=free[0])
+    instruct(state, T("The virtual opponent plays {colour}: take its lieutenants and 2 of its counters, one for the "
+                      "play-order indicator and one for the popularity register (it has none on the city and "
+                      "church registers or the scoring track).", colour=free[0]), "R-SOLO-2", ("opponent",))
+    first, rest = SOLO_LIEUTENANTS[0], LIEUTENANTS - SOLO_LIEUTENANTS[0]
+    instruct(state, T("The opponent uses {a} lieutenants in rounds I–III, {b} in rounds IV–V and {c} in round VI: "
+                      "put {a} on its board for round I and set the other {rest} aside.", a=first,
+                      b=SOLO_LIEUTENANTS[3], c=SOLO_LIEUTENANTS[5], rest=rest), "R-SOLO-3")
 
 
 @task(do.SETUP_CITY)
@@ -153,13 +190,15 @@ def _city(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("Place the harbor hexes at the four corners: {corners}.", corners=corners), "R-SETUP-2",
                  places=[str(Place.hex(h)) for h in layout(state).harbors])
         spaces = start_spaces(state)
-        if state.options.draw == "app":
+        if app_draws(state):
             bs = sorted(h.id for h in c.hexes.values() if h.cls == "B")
             deal = shuffled(state, kept + [bs[randbelow(state, len(bs))]])
             for space, tile in zip(spaces, deal):
                 state.hexes[tile] = Hex(tile=tile, space=space)
             _dealt(state)
             return
+        instruct(state, T("Shuffle the kept A hexes with 1 random B hex face down, then deal them face up, one onto "
+                          "each empty start space the map shows. The host enters each hex dealt."), "R-SETUP-2")
         t = {**t, "spaces": spaces}
     # table draws: the host enters the hex dealt to each space, one at a time
     spaces = t["spaces"]
@@ -176,92 +215,43 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     if tile is None:
         return
     state.hexes[tile] = Hex(tile=tile, space=spaces[0])
+    instruct(state, T("The {hex} lies on the marked start space.", hex=tile_name(state, tile)), "R-SETUP-2", (NOTE,),
+             tile=tile, places=[str(Place.hex(tile))])
     if len(spaces) > 1:
         push(state, lane, {"do": do.SETUP_CITY, "spaces": spaces[1:]})
-    else:
-        _dealt(state)
 
 
 def _dealt(state: GameState) -> None:
-    """The deal as the map shows it: each hex on its marked start space (their faces say which is which)."""
-    deal = sorted((h.space, tile) for tile, h in state.hexes.items() if h.space.startswith("s"))
-    instruct(state, T("Shuffle the kept A hexes with 1 random B hex and deal them face up onto the marked start "
-                      "spaces, as the map shows: {deal}.", deal=joined(tile_name(state, tile) for _, tile in deal)),
-             "R-SETUP-2", deal=dict(deal), places=[str(Place.hex(tile)) for _space, tile in deal])
-
-
-@task(do.SETUP_STACKS)
-def _stacks(state: GameState, t: dict, lane: str) -> None:
-    """R-SETUP-3…13: expansion stack, cubes, docking pile, boats, improvements, workshops, wagons."""
+    """The companion's deal (R-SETUP-2), a step per hex: the table finds each hex by its face and puts it on
+    its marked start space (the companion chose the B hex and the order: nothing to shuffle)."""
     c = state.catalog
-    n = state.players
-    b_left = [h.id for h in c.hexes.values() if h.cls == "B" and h.id not in state.hexes]
-    cs = sorted(h.id for h in c.hexes.values() if h.cls == "C")
-    state.pools["expansion"] = cs
-    state.expansion = Stack(pool="expansion", top=b_left, hidden=len(cs))
-    instruct(state, T("Expansion stack: shuffle the {n} C hexes face down and put the other B hex, {tile}, face down "
-                      "on top.", n=len(cs), tile=tile_name(state, b_left[0])), "R-SETUP-3")
-    instruct(state, T("Keep fire, major fire, rat, lumber, coin and citizen tokens within reach."), "R-SETUP-4")
-    state.supply_cubes = CUBES[n]
-    instruct(state, T("Use {n} plague cubes; return the other {rest} to the box.", n=CUBES[n], rest=PLAGUE_CUBES - CUBES[n])
-             if CUBES[n] < PLAGUE_CUBES else T("Use {n} plague cubes.", n=CUBES[n]), "R-SETUP-5")
-    state.pools["docking"] = sorted(c.docking_tiles)
-    state.docking = Stack(pool="docking", hidden=len(c.docking_tiles))
-    state.docks = {d: [] for d in c.docks}
-    instruct(state, T("Shuffle the 4 docking tiles into a face-down pile."), "R-SETUP-7")
-    boats = [b for b in c.boats.values() if n > 2 or b.cargo != "stones"]
-    for back in sorted({b.back for b in boats}):
-        group = sorted(b.id for b in boats if b.back == back)
-        state.pools[f"boats-{back}"] = group
-        state.boats.append(Stack(pool=f"boats-{back}", hidden=len(group)))
-    if n <= 2:
-        gone = sorted(b.id for b in c.boats.values() if b.cargo == "stones")
-        instruct(state, T("Return the boats carrying precious stones to the box ({boats}).",
-                          boats=joined([tile_text(state, b) for b in gone])), "R-SETUP-8")
-    instruct(state, T("Sort the {n} boats by the number on the back, shuffle each group and stack them with group 1 "
-                      "on top, beside the scoreboard.", n=len(boats)), "R-SETUP-8")
-    state.pools["improvements"] = sorted(c.improvements)
-    per = len(c.improvements) // 3
-    state.improvements = [Stack(pool="improvements", hidden=per) for _ in range(3)]
-    instruct(state, T("Deal the cabin improvements at random into 3 face-down stacks of {n}; turn up the top of "
-                      "each.", n=per), "R-SETUP-9")
-    for cls in CLASSES:
-        early = sorted(w.id for w in c.workshops.values() if w.era == 1 and w.cls == cls)
-        late = sorted(w.id for w in c.workshops.values() if w.era == 2 and w.cls == cls)
-        state.pools[f"workshops-{cls}"] = early
-        state.pools[f"late-{cls}"] = late
-        state.workshops[cls] = Stack(pool=f"workshops-{cls}", hidden=len(early))
-    instruct(state, T("Sort the workshops by era and class into 6 stacks and shuffle each. Put the 3 era I "
-                      "stacks face down on the scoreboard and turn up the top of each; set the era II stacks "
-                      "aside until round V."), "R-SETUP-11")
-    for back in sorted({w.back for w in c.wagons.values()}):
-        state.pools[f"wagons-{back}"] = sorted(w.id for w in c.wagons.values() if w.back == back)
-    backs = sorted({w.back for w in c.wagons.values()})
-    stacks = 1 if n <= 2 else 2
-    state.wagon_stacks = [WagonStack(backs=list(backs)) for _ in range(stacks)]
-    text = T("Split the wagons into their 5 back-numbered pairs; build two stacks with one random wagon of "
-             "each pair, wagon 1 face up on top and 2…5 below.")
-    if stacks == 1:
-        text = T("{text} Return one stack to the box unseen: one wagon is available at a time.", text=text)
-    instruct(state, text, "R-SETUP-10")
-    instruct(state, T("Use the {side} side of the scoreboard; put the round counter on space I.", side=state.side),
-             "R-SETUP-12")
-    if state.options.priority_tile:
-        instruct(state, T("Cover the first column of the round info table with the register priority tile."),
-                 "R-SETUP-13")
+    for space, tile in sorted((h.space, tile) for tile, h in state.hexes.items() if h.space.startswith("s")):
+        name = tile_name(state, tile)
+        text = (T("Find the {hex}, the B hex, and put it face up on the marked start space.", hex=name)
+                if c.hexes[tile].cls == "B" else
+                T("Find the {hex} and put it face up on the marked start space.", hex=name))
+        instruct(state, text, "R-SETUP-2", tile=tile, space=space, places=[str(Place.hex(tile))])
 
 
 @task(do.SETUP_WHEEL)
 def _wheel(state: GameState, t: dict, lane: str) -> None:
-    """R-SETUP-6: the wheel starts at any window (every window shows a rat and three colours)."""
+    """R-SETUP-6: the wheel starts at any window (every window shows a rat and three colours): the one the
+    companion chose, or the one the table set, which the host enters."""
     wheel = state.catalog.wheel
     ids = [w.id for w in wheel]
+    if not app_draws(state) and "pick" not in t:
+        instruct(state, T("Put the population wheel within reach, turned to any window (each shows one rat and "
+                          "three colours). The host enters which one shows."), "R-SETUP-6")
     pick = reveal(state, lane, t, T("Which window of the population wheel is showing?"), ids, rule="R-SETUP-6")
     if pick is None:
         return
     state.wheel = ids.index(pick)
-    instruct(state, T("Set the population wheel to show the {window} (any window will do).", window=tile_text(state, pick)), "R-SETUP-6",
-             window=pick)
+    if not app_draws(state):
+        instruct(state, T("The wheel shows the {window}.", window=tile_text(state, pick)), "R-SETUP-6",
+                 (NOTE, "wheel"), window=pick)
+    else:
+        instruct(state, T("Put the population wheel within reach, turned to the {window}.",
+                          window=tile_text(state, pick)), "R-SETUP-6", ("wheel",), window=pick)
 
 
 @task(do.SETUP_ORDER)
@@ -271,10 +261,13 @@ def _order(state: GameState, t: dict, lane: str) -> None:
     n = state.players
     if n == 1:
         order = [0]
-    elif state.options.draw == "app":
+    elif app_draws(state):
         order = shuffled(state, range(n))
     else:  # C-1: the table put the counters on the indicator in random order; the host enters it
         order = list(t.get("order", []))
+        if not order and "pick" not in t:
+            instruct(state, T("Put one counter of each player on the play-order indicator, in random order. The host "
+                              "enters the order."), "R-SETUP-17")
         while len(order) < n:
             question = T("Round I play order, drawn at random: whose counter is P{pos} on the play-order indicator?",
                          pos=len(order) + 1)
@@ -295,20 +288,38 @@ def _order(state: GameState, t: dict, lane: str) -> None:
     if state.opponent:
         state.opponent.stamp = state.next_stamp()
         first_mover(state)
+    _told_order(state, order)
+
+
+def _told_order(state: GameState, order: list[int]) -> None:
+    """R-SETUP-17…19 (R-SOLO-2, -4) as the table carries them out, naming only the seats that play."""
+    n = state.players
+    if state.opponent:
         names = joined(T("P{pos} {name}", pos=i + 1, name=name) for i, name in enumerate(order_names(state)))
     else:
         names = joined(T("P{pos} {name}", pos=i + 1, name=who(state, s)) for i, s in enumerate(order))
     instruct(state, T("Play order for round I: {names}. Put one counter of each on the play-order indicator.",
-                      names=names),
-             "R-SETUP-17" if n > 1 else "R-SOLO-4", order=order)
+                      names=names) if app_draws(state) or n == 1 else
+             T("Play order for round I: {names}.", names=names), "R-SETUP-17" if n > 1 else "R-SOLO-4", ("order",),
+             order=order)
+    if n == 1:  # R-SOLO-2: the opponent has no counter on the city and church registers, nor on the score track
+        instruct(state, T("Stack your counter and the opponent's on space I of the popularity register, the "
+                          "opponent's on top (the last player's); put only your counter on space I of the city and "
+                          "church registers."), "R-SOLO-2")
+        instruct(state, T("Put your counter on space 0 of the scoring track; the opponent has none there."),
+                 "R-SOLO-2")
+        return
     instruct(state, T("Stack one counter of each player on space I of the popularity, city and church registers "
                       "in reverse play order, so the last player's counter is on top."), "R-SETUP-18")
-    if n > 1:
-        comp = []
-        for pos, seat_i in enumerate(order):
-            s = state.seats[seat_i]
-            comp.append(T("P{pos} {name}: {vp} VP, {coins} coin", pos=pos + 1, name=s.name, vp=START_VP[pos],
-                          coins=START_COINS[pos]) if START_COINS[pos] else
-                        T("P{pos} {name}: {vp} VP", pos=pos + 1, name=s.name, vp=START_VP[pos]))
-        instruct(state, T("Score track and compensation: {seats}. P3's counter sits on P1's, P4's on P2's.",
-                          seats=joined(comp, "; ")), "R-SETUP-19")
+    comp = []
+    for pos, seat_i in enumerate(order):
+        s = state.seats[seat_i]
+        comp.append(T("P{pos} {name}: {vp} VP, {coins} coin", pos=pos + 1, name=s.name, vp=START_VP[pos],
+                      coins=START_COINS[pos]) if START_COINS[pos] else
+                    T("P{pos} {name}: {vp} VP", pos=pos + 1, name=s.name, vp=START_VP[pos]))
+    seats = joined(comp, "; ")
+    instruct(state, {2: T("Score track and compensation: {seats}.", seats=seats),
+                     3: T("Score track and compensation: {seats}. P3's counter sits on P1's.", seats=seats),
+                     4: T("Score track and compensation: {seats}. P3's counter sits on P1's, P4's on P2's.",
+                          seats=seats)}[n], "R-SETUP-19",
+             tuple(f"seat:{i}:{kind}" for i in order for kind in ("vp", "coins")))

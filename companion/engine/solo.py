@@ -6,14 +6,14 @@ from __future__ import annotations
 from . import tasks as do
 from .city import distances_from
 from .describe import face_of, tile_text
-from .draws import reveal, stack_next
-from .events import instruct, roman, tile_name, who
-from .flow import push, task
+from .draws import app_draws, reveal, stack_next
+from .events import ACT, instruct, roman, tile_name, who
+from .flow import choose, option, push, task
 from .gain import add_vp
 from .movement import available, standing_on
 from .reach import reached
 from .rulebook import REPOPULATOR_VP
-from .state import GameState, Stack
+from .state import GameState, Place, Stack
 from ..words import T, joined
 
 
@@ -43,9 +43,15 @@ def _solo_deck(state: GameState, t: dict, lane: str) -> None:
     state.pools["solo"] = sorted(state.catalog.solo_tiles)
     opp.deck = Stack(pool="solo", hidden=len(state.pools["solo"]))
     opp.aside, opp.skipped = [], 0
-    instruct(state, T("Shuffle all {n} solo tiles face down: the opponent's deck for round {round}.",
-                      n=opp.deck.hidden, round=roman(state.round)), "R-SOLO-2" if state.round == 1 else "Q-18",
-             deck=opp.deck.hidden)
+    more = opp.lieutenants(state.round) - opp.lieutenants(max(state.round - 1, 1))
+    if more > 0:  # R-SOLO-3: rounds IV and VI bring the opponent one more lieutenant
+        instruct(state, T("From round {round} the opponent uses {n} lieutenants: put {more} more on its board.",
+                          round=roman(state.round), n=opp.lieutenants(state.round), more=more), "R-SOLO-3", (ACT,))
+    n, rnd = opp.deck.hidden, roman(state.round)
+    instruct(state, T("Put all {n} solo tiles face down as the opponent's deck for round {round}. The companion names "
+                      "each tile it reveals.", n=n, round=rnd) if app_draws(state) else
+             T("Shuffle all {n} solo tiles face down: the opponent's deck for round {round}.", n=n, round=rnd),
+             "R-SOLO-2" if state.round == 1 else "Q-18", ("stack:solo", "opponent:aside"), deck=opp.deck.hidden)
 
 
 def next_mover(state: GameState) -> str | None:
@@ -64,18 +70,17 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     ignored for the rest of the round. R-SOLO-6: it removes one cube and moves up popularity, never past
     the last space (Q-17), so a player there still ties it for the R-SOLO-8 bonus."""
     opp = state.opponent
+    if state.hold_opponent and "pick" not in t and not t.get("tries"):  # the host's moment starts its list here
+        instruct(state, T("The opponent's turn: reveal its solo tiles until one names a hex in play with no standing "
+                          "figure."), "R-SOLO-5", opponent=True)
     if len(opp.deck) == 0:
-        reached(state, "solo-deck-reshuffle")
-        state.pools["solo"] = sorted(opp.aside)
-        opp.deck = Stack(pool="solo", hidden=len(opp.aside))
-        opp.aside = []
-        instruct(state, T("The opponent's deck is empty: shuffle its spent solo tiles into a new deck."), "R-SOLO-5")
+        _new_deck(state)
     tries = t.get("tries", 0)
     if tries > 2 * len(state.catalog.solo_tiles) or len(opp.deck) == 0:
         opp.skipped += 1
         opp.moved_last = True
         instruct(state, T("No solo tile names an available hex: the opponent loses this turn."), "R-SOLO-5")
-        push(state, lane, {"do": do.NEXT_TURN})
+        push(state, lane, {"do": do.OPPONENT_DONE}, {"do": do.NEXT_TURN})
         return
     ready, tile = stack_next(state, opp.deck, lane, t, T("Which solo tile did the opponent reveal?"),
                              None, "R-SOLO-5")
@@ -84,40 +89,81 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     opp.aside.append(tile)
     solo = state.catalog.solo_tiles[tile]
     shown = T("a solo tile", face=face_of(state, tile))  # its face is drawn beside the line
+    at = [str(Place.hex(solo.hex))] if solo.hex in state.hexes else []
+    revealed = ("stack:solo", "opponent:aside")
     if solo.hex not in state.hexes or solo.hex in standing_on(state):
-        text = (T("Opponent reveals {tile}: {hex} is not in play; reveal another.", tile=shown,
+        text = (T("Opponent reveals {tile}: {hex} is not in play; set it aside and reveal another.", tile=shown,
                   hex=tile_name(state, solo.hex)) if solo.hex not in state.hexes else
-                T("Opponent reveals {tile}: {hex} has a standing figure; reveal another.", tile=shown,
-                  hex=tile_name(state, solo.hex)))
-        instruct(state, text, "R-SOLO-5")
+                T("Opponent reveals {tile}: the marked {hex} has a standing figure; set it aside and reveal "
+                  "another.", tile=shown, hex=tile_name(state, solo.hex)))
+        instruct(state, text, "R-SOLO-5", revealed, places=at)
         reached(state, "solo-reveals-again")
         push(state, lane, {"do": do.OPPONENT_TURN, "tries": tries + 1})
         return
+    _takes_hex(state, lane, tile, shown, at, revealed)
+
+
+def _takes_hex(state: GameState, lane: str, tile: str, shown, at: list[str], revealed: tuple[str, ...]) -> None:
+    """R-SOLO-6: the opponent's lieutenant stands on the tile's hex; its citizens go back to the supply; one
+    of its cubes goes back too and the opponent moves up popularity (never past the last space, Q-17)."""
+    opp = state.opponent
+    solo = state.catalog.solo_tiles[tile]
+    h = state.hexes[solo.hex]
+    name = tile_name(state, solo.hex)
+    instruct(state, T("Opponent reveals {tile}: it takes the marked {hex}. Set the tile aside and stand an opponent "
+                      "lieutenant on that hex.", tile=shown, hex=name), "R-SOLO-6", (*revealed, "opponent:placed"),
+             hex=solo.hex, tile=tile, places=at)
     opp.placed.append(solo.hex)
     opp.moved_last = True
-    h = state.hexes[solo.hex]
-    takes = T("Opponent reveals {tile} and takes {hex}", tile=shown, hex=tile_name(state, solo.hex))
-    parts = []
     if h.citizens:
-        parts.append(T("return its {citizens} to the supply", citizens=joined(c.cls for c in h.citizens)))
+        instruct(state, T("Return the {citizens} on the marked {hex} to the supply.",
+                          citizens=joined(c.cls for c in h.citizens), hex=name), "R-SOLO-6", places=at)
         h.citizens = []
     if h.cubes:
-        h.cubes -= 1
-        state.supply_cubes += 1
-        if opp.popularity < state.catalog.register("popularity", state.players).last:  # Q-17
+        last = state.catalog.register("popularity", state.players).last
+        if opp.popularity < last:  # Q-17
+            instruct(state, T("Take 1 plague cube off the marked {hex} and put it in the supply; move the opponent's "
+                              "counter on the popularity register to space {n}.", hex=name, n=opp.popularity + 1),
+                     "R-SOLO-6", ("supply", "opponent:popularity"), places=at)
             opp.popularity += 1
             opp.stamp = state.next_stamp()
-            parts.append(T("remove 1 plague cube and move the opponent to popularity {n}", n=opp.popularity))
         else:
-            parts.append(T("remove 1 plague cube; the opponent stays on the last popularity space"))
-    text = T("{takes}: {then}.", takes=takes, then=joined(parts, "; ")) if parts else T("{takes}.", takes=takes)
-    instruct(state, text, "R-SOLO-6", hex=solo.hex, tile=tile)
+            instruct(state, T("Take 1 plague cube off the marked {hex} and put it in the supply; the opponent stays "
+                              "on the last popularity space.", hex=name), "Q-17", ("supply",), places=at)
+        h.cubes -= 1
+        state.supply_cubes += 1
     if h.repopulated_by is not None:
         reached(state, "solo-repopulator-vp")
         add_vp(state, h.repopulated_by, REPOPULATOR_VP)
         instruct(state, T("{who} scores 2 VP: the opponent chose their repopulated hex.",
-                          who=who(state, h.repopulated_by)), "Q-18")
-    push(state, lane, {"do": do.OPPONENT_ACTION, "action": solo.action, "hex": solo.hex}, {"do": do.NEXT_TURN})
+                          who=who(state, h.repopulated_by)), "Q-18", (f"seat:{h.repopulated_by}:vp",))
+    push(state, lane, {"do": do.OPPONENT_ACTION, "action": solo.action, "hex": solo.hex}, {"do": do.OPPONENT_DONE},
+         {"do": do.NEXT_TURN})
+
+
+@task(do.OPPONENT_DONE)
+def _opponent_done(state: GameState, t: dict, lane: str) -> None:
+    """C-23: the opponent's turn is a checklist of acts on the table (its tile, its lieutenant, the cube, its
+    popularity, what its red action takes and what turns up); your next turn, or the upkeep, waits until the
+    host says the table has done them, so a phone never runs ahead of the opponent's pieces."""
+    if not state.hold_opponent:
+        return
+    done = [option("done", T("The opponent's turn is done on the table"))]
+    choose(state, lane, "host", "opponent_done", T("Move the opponent's pieces on the table as listed, then carry on."),
+           done, t, "C-23", forced=False)
+
+
+def _new_deck(state: GameState) -> None:
+    """R-SOLO-5: a deck run out mid-round is made again from the tiles spent this round."""
+    opp = state.opponent
+    reached(state, "solo-deck-reshuffle")
+    state.pools["solo"] = sorted(opp.aside)
+    opp.deck = Stack(pool="solo", hidden=len(opp.aside))
+    opp.aside = []
+    instruct(state, T("The opponent's deck is empty: put its spent solo tiles face down as a new deck.")
+             if app_draws(state) else
+             T("The opponent's deck is empty: shuffle its spent solo tiles into a new deck."), "R-SOLO-5",
+             ("stack:solo", "opponent:aside"))
 
 
 @task(do.OPPONENT_ACTION)
@@ -131,7 +177,7 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
         for i, ws in enumerate(state.wagon_stacks):
             if ws.up:
                 instruct(state, T("The opponent takes the {tile}; it leaves the game.", tile=tile_text(state, ws.up)),
-                         "R-SOLO-7")
+                         "R-SOLO-7", (f"wagons:{i + 1}",))
                 ws.up = None
                 push(state, lane, {"do": do.REVEAL_WAGON, "index": i})
                 return
@@ -142,7 +188,7 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
         st = state.workshops[cls]
         if st.up:
             instruct(state, T("The opponent takes the {tile}; it leaves the game.",
-                              tile=tile_text(state, st.up)), "R-SOLO-7")
+                              tile=tile_text(state, st.up)), "R-SOLO-7", (f"stack:workshops-{cls}",))
             st.up = None
             push(state, lane, {"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-SOLO-7"})
         else:
@@ -155,7 +201,8 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
             instruct(state, T("No cabin improvement is face up: the opponent takes nothing."), "Q-18")
         for i in taken:
             instruct(state, T("The opponent takes the {tile}; it leaves the game.",
-                              tile=tile_text(state, state.improvements[i].up)), "R-SOLO-7")
+                              tile=tile_text(state, state.improvements[i].up)), "R-SOLO-7",
+                     (f"stack:improvements-{i + 1}",))
             state.improvements[i].up = None
         push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "improvement", "index": i, "rule": "R-SOLO-7"}
                             for i in taken))
@@ -186,5 +233,5 @@ def _opponent_boat(state: GameState, lane: str, t: dict) -> None:
                           "to the supply.", boat=tile_text(state, boat), dock=tile_name(state, dock)) if b.cube else
                         T("The opponent takes the {boat} from the {dock}; it leaves the game.",
                           boat=tile_text(state, boat), dock=tile_name(state, dock)))
-                instruct(state, text, "R-SOLO-7")
+                instruct(state, text, "R-SOLO-7", ("supply",), places=[str(Place.dock(dock))])
                 return

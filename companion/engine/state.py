@@ -205,7 +205,18 @@ class Stack(Serial):
     bottom: list[str] = field(default_factory=list)
 
     def __len__(self) -> int:
+        """The tiles below the face-up one (R-BUILD-4: what is left to turn up)."""
         return len(self.top) + self.hidden + len(self.bottom)
+
+    def __bool__(self) -> bool:
+        """A stack is on the table even when nothing lies below its face-up tile, so `if stack` never hides
+        the last tile of a stack (issue 31)."""
+        return True
+
+    @property
+    def empty(self) -> bool:
+        """Nothing face up and nothing left to turn up (R-BUILD-4, R-SETUP-9/11: the stack is used up)."""
+        return self.up is None and len(self) == 0
 
 
 @dataclass
@@ -214,6 +225,11 @@ class WagonStack(Serial):
 
     up: str | None = None
     backs: list[int] = field(default_factory=list)  # back numbers still below, next first
+
+    @property
+    def empty(self) -> bool:
+        """Nothing face up and no wagon left below (R-BUILD-7: the stack is used up)."""
+        return self.up is None and not self.backs
 
 
 @dataclass
@@ -281,9 +297,13 @@ class GameState(Serial):
     #: round I's first turn waits for the host's "the table is ready" after the setup steps (C-18, issue 25);
     #: games saved before load without it and play on as they were recorded
     hold_setup: bool = False
+    #: the solo opponent's turn waits for the host to say the table has moved its pieces (C-23, issue 33): the
+    #: player's next turn (or the upkeep) comes after; games saved before load without it and play on as recorded
+    hold_opponent: bool = False
 
     _catalog: Any = field(default=None, repr=False, compare=False)  # given by whoever made or loaded the state
     _tally: Any = field(default=None, repr=False, compare=False)  # a sweep's count of what it reached (reach.py)
+    _twin: Any = field(default=None, repr=False, compare=False)  # a move's table steps, as they come (twin/told.py)
 
     @property
     def catalog(self):

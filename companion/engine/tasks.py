@@ -55,6 +55,7 @@ PLACE_IMPROVEMENT = "place_improvement"
 # the solo opponent (solo.py)
 SOLO_DECK = "solo_deck"
 OPPONENT_TURN = "opponent_turn"
+OPPONENT_DONE = "opponent_done"
 OPPONENT_ACTION = "opponent_action"
 
 # the end of a round and the next round's setup (upkeep.py)

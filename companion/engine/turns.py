@@ -18,7 +18,7 @@ from .repopulate import repop_option
 from .rulebook import REPOPULATOR_VP
 from .solo import next_mover
 from .state import GameState, Place
-from ..words import N, T, again, joined, plain
+from ..words import N, T, again, joined, keep, plain
 
 
 FREE = T("free")
@@ -279,8 +279,20 @@ def action_options(state: GameState, seat: int) -> list[dict]:
         opts.append(option({"act": "workshop", **mv}, T("Move the {cls} on the {square} into the {workshop}",
                                                         cls=s.squares[mv["square"]].cls, square=square_text(state, seat, mv["square"]),
                                                         workshop=tile_text(state, s.workshops[mv["workshop"]].tile))))
-    opts.append(option({"act": "end"}, T("End your turn")))
+    opts.append(_end_option(state))
     return opts
+
+
+def _end_option(state: GameState) -> dict:
+    """"End your turn", carrying in words the earned actions that would lapse unused (`lapses`, R-TURN-ACT-2),
+    so a screen asks the player first; the engine alone knows which rights are open."""
+    end = option({"act": "end"}, T("End your turn"))
+    if state.rights:
+        rights = joined((T("{reward} ({why})", reward=reward_of(r["reward"]).text(), why=again(r["why"]))
+                         for r in state.rights), "; ")
+        keep(end, "lapses", N("{n} earned action lapses unused: {rights}",
+                              "{n} earned actions lapse unused: {rights}", n=len(state.rights), rights=rights))
+    return end
 
 
 @task(do.ACTION_STEP)

@@ -156,7 +156,8 @@ def _quarantine(state: GameState, t: dict, lane: str) -> None:
             elif cab.citizen:
                 cab.space = 2
                 instruct(state, T("{who}: move the {citizen} in cabin {n} from quarantine space I to space II.",
-                                  who=who(state, seat), citizen=_citizen(cab.citizen), n=n), "R-CIT-3", seat=seat)
+                                  who=who(state, seat), citizen=_citizen(cab.citizen), n=n), "R-CIT-3",
+                         (f"seat:{seat}:cabins",), seat=seat)
         anyone = anyone or bool(leaving) or any(cab.citizen for cab in s.cabins)
         if leaving:
             push(state, str(seat), *leaving)
@@ -185,7 +186,7 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     if not places:
         reached(state, "leave-discard")
         instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine but finds no room: "
-                          "discard it.", **lines), "Q-7", seat=seat)
+                          "discard it.", **lines), "Q-7", (f"seat:{seat}:cabins",), seat=seat)
         return
     opts = [option(p, T("The {square}", square=square_text(state, seat, p[1]))
                    if p[0] == "square" else T("The {workshop}", workshop=tile_text(state, s.workshops[p[1]].tile)))
@@ -205,9 +206,11 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     if kind == "square":
         s.squares[at] = cit
         instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine for the {square}.",
-                          square=square_text(state, seat, at), **lines), "R-CIT-3", seat=seat)
+                          square=square_text(state, seat, at), **lines), "R-CIT-3", (f"seat:{seat}:cabins",),
+                 seat=seat)
     else:
         s.workshops[at].citizen = cit
         instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine for the {workshop}.",
-                          workshop=tile_text(state, s.workshops[at].tile), **lines), "R-CIT-3", seat=seat)
+                          workshop=tile_text(state, s.workshops[at].tile), **lines), "R-CIT-3",
+                 (f"seat:{seat}:cabins",), seat=seat)
         late_reward_check(state, lane, seat, at)

@@ -132,7 +132,7 @@ def whose_turn(state: GameState) -> int | None:
 
 
 def _moment(state: GameState) -> dict:
-    upkeep = _upkeep(state)
+    upkeep = between_rounds(state)
     return {"phase": state.phase, "round": state.round, "over": state.phase == "over", "upkeep": upkeep,
             "setup": _setup(state), "table_round": upkeep["round"] - 1 if upkeep else state.round}
 
@@ -178,7 +178,7 @@ def _takes(state: GameState, seat: int) -> dict:
             "pieces": [keep({}, "text", p) for p in pieces], "start": [keep({}, "text", x) for x in start]}
 
 
-def _upkeep(state: GameState) -> dict | None:
+def between_rounds(state: GameState) -> dict | None:
     """Between two rounds: the round the table is setting up (`final` after round VI: production, then
     the scoring) and whether only the host's "the table is ready" still holds it (C-18)."""
     if state.phase != "upkeep":

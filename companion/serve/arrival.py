@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import socket
 from dataclasses import dataclass
+from typing import Callable, Mapping
 
 HEAD_LIMIT = 32 * 1024  # a browser keeps at most ~180 cookies per site (~15 KB of ours), far below this
 RECV = 64 * 1024
@@ -37,8 +38,9 @@ BAD_LENGTH = Refusal("400 Bad Request", "The request's Content-Length is not val
 TOO_SLOW = Refusal("408 Request Timeout", "The request took too long to arrive.")
 
 
-def look(sent: bytes | bytearray, body_limit: int) -> str | Refusal:
-    """What the bytes a connection has sent so far amount to: WAIT, CONTINUE, READY or a Refusal."""
+def look(sent: bytes | bytearray, body_limit: int | Callable[[bytes], int]) -> str | Refusal:
+    """What the bytes a connection has sent so far amount to: WAIT, CONTINUE, READY or a Refusal.
+    `body_limit`: bytes a body may have, or a function of the request line giving them (`larger_for`)."""
     end = sent.find(b"\r\n\r\n", 0, HEAD_LIMIT + 1)
     if end < 0 or end + 4 > HEAD_LIMIT:
         if len(sent) <= HEAD_LIMIT and end < 0:
@@ -54,11 +56,22 @@ def look(sent: bytes | bytearray, body_limit: int) -> str | Refusal:
     if len(lengths) != 1 or not lengths[0].isdigit():
         return BAD_LENGTH
     length = int(lengths[0])
-    if length > body_limit:
+    if length > (body_limit(bytes(sent[:sent.find(b"\r\n")])) if callable(body_limit) else body_limit):
         return TOO_LARGE_BODY
     if len(sent) >= end + 4 + length:
         return READY
     return CONTINUE if [v.lower() for v in fields.get(b"expect", [])] == [b"100-continue"] else WAIT
+
+
+def larger_for(paths: Mapping[str, int], usual: int) -> Callable[[bytes], int]:
+    """A body limit by the request's path: `usual`, or more for the few paths the app names (a game's file
+    uploaded to be resumed: web/resume.py), so no other request may make the door hold megabytes."""
+    wanted = {path.encode(): most for path, most in paths.items()}
+
+    def limit(request_line: bytes) -> int:
+        parts = request_line.split(b" ")
+        return wanted.get(parts[1].split(b"?")[0], usual) if len(parts) == 3 else usual
+    return limit
 
 
 class Arrived:

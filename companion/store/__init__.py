@@ -6,6 +6,10 @@ seats.py       seats and their phones        catalogs.py  each game's catalog
 deleting.py    deleting and pruning          ticks.py     the host's ticks on the checklists
 tries.py       what the per-device limits count
 put_back.py    an undo's row: what the table puts back, the log it took away, the acts it took back
+writes.py      the log's two writes, an act and an undo (the Store's, and a replay's)
+game_file.py   a game's file: its format, and the check every file passes
+export.py      a game's file written  replay.py  the file replayed in memory, act by act, and checked
+resume.py      a replayed file written as a new game, in one transaction
 schema.py      the tables, one migration per change
 recent.py  rebuilt games kept in memory (the most recently used)
 disk.py    a failing disk or a damaged file, said plainly

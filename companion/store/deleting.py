@@ -31,8 +31,9 @@ class Deleting:
             hear(gid, row[0] + 1)
 
     def idle_since(self, before: float) -> list[dict]:
-        """Games whose last activity (their last action, or their creation) is older than `before`."""
-        return self._rows("select g.id, g.created, g.options, coalesce(max(a.time), g.created) as last "
+        """Games whose last activity (their last action, or their creation: a game resumed from its file
+        today is new here, whatever its acts' times) is older than `before`."""
+        return self._rows("select g.id, g.created, g.options, max(coalesce(max(a.time), 0), g.created) as last "
                           "from games g left join actions a on a.game_id = g.id group by g.id "
                           "having last < ? order by last", [before])
 

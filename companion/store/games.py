@@ -1,6 +1,7 @@
 """The Store: games, the action log and undo. Its other parts stand beside it: the seats and their phones
 (seats.py), each game's catalog (catalogs.py), deleting and pruning (deleting.py), the host's ticks
-(ticks.py), undo's reads (put_back.py), connections and transactions (connection.py).
+(ticks.py), undo's reads (put_back.py), connections and transactions (connection.py), the log's two writes
+(writes.py), a game's file written (export.py), proved by its replay (replay.py) and resumed (resume.py).
 
 The action log is the truth: a game's state is its last snapshot plus a replay of the actions after
 it, so a killed server loses nothing that was committed and undo is a replay without the undone
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,9 +22,10 @@ from pathlib import Path
 from typing import Callable
 
 from ..catalog import Catalog, default_catalog
-from ..engine import GameMovedOn, IllegalAction, apply, choose_action, new_game, state_from_dict
+from ..engine import GameMovedOn, new_game
 from ..engine.state import GameState, Options
 from ..faults import StartupError
+from .game_file import GameFile
 from .catalogs import GameCatalogs
 from .codes import give_codes
 from .connection import Connections
@@ -33,9 +36,13 @@ from .schema import migrations
 from .seats import Seats, token
 from .ticks import Ticks
 from .tries import Tries
-from .put_back import UndoReads, act_columns, acted, acts_to_undo, said_json, undo_note, undos_of
+from .export import Exports
+from .put_back import UndoReads, acted, undos_of
+from .replay import replay
+from .resume import Resuming
+from .told import StepReplays, told_of, with_move
+from .writes import rebuild, write_act, write_undo
 
-SNAPSHOT_EVERY = 10
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
 
 
@@ -53,14 +60,16 @@ class Deleted(NotFound):
 
 @dataclass
 class Game:
-    """A game at one version: its state, and every undo's note (store/put_back.py: what the table puts back
-    and the log it took away, the last one with who has acted since), read at the same moment."""
+    """A game at one version: its state, every undo's note (store/put_back.py: what the table puts back
+    and the log it took away, the last one with who has acted since) and what the recent moves told the
+    table (store/told.py), read at the same moment."""
 
     id: str
     version: int
     state: GameState
     host_token: str
     undos: list[dict] = field(default_factory=list)
+    told: list[dict] = field(default_factory=list)
 
 
 def new_game_id() -> str:
@@ -68,7 +77,7 @@ def new_game_id() -> str:
     return secrets.token_hex(8)
 
 
-class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads):
+class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads, Exports, Resuming, StepReplays):
     def __init__(self, path: str | Path, catalog: Catalog | Callable[[], Catalog] | None = None,
                  cache_games: int = CACHE_GAMES):
         """`catalog`: what new games start with, fixed or asked anew for each game (default: the
@@ -78,6 +87,8 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads)
         self._catalog_now = catalog if callable(catalog) else lambda: catalog
         self._catalogs: dict[str, Catalog] = {}  # games' catalogs by fingerprint, each built once
         self._cache = RecentGames(cache_games)
+        self._moments: dict = {}  # the table at each step of the checklists being worked through (told.py)
+        self._moments_lock = threading.Lock()
         self.listeners: list = []  # told (game id, new version) after every commit that moves a game on
         self.movers: list = []  # told (game id) after a seat moves to another phone (not a move of the game)
         check_database(self.path)
@@ -107,28 +118,52 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads)
         seed = secrets.randbelow(2**31) if seed is None else seed
         state = new_game(options, seed, self._catalog_now())
         host = token()
-        for attempt in range(ID_ATTEMPTS):
+        gid = self._new_id(lambda gid: self._insert_game(gid, options, seed, host, state))
+        self._cache.put(gid, 0, state, ([], []))
+        return Game(gid, 0, state, host)
+
+    def resume(self, file: GameFile) -> Game:
+        """A game from its file (game_file.py), proved by replaying it (store/replay.py; Refused
+        naming the first act that does not replay, and nothing written), then written in one transaction as a
+        new game: a new id, host key, seat links and codes, so no link of the machine it came from works here.
+        Its log, undos' notes, ticks and catalog come along."""
+        replayed = replay(file, file.catalog or self._catalog_now())
+        host = token()
+        gid = self._new_id(lambda gid: self._write_resumed(replayed, gid, host))
+        with self._reading() as db:
+            notes = undos_of(db, gid), told_of(db, gid)
+        self._cache.put(gid, file.version, replayed.state, notes)
+        return Game(gid, file.version, replayed.state, host, *notes)
+
+    def _new_id(self, write: Callable[[str], None]) -> str:
+        """A new game's id, written by `write` (one transaction); drawn again if it is taken."""
+        for _ in range(ID_ATTEMPTS - 1):
             gid = new_game_id()
             try:
-                self._insert_game(gid, options, seed, host, state)
-                break
+                write(gid)
+                return gid
             except sqlite3.IntegrityError:  # the id (or a seat's link) is taken: draw again
-                if attempt == ID_ATTEMPTS - 1:
-                    raise
-        self._cache.put(gid, 0, state, [])
-        return Game(gid, 0, state, host)
+                continue
+        gid = new_game_id()
+        write(gid)  # the last try: whatever fails now is said as it is
+        return gid
 
     def _insert_game(self, gid: str, options: Options, seed: int, host: str, state: GameState) -> None:
         with self._immediate() as db:
-            db.execute("insert into games (id, created, options, seed, host_token, version) values (?, ?, ?, ?, ?, 0)",
-                       [gid, time.time(), json.dumps(options.to_dict()), seed, host])
-            self._give_catalog(db, gid, state.catalog)
-            for i in range(options.count):
-                db.execute("insert into seats (game_id, seat, token, device, joined) values (?, ?, ?, '', 0)",
-                           [gid, i, token()])
-            give_codes(db, gid)
+            self._game_rows(db, gid, options, seed, host, state.catalog)
             db.execute("insert into snapshots (game_id, version, state) values (?, 0, ?)",
                        [gid, json.dumps(state.to_dict())])
+
+    def _game_rows(self, db, gid: str, options: Options, seed: int, host: str, catalog: Catalog,
+                   version: int = 0) -> None:
+        """A new game's row, its catalog, and its seats with new links and codes (nobody has joined)."""
+        db.execute("insert into games (id, created, options, seed, host_token, version) values (?, ?, ?, ?, ?, ?)",
+                   [gid, time.time(), json.dumps(options.to_dict()), seed, host, version])
+        self._give_catalog(db, gid, catalog)
+        for i in range(options.count):
+            db.execute("insert into seats (game_id, seat, token, device, joined) values (?, ?, ?, '', 0)",
+                       [gid, i, token()])
+        give_codes(db, gid)
 
     def games(self) -> list[dict]:
         return self._rows("select id, created, options, version from games order by created desc")
@@ -152,24 +187,18 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads)
         row = self._db().execute("select version, host_token from games where id = ?", [gid]).fetchone()
         cached = self._cache.get(gid)
         if row is not None and cached and cached[0] == row[0]:  # one read: the version is all that can differ
-            return Game(gid, row[0], cached[1], row[1], cached[2])
+            return Game(gid, row[0], cached[1], row[1], *cached[2])
         with self._reading() as db:
             row = db.execute("select version, host_token from games where id = ?", [gid]).fetchone()
             if row is None:
                 raise self._missing(gid)
             version, host = row
-            state, undos = self._rebuild(db, gid, version), undos_of(db, gid)
-        self._cache.put(gid, version, state, undos)
-        return Game(gid, version, state, host, undos)
+            state, notes = self._rebuild(db, gid, version), (undos_of(db, gid), told_of(db, gid))
+        self._cache.put(gid, version, state, notes)
+        return Game(gid, version, state, host, *notes)
 
     def _rebuild(self, db, gid: str, version: int) -> GameState:
-        snap = db.execute("select version, state from snapshots where game_id = ? and version <= ? "
-                          "order by version desc limit 1", [gid, version]).fetchone()
-        state = state_from_dict(json.loads(snap[1]), self.catalog_of(gid, db))
-        for (action,) in db.execute("select action from actions where game_id = ? and version > ? and version <= ? "
-                                    "and kind = 'act' and undone = 0 order by version", [gid, snap[0], version]):
-            apply(state, json.loads(action))
-        return state
+        return rebuild(db, gid, version, self.catalog_of(gid, db))
 
     @contextmanager
     def _write(self, gid: str, seen_version: int):
@@ -187,12 +216,13 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads)
         for hear in self.listeners:
             hear(gid, row[0] + 1)
 
-    def _as_of(self, db, gid: str, version: int) -> tuple[GameState, list[dict]]:
-        """The state and undos' notes at `version` inside a transaction: kept in memory, else rebuilt."""
+    def _as_of(self, db, gid: str, version: int) -> tuple[GameState, tuple[list[dict], list[dict]]]:
+        """The state and its notes (undos', moves told) at `version` inside a transaction: kept in memory, else
+        rebuilt."""
         cached = self._cache.get(gid)
         if cached and cached[0] == version:
             return cached[1], cached[2]
-        return self._rebuild(db, gid, version), undos_of(db, gid)
+        return self._rebuild(db, gid, version), (undos_of(db, gid), told_of(db, gid))
 
     def act(self, gid: str, seen_version: int, who: int | str, decision: int | None, choice: int,
             via: str = "") -> Game:
@@ -204,48 +234,23 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads)
         secret, so the export can show it. Returns the game it wrote, for the screens to draw: a tap
         reads the game once and writes it once."""
         with self._write(gid, seen_version) as (db, version, host):
-            state, undos = self._as_of(db, gid, version)
+            state, (undos, recent) = self._as_of(db, gid, version)
             try:
-                action = choose_action(state, who, decision, choice)
+                written = write_act(db, gid, version, state, who, decision, choice, via)
             except GameMovedOn as exc:
                 raise Stale(exc.reason) from exc
-            line, opens = act_columns(db, gid, state, action)  # undo counts acts (engine/acts.py)
-            work = state.clone()  # a refused action changes nothing
-            apply(work, action)
-            new = version + 1
-            db.execute("insert into actions (game_id, version, who, action, undone, kind, time, via, act, said) "
-                       "values (?, ?, ?, ?, 0, 'act', ?, ?, ?, ?)",
-                       [gid, new, str(action["who"]), json.dumps(action), time.time(), via, opens,
-                        said_json(line, state, work)])
-            if new % SNAPSHOT_EVERY == 0:
-                db.execute("insert into snapshots (game_id, version, state) values (?, ?, ?)",
-                           [gid, new, json.dumps(work.to_dict())])
-            undos = acted(undos, str(action["who"]))
-        self._cache.put(gid, new, work, undos)
-        return Game(gid, new, work, host, undos)
+            notes = (acted(undos, str(written.action["who"])),
+                     with_move(recent, version + 1, str(written.action["who"]), written.kind, written.told))
+        self._cache.put(gid, version + 1, written.state, notes)
+        return Game(gid, version + 1, written.state, host, *notes)
 
     def undo(self, gid: str, seen_version: int, count: int = 1, seat: int | None = None, via: str = "host") -> Game:
         """Take back the last `count` acts (a phone, `seat`: its own last one, store/put_back.py): marked undone,
         replayed with the same seed (draws come out as before); the undo's row keeps the acts' words, what
         the table puts back and the log it took away."""
         with self._write(gid, seen_version) as (db, version, host):
-            acts = acts_to_undo(db, gid, count, seat)
-            live = sorted(v for act in acts for v in act["versions"])
-            before, _ = self._as_of(db, gid, version)
-            db.execute(f"update actions set undone = 1 where game_id = ? and version in ({','.join('?' * len(live))})",
-                       [gid, *live])
-            db.execute("delete from snapshots where game_id = ? and version >= ?", [gid, min(live)])
-            new, state = version + 1, self._rebuild(db, gid, version)
-            note = undo_note(live, before, state, [{"who": a["who"], "lines": a["lines"]} for a in acts])
-            db.execute("insert into actions (game_id, version, who, action, undone, kind, time, via) "
-                       "values (?, ?, ?, ?, 0, 'undo', ?, ?)",
-                       [gid, new, "host" if seat is None else str(seat), json.dumps(note), time.time(), via])
-            undos = undos_of(db, gid)
-        self._cache.put(gid, new, state, undos)
-        return Game(gid, new, state, host, undos)
-
-    def history(self, gid: str) -> list[dict]:
-        """Every logged action, undone ones included (a whole game in one export)."""
-        return [{**r, "action": json.loads(r["action"])} for r in
-                self._rows("select version, who, via, kind, action, undone, time from actions "
-                           "where game_id = ? order by version", [gid])]
+            before, _notes = self._as_of(db, gid, version)
+            state, _ = write_undo(db, gid, version, before, self.catalog_of(gid, db), count, seat, via)
+            notes = undos_of(db, gid), told_of(db, gid)
+        self._cache.put(gid, version + 1, state, notes)
+        return Game(gid, version + 1, state, host, *notes)

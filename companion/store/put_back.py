@@ -10,7 +10,7 @@ import json
 
 from ..engine.acts import act_line, opens_act, revealed
 from ..engine.flow import IllegalAction
-from ..engine.put_back import put_back, undone_log
+from ..engine.twin import put_back, undone_log
 from ..engine.state import GameState
 from ..words import T
 

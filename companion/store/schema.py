@@ -75,7 +75,15 @@ def m007_acts(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
-def m008_tries(db: sqlite_utils.Database) -> None:
+def m008_told(db: sqlite_utils.Database) -> None:
+    """What the table was told after each move (engine/twin/told.py): the steps written by hand and the twin's
+    line for every other difference, in order (`told`, JSON), for the host's moment, the checklists and the
+    phones. Rows saved before tell nothing more than their log."""
+    db["actions"].add_column("told", str, not_null_default="")
+
+
+@migrations()
+def m009_tries(db: sqlite_utils.Database) -> None:
     """What the per-device limits count (store/tries.py: new games, join codes tried), kept where every
     worker process of `serve` sees the same count and a restarted one forgets nothing."""
     db["tries"].create({"kind": str, "who": str, "time": float})

@@ -16,6 +16,8 @@ import time
 
 LIST = re.compile(r"^(setup|upkeep-[1-7])$")  # the checklists a host may tick (7: round VI's final upkeep)
 MOST_STEPS = 200
+HELD = "held"  # the acts of a turn held on the host's moment: its "step" is the version of the move ticked Done
+MOST_VERSIONS = 10**7
 
 
 def words_of(step: dict) -> str:
@@ -25,7 +27,9 @@ def words_of(step: dict) -> str:
 
 
 def valid(checklist: str, step: int, words: str) -> bool:
-    return bool(LIST.match(checklist)) and 1 <= step <= MOST_STEPS and bool(re.fullmatch(r"[0-9a-f]{16}", words))
+    most = MOST_VERSIONS if checklist == HELD else MOST_STEPS
+    return (bool(LIST.match(checklist)) or checklist == HELD) and 1 <= step <= most and \
+        bool(re.fullmatch(r"[0-9a-f]{16}", words))
 
 
 def set_tick(db, gid: str, checklist: str, step: int, words: str, on: bool) -> None:

@@ -25,6 +25,9 @@ from .. import pictures
 from ..serve import address, logs
 from . import api, catalog, catalog_words, headers, host, join, language, library, menus, seat, tap, translate
 from . import score  # /score: a score sheet for a game the companion did not track (issue 26)
+from . import rules  # /rules, and every rule a screen cites as a link to it (issue 35)
+from . import resume  # a game resumed from its file (issue 36)
+from ..resume.backups import Backups
 from .access import DELETED, refusal
 from ..serve.limits import DAY, MINUTE, PerWindow
 from ..serve.news import Bulletin, NewsPoll, news_routes
@@ -67,6 +70,7 @@ def create_app(config: dict | None = None) -> Flask:
         POLL_PER_GAME=16,  # how many of them one game may hold: its host screen, its phones, a few tabs
         MAX_CONTENT_LENGTH=64 * 1024,
         PROXIES=0,  # reverse proxies in front (serve --proxies): each player's address is read from X-Forwarded-For
+        LARGE_BODIES=resume.LARGE_BODIES,  # the routes that take more (a game's file): serve's door lets them
         NEW_GAMES_PER_MINUTE=30,  # from one address: a table makes a few a night, a runaway script thousands
         NEW_GAMES_PER_DAY=200,  # from one address (~11 MB of games a day at most), so a script cannot fill the disk
         UNPLAYED_AFTER_S=86400.0,  # games never played (no action at all) are removed after this; None: kept
@@ -89,13 +93,16 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["join_tries"] = PerWindow(store, "join_tries", app.config["JOIN_TRIES_PER_MINUTE"], MINUTE)
     app.extensions["unplayed"] = UnplayedPrune(app.extensions["store"], app.config["UNPLAYED_AFTER_S"])
     app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (serve/phones.py)
+    rules.check()  # the rules' texts, whole in every language, as the catalog is checked
     _templates(app)
     # catalog: /catalog, check your copy; language: the switch in every page's header
-    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog.bp, language.bp, score.bp):
+    for bp in (host.bp, seat.bp, join.bp, api.bp, catalog.bp, language.bp, score.bp, rules.bp, resume.bp):
         app.register_blueprint(bp)
     _layers(app)
     if app.config.get("SIBLINGS") is not None:
         _share(app, app.config["SIBLINGS"])
+    if app.config.get("BACKUPS"):  # serve --backups DIR: each game's file at every round's end and game over
+        app.extensions["store"].listeners.append(Backups(app.extensions["store"], app.config["BACKUPS"]))
     _refusals(app)
     return app
 
@@ -110,6 +117,8 @@ def _templates(app: Flask) -> None:
     app.logger.addFilter(logs.HideSecrets())  # an error's log line names its path: a seat's token, say
     app.teardown_request(translate.forget_catalog)
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
+    app.jinja_env.filters["rule_links"] = rules.rule_links  # every rule a screen cites, a link to its text
+    app.jinja_env.globals["family_rules"] = rules.FAMILY_RULES  # the rules a catalog family's values serve
     app.jinja_env.globals.update(
         {name: partial(getattr(pictures, name), _=gettext)
          for name in ("minimap_svg", "estate_svg", "tokens_html", "scoring_svg", "pick_filter")},

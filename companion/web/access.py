@@ -59,9 +59,13 @@ def _check_host_key(gid: str, secret: str) -> None:
         abort(403, T("This page needs the host's link."))
 
 
+#: an unknown seat link: mistyped, or its game is on another machine (a game resumed there has new links)
+NOT_HERE = T("This seat's game is not on this machine: the link may be mistyped, or the game was resumed on "
+             "another machine with new codes. Scan the seat's code on the host screen.")
+
+
 def seat_of(token: str) -> dict:
-    return _found(lambda: store().seat_by_token(token),
-                  T("This seat link is not valid (it may be mistyped or from another game)."))
+    return _found(lambda: store().seat_by_token(token), NOT_HERE)
 
 
 SEAT_HEADER = "X-Seat-Device"  # a script's copy of the phone cookie (POST /api/seats/<token>/join gives it)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from flask import abort, request
 
 from ..engine.state import Options, PlayerOption
-from .names import BadName, player_name, same_names
+from ..names import BadName, player_name, same_names
 from ..words import T
 
 MOST_PLAYERS = 4
@@ -47,7 +47,7 @@ def json_options(data: dict) -> tuple[Options, int | None]:
 
 def _options(rows: list[tuple[str, str]], seed_raw: str, draw: str, advanced: bool,
              priority_tile: bool) -> tuple[Options, int | None]:
-    """1–4 players with distinct names (web/names.py) and their colours, and a seed that is a whole number."""
+    """1–4 players with distinct names (companion/names.py) and their colours, and a seed that is a whole number."""
     try:
         names = [player_name(name) for name, _ in rows]
     except BadName as exc:

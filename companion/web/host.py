@@ -4,6 +4,7 @@ acting for an absent seat, and final scoring."""
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from werkzeug.exceptions import BadRequest
@@ -21,6 +22,7 @@ from .forms import form_options, int_field, tap_fields
 from ..serve.limits import count_new_game
 from .moment import moment
 from .tap import play
+from . import told
 from .put_back import host_put_back, log_rows, put_back_marks
 from .library import qr_svg
 from .views import base, join_page_url, seats_view, waiting_seats
@@ -74,6 +76,8 @@ def host_context(gid: str) -> dict:
                last_acts=store().last_acts(gid, 1), undo_preview=None)
     ticked = store().ticked(gid)  # read before the ticks: the checklists are never older than the question says
     ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)))
+    moments = partial(store().step_moments, gid, version=game.version)  # the table at each step of a checklist
+    ctx.update(told.screens(game, table, ctx["ticks"], lambda name, first: moments(name=name, first=first)))
     ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
                host=table["host"], key=game.host_token, news_url=url_for("host.news", gid=gid),
                unreachable=unreachable(), join_page=join_page_url())
@@ -232,13 +236,12 @@ def act_for_post(gid: str, index: int):
 
 @bp.get("/host/<gid>/export.json")
 def export(gid: str):
-    """The whole game in one file: options, seed and every action (undone ones marked)."""
-    game = require_host(gid)
-    row = store().row(gid)
-    body = {"game": gid, "options": json.loads(row["options"]), "seed": row["seed"], "version": game.version,
-            "actions": store().history(gid), "ticks": store().ticks(gid)}
+    """The game's file (store/export.py): another companion resumes it from the front page, and anyone
+    replays it (`python -m companion replay FILE`)."""
+    require_host(gid)
+    body = store().game_file(gid)
     return Response(json.dumps(body, indent=1), mimetype="application/json",
-                    headers={"Content-Disposition": f"attachment; filename=messina-{gid}.json"})
+                    headers={"Content-Disposition": f"attachment; filename=messina-{gid}-v{body['version']}.json"})
 
 
 @bp.get("/host/<gid>/qr/<int:index>.svg")

@@ -51,8 +51,9 @@ def region(ctx: dict, name: str) -> str:
     (each by game, what it shows and language)."""
     state, lang = ctx["pieces"], str(get_locale())
     if name == "city":  # the biggest picture: drawn again only when what it shows changes
-        key = (ctx["game"]["id"], city_key(state), repr(sorted(ctx["back_marks"].items())), lang)
-        return render_once(_DRAWN, key, "partials/_city.html", lambda: ctx)
+        shown = ctx.get("map_pieces") or state  # during a checklist: the table as its current step leaves it
+        key = (ctx["game"]["id"], city_key(shown), repr(sorted(ctx["back_marks"].items())), lang)
+        return render_once(_DRAWN, key, "partials/_city.html", lambda: {**ctx, "pieces": shown})
     if name == "setup":  # its steps are only ever added to, and it stays open for the first few moves
         key = (ctx["game"]["id"], "setup", ctx["table"]["setup_open"], ctx["table"]["over"],
                ctx.get("steps_later", False), _steps(state.setup_steps), _ticked(ctx, "setup"), lang)

@@ -15,7 +15,7 @@ from ..engine.state import CLASSES
 from ..scoresheet import Refused
 from ..scoresheet.fields import FIELDS, seat_field
 from ..words import T
-from .names import BadName, player_name
+from ..names import BadName, player_name
 
 NUMBERS = ("track", "laps", "rats", "popularity", "city", "church", "fire", "major_fire", "lumber", "improvements",
            "workshops", "wagons")
@@ -81,7 +81,7 @@ def _seat(args, i: int, advanced: bool, catalog, blank_name) -> dict:
 
 
 def checked_name(raw, i: int) -> str:
-    """A player's name as the table reads it (web/names.py), or Refused naming the field."""
+    """A player's name as the table reads it (companion/names.py), or Refused naming the field."""
     if not isinstance(raw, str):
         return raw
     try:

@@ -19,10 +19,11 @@ from .regions import Region, drawn, news_answer, part_answer, render_once, scree
 from ..pictures import estate_key
 from .translate import request_gettext
 from .put_back import seat_put_back
+from .told import seat_lines
 from .views import base
 from ..words import T, tr
 
-PARTS = ("seat_status", "seat_put_back", "seat_undo", "menu", "minimap", "estate")
+PARTS = ("seat_status", "seat_put_back", "seat_told", "seat_undo", "menu", "minimap", "estate")
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,8 @@ def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
     ctx.update(view=view, seat_index=seat, seat=game.state.seats[seat], menu=view["menu"], question=view["question"],
                decision=view["decision"], targets=map_targets(view, game.version, urls.post), post_url=urls.post,
                part_url=urls.part, news_url=urls.news, proxy=proxy,  # after an undo, its own put-back lines:
-               put_back=seat_put_back(game.undos, game.state, seat),
+               put_back=seat_put_back(game.undos, game.state, seat),  # what its latest moves did to its pieces:
+               told_lines=seat_lines(game.told, seat) if game.state.phase == "play" else [],
                own_act=None if proxy else own_act(store().last_acts(game.id, 1), game.state, seat),
                undo_url=urls.undo)
     return ctx

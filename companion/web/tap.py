@@ -24,10 +24,12 @@ def play(gid: str, who: int | str, version: int, decision, choice: int, via: str
 
 
 def menu_json(game: Game, who: int | str) -> list[dict]:
-    """A menu as the API gives it: each option with its place on the menu (`choice`, what a tap sends)."""
+    """A menu as the API gives it: each option with its place on the menu (`choice`, what a tap sends), and
+    what it lets lapse (`lapses`: "End your turn" with an earned action unused, R-TURN-ACT-2)."""
     return [{"choice": i, "label": o["label"], "available": o["available"], "cost": o.get("cost"),
              "reason": o.get("reason"), "rule": o.get("rule"), "value": o["value"],
-             "decision": o["action"]["decision"]} for i, o in enumerate(legal_actions(game.state, who))]
+             "decision": o["action"]["decision"], **({"lapses": o["lapses"]} if "lapses" in o else {})}
+            for i, o in enumerate(legal_actions(game.state, who))]
 
 
 def refused(exc: Stale | IllegalAction):

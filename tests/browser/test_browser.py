@@ -88,12 +88,16 @@ def test_three_phones_play_round_one_into_round_two(server):
             assert page.locator("#menu button.option").count() == 0, "no turn before the table is ready"
             assert page.locator("#takes").is_visible()
         phones[0].screenshot(path=str(OUT / "phone-setting-up-round-1.png"), full_page=True)
+        # issue 33: with the setup steps unticked, starting asks first and says how many are left
+        assert host.locator("#decide button", has_text="The table is ready").count() == 0
+        host.locator("#decide .start-anyway summary").click()
+        assert "not ticked yet" in host.locator("#decide .start-anyway").inner_text()
         with host.expect_response(lambda r: r.request.method == "POST"):
-            host.locator("#decide button", has_text="The table is ready: start round I").click()
+            host.locator("#decide .start-anyway button.confirm").click()
 
         taps = menus_seen = 0
         deadline = time.time() + 240
-        while not host.locator("#decide button", has_text="The table is ready: start round II").count():
+        while not host.locator("#decide .start-anyway").count():  # round II's "the table is ready", behind its confirm
             assert time.time() < deadline, "round I did not end in time"
             for page in phones:
                 buttons = page.locator("#menu button.option:not([disabled])")
@@ -117,14 +121,15 @@ def test_three_phones_play_round_one_into_round_two(server):
         assert taps >= 9  # at least one turn per lieutenant of round I
         assert menus_seen, "no menu with greyed options in round I"
         # C-18: the round II checklist tops the host screen, and no phone may act until the table is ready
-        ready = host.locator("#decide button", has_text="The table is ready")
-        ready.wait_for(timeout=20000)
+        ready = host.locator("#decide .start-anyway button.confirm")
+        host.locator("#decide .start-anyway summary").wait_for(timeout=20000)
         assert host.locator("#upkeep").bounding_box()["y"] < host.locator("#city").bounding_box()["y"]
         for page in phones:
             page.wait_for_function("() => document.body.innerText.includes('Setting up round II')", timeout=10000)
             assert page.locator("#menu button.option:not([disabled])").count() == 0
         host.screenshot(path=str(OUT / "host-upkeep-hold.png"), full_page=True)
         phones[0].screenshot(path=str(OUT / "phone-setting-up.png"), full_page=True)
+        host.locator("#decide .start-anyway summary").click()
         with host.expect_response(lambda r: r.request.method == "POST"):
             ready.click()
         host.wait_for_function("() => document.querySelector('#upkeep').className.indexOf('holding') < 0",
@@ -206,8 +211,9 @@ def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
         assert host.is_checked("#setup-1")
         host.reload()
         assert host.is_checked("#setup-1"), "a tick survives a reload"
+        host.locator("#decide .start-anyway summary").click()  # steps left unticked: it asks first (issue 33)
         with host.expect_response(lambda r: r.request.method == "POST"):
-            host.locator("#decide button", has_text="The table is ready").click()  # C-18: round I begins
+            host.locator("#decide .start-anyway button.confirm").click()  # C-18: round I begins
         for p in phones:
             p.wait_for_function("() => document.querySelector('#poll').dataset.version === '1'", timeout=5000)
         actor = next(p for p in phones if p.locator("#menu button.option:not([disabled])").count())

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.slow
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True}
 LABELS = "() => [...document.querySelectorAll('#menu button.option .label')].map(b => b.textContent)"
-REASONS = "() => [...document.querySelectorAll('#menu button.option .why')].map(b => b.textContent)"
+REASONS = "() => [...document.querySelectorAll('#menu form .why')].map(b => b.textContent)"  # under a greyed option
 
 
 def seat_menu(base: str, game: dict, who: int) -> list[dict]:

@@ -157,7 +157,8 @@ def test_a_refused_tap_refreshes_the_screen_once(srv, browser):
     assert page.locator("#flash").inner_text().strip() == "The game moved on."
     page.wait_for_timeout(5_000)
     parts = [url for _, url in asked if "/part/" in url]
-    assert len(parts) == 6, parts  # menu, estate, status, put-back lines, own undo, mini map: once each
+    # menu, estate, status, put-back lines, what the table was told, own undo, mini map: once each
+    assert len(parts) == 7, parts
 
 
 FAILURES = {  # how a screen's "anything new?" question fails, and the line the page then shows

@@ -56,6 +56,11 @@ def test_a_table_draw_setup_and_upkeep_by_tapping_pictures(srv, browser):
         if who == "host":
             shows(host, version)
             pictured = host.locator("#decide button.option.pictured").count()
+            if state["pending"][0]["kind"] == "table_ready":  # steps left unticked: it asks first (issue 33)
+                host.locator("#decide .start-anyway summary").click()
+                host.locator("#decide .start-anyway button.confirm").click()
+                shows(host, version + 1)
+                continue
             if not pictured:  # a question about the players themselves (the play order): their counters
                 assert "svg" not in host.locator("#decide .menu").inner_html()
                 host.locator("#decide button.option:not([disabled])").first.click()

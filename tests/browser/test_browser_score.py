@@ -95,7 +95,7 @@ def test_a_phone_fills_a_three_player_sheet_and_reads_the_winner(tmp_path, lang)
             page.locator("button.score-it").tap()
         page.wait_for_selector("#result")
         assert WINNER[lang] in page.locator("#result p.winner").inner_text()
-        totals = [int(t) for t in page.locator("#result g.score-seat").evaluate_all(
+        totals = [int(t) for t in page.locator("#result .bars-narrow g.score-seat").evaluate_all(
             "gs => gs.map(g => g.getAttribute('data-total'))")]
         assert totals == SHEET["totals"]
         assert page.evaluate(NO_SIDEWAYS), f"{lang}: the result scrolls sideways"
@@ -104,7 +104,7 @@ def test_a_phone_fills_a_three_player_sheet_and_reads_the_winner(tmp_path, lang)
         link = page.locator("#sheet-link").input_value()
         again = watched(browser.new_context(**PHONE))
         again.goto(link)  # the link reopens the sheet with its result
-        assert again.locator("#result g.score-seat").count() == 3
+        assert again.locator("#result .bars-narrow g.score-seat").count() == 3
         assert again.locator('input[name="p2.name"]').input_value() == "Chiara"
         assert violations(page) == [] and violations(again) == []
 
@@ -129,7 +129,7 @@ def test_a_four_player_advanced_result_prints_on_one_page(tmp_path):
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         page = browser.new_context(**PHONE).new_page()
         page.goto(srv.base + "/score?" + sheet_query(position))
-        assert page.locator("#result g.score-seat").count() == 4
+        assert page.locator("#result .bars-narrow g.score-seat").count() == 4
         page.emulate_media(media="print")
         pdf = page.pdf(format="A4")
         assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1

@@ -86,12 +86,14 @@ def test_a_phone_takes_back_its_own_last_act(srv, browser):
         if host.locator("#log li", has_text="stands a lieutenant").count():
             break
     phone.wait_for_selector("#seat_undo:not(.hidden)", timeout=15_000)
+    assert phone.locator("#seat_undo summary").bounding_box()["height"] >= 44  # issue 33: a thumb's button
     phone.locator("#seat_undo summary").click()
     assert f"{name} (" in phone.locator("#seat_undo").inner_text()
+    confirm = phone.locator("#seat_undo button[type=submit]")
+    assert confirm.bounding_box()["height"] >= 44 and phone.locator("#seat_undo input[type=checkbox]").count() == 0
     phone.screenshot(path=str(OUT / "undo-phone-offer.png"), full_page=True)
-    phone.locator("#seat_undo input[name=confirm]").check()
     with phone.expect_response(lambda r: r.request.method == "POST") as posted:
-        phone.locator("#seat_undo button[type=submit]").click()
+        confirm.click()
     assert posted.value.status == 200
     shows(phone, "#seat_put_back", "take the lieutenant standing on the marked")
     shows(host, "#put_back", "take the lieutenant standing on the marked")

@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 
 from companion.catalog import default_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
-from companion.engine.put_back import NOTHING, changes, put_back, undone_log
+from companion.engine.twin import NOTHING, changes, put_back, undone_log
 from tables import IDS, WORD
 from tables import JOINED, POT, templates_in
 
@@ -91,7 +91,7 @@ def test_a_recall_gives_back_its_coin():
     states = played(2, 20)
     i = first(states, lambda b, a: any("recalls a lieutenant" in e["text"] for e in a.log[len(b.log):]))
     texts = [ln["text"] for ln in put_back(states[i], states[i - 1])]
-    who = next(t.split(" gives back")[0] for t in texts if "gives back 1 coin." in t)
+    who = next(t.split(" returns")[0] for t in texts if "returns 1 coin to the supply." in t)
     assert any(t.startswith(f"{who}: take the lieutenant standing beside the board") for t in texts)
 
 
@@ -101,7 +101,7 @@ def test_a_citizen_rescued_into_quarantine_goes_back_to_its_hex():
     states = played(3, 24)
     i = first(states, lambda b, a: any(c.citizen and c.space == 1 for s in a.seats for c in s.cabins) and
               sum(len(h.citizens) for h in a.hexes.values()) < sum(len(h.citizens) for h in b.hexes.values()))
-    moved = [ln for ln in put_back(states[i], states[i - 1]) if ", space I back on the marked" in ln["text"]]
+    moved = [ln for ln in put_back(states[i], states[i - 1]) if ", space I: put it on the marked" in ln["text"]]
     assert moved and all(p.startswith("hex:") for ln in moved for p in ln["places"])
 
 
@@ -112,7 +112,7 @@ def test_drawn_tiles_go_back_on_top_of_their_stack():
     i = first(states, lambda b, a: a.round == b.round + 1)
     texts = [ln["text"] for ln in put_back(states[i], states[i - 1])]
     assert f"Move the round counter to round {'I' * states[i - 1].round}." in texts
-    assert any(t.startswith("Put back face down on top of the boat stack with back") for t in texts)
+    assert any(t.startswith("Put face down on top of the boat stack with back") for t in texts)
 
 
 def test_lines_are_grouped_game_first_then_by_seat_in_play_order():

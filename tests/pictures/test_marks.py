@@ -27,9 +27,9 @@ def marked(state) -> dict[str, str]:
     return out
 
 
-def setup_step(state, rule: str) -> dict:
-    """The one setup step citing `rule`."""
-    (step,) = [s for s in state.setup_steps if s.get("rule") == rule]
+def setup_step(state, rule: str, words: str = "") -> dict:
+    """The one setup step citing `rule` (whose words hold `words`)."""
+    (step,) = [s for s in state.setup_steps if s.get("rule") == rule and words in s["text"]]
     return step
 
 
@@ -39,16 +39,21 @@ def test_R_SETUP_2_table_draw_asks_for_the_marked_space_and_the_map_marks_it():
     assert q["places"] == ["space:s01"] and not SPACE_ID.search(q["prompt"])
     assert "marked space" in q["prompt"]
     assert marked(state)["space:s01"] == "?"
-    harbors = setup_step(state, "R-SETUP-2")
+    harbors = setup_step(state, "R-SETUP-2", "harbor")
     assert all(marked(state)[p] == harbors["mark"] for p in harbors["data"]["places"])
 
 
-def test_R_SETUP_2_the_deal_marks_every_start_hex_and_names_no_space():
-    state = game(3, 1)
-    deal = [s for s in state.setup_steps if s.get("data", {}).get("deal")]
-    assert len(deal) == 1 and not SPACE_ID.search(deal[0]["text"])
-    assert sorted(deal[0]["data"]["places"]) == sorted(f"hex:{t}" for t in deal[0]["data"]["deal"].values())
-    assert deal[0]["mark"] == str(deal[0]["step"])
+def test_R_SETUP_2_the_deal_marks_each_start_hex_with_its_own_step_and_names_no_space():
+    """The companion dealt the city (issue 33 item 4): a step per hex, which marks that hex alone on the map."""
+    state = game(3, 1, ready=False)
+    deal = [s for s in state.setup_steps if s.get("rule") == "R-SETUP-2" and s.get("data", {}).get("space")]
+    start = sorted(t for t, h in state.hexes.items() if h.space.startswith("s"))
+    assert sorted(s["data"]["tile"] for s in deal) == start
+    on_map = marked(state)
+    for step in deal:
+        assert not SPACE_ID.search(step["text"]) and "marked start space" in step["text"]
+        assert step["data"]["places"] == [f"hex:{step['data']['tile']}"] and step["mark"] == str(step["step"])
+        assert step["mark"] in on_map[step["data"]["places"][0]].split("·")
 
 
 def test_R_NEXT_5_6_upkeep_steps_mark_the_dock_and_the_new_hex():
@@ -87,6 +92,15 @@ def test_a_phone_map_marks_nothing_and_an_unmarked_map_is_plain():
     assert 'class="space-empty marked"' not in str(city_svg(state))
 
 
+def tick(client, g: dict, checklist: str, step: int):
+    """The host ticks a step of a checklist, as its Done button does."""
+    page = client.get(f"/host/{g['id']}").get_data(as_text=True)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    words = re.search(rf'"list": "{checklist}", "step": {step}, "words": "([0-9a-f]+)"', page).group(1)
+    return client.post(f"/host/{g['id']}/tick", data={"csrf": csrf, "list": checklist, "step": step, "words": words,
+                                                      "on": "1"}, headers={"HX-Request": "true"})
+
+
 def test_R_SETUP_2_the_host_page_marks_the_asked_space_and_each_step_shows_its_mark(tmp_path):
     app = create_app({"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": 0.05})
     client = app.test_client()
@@ -100,6 +114,11 @@ def test_R_SETUP_2_the_host_page_marks_the_asked_space_and_each_step_shows_its_m
     assert "Which hex is on the marked space?" in page
     harbors = re.search(r'Place the harbor hexes.*?<span class="map-mark"[^>]*>map (\d+)</span>', page, re.S)
     assert harbors
+    badges = re.findall(r'<g class="badge">.*?>([^<>]+)</text></g>', page)
+    assert badges.count(harbors.group(1)) == 0 and badges.count("?") == 1, "the map is the table before that step"
+    for step in range(1, int(harbors.group(1)) + 1):  # issue 33 item 5: once the table has done it, it is marked
+        assert tick(client, g, "setup", step).status_code in (200, 204)
+    page = client.get(f"/host/{g['id']}").get_data(as_text=True)
     badges = re.findall(r'<g class="badge">.*?>([^<>]+)</text></g>', page)
     assert badges.count(harbors.group(1)) == 4 and badges.count("?") == 1
 

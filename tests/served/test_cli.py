@@ -142,6 +142,17 @@ def test_setup_text_lists_steps_with_rules(tmp_path):
     assert any("[R-SETUP-5]" in ln and "16" in ln for ln in lines)
 
 
+def test_setup_text_when_the_companion_draws_leaves_nothing_to_chance(tmp_path):
+    """Issue 33 item 4 (C-22): the companion drew, so no step says shuffle, deal at random or any window; each
+    start hex is found and put on its marked space, and the wheel is set to the window named (R-SETUP-2, -6)."""
+    res = run("setup", "--players", 3, "--seed", 7, tmp_path=tmp_path)
+    assert res.returncode == 0, res.stderr
+    lines = [ln for ln in res.stdout.splitlines() if ln.startswith("- ")]
+    assert [ln for ln in lines if re.search(r"shuffl|at random|any window", ln, re.I)] == []
+    assert sum(ln.startswith("- Find the ") and "marked start space" in ln for ln in lines) == 11  # 3p: 10 A + 1 B
+    assert any("population wheel within reach, turned to the window" in ln for ln in lines)
+
+
 def test_setup_refuses_five_players(tmp_path):
     res = run("setup", "--players", 5, tmp_path=tmp_path)
     assert res.returncode != 0

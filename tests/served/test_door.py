@@ -15,7 +15,7 @@ import pytest
 from cheroot.connections import ConnectionManager
 
 from companion.serve.arrival import (BAD_LENGTH, CONTINUE, HEAD_LIMIT, NO_LENGTH, READY, TOO_LARGE_BODY, TOO_LARGE_HEAD,
-                                   TOO_LONG_URL, WAIT, Arrived, Refusal, look)
+                                   TOO_LONG_URL, WAIT, Arrived, Refusal, larger_for, look)
 from companion.serve.door import Door
 from companion.serve.server import cannot_listen
 from server import ROOT
@@ -81,6 +81,19 @@ def test_a_link_longer_than_the_limit_is_refused_with_414():
 def test_a_body_over_the_limit_is_refused_before_it_arrives():
     assert look(head(f"Content-Length: {BODY_LIMIT + 1}", start="POST /x HTTP/1.1"), BODY_LIMIT) is TOO_LARGE_BODY
     assert look(head(f"Content-Length: {BODY_LIMIT}", start="POST /x HTTP/1.1"), BODY_LIMIT) == WAIT
+
+
+def test_only_the_paths_the_app_names_may_send_a_larger_body():
+    """A game's file to resume (web/resume.py) may be megabytes; no other request makes the door hold more."""
+    limit = larger_for({"/api/games/resume": 5 * BODY_LIMIT}, BODY_LIMIT)
+    big = f"Content-Length: {4 * BODY_LIMIT}"
+    assert look(head(big, start="POST /api/games/resume HTTP/1.1"), limit) == WAIT
+    assert look(head(big, start="POST /api/games/resume?x=1 HTTP/1.1"), limit) == WAIT
+    for other in ("POST /api/games HTTP/1.1", "POST /api/games/resume/x HTTP/1.1", "POST /API/games/resume HTTP/1.1",
+                  "POST  /api/games/resume HTTP/1.1", "garbage"):
+        assert look(head(big, start=other), limit) is TOO_LARGE_BODY, other
+    assert look(head(f"Content-Length: {5 * BODY_LIMIT + 1}", start="POST /api/games/resume HTTP/1.1"),
+                limit) is TOO_LARGE_BODY
 
 
 @pytest.mark.parametrize("lines, refusal", [

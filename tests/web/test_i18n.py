@@ -90,7 +90,7 @@ def test_log_option_and_prompt_carry_their_templates():
     assert recall["label"] == recall["label_msg"] == "Recall a lieutenant to your estate and take 1 coin"
     assert any(o.get("cost_msg") == "free" for o in menu)
     steps = {s["msg"]: s for s in state.setup_steps}
-    wheel = steps["Set the population wheel to show the {window} (any window will do)."]
+    wheel = steps["Put the population wheel within reach, turned to the {window}."]
     assert wheel["text"] == again({"msg": wheel["msg"], "args": wheel["args"]})
     assert wheel["args"]["window"]["args"]["face"].startswith("wheel:")  # the web draws the window named
     _, events = apply(state, recall["action"])
@@ -241,7 +241,7 @@ def test_french_seat_and_host_pages_end_to_end(french_app):
 
     host_url = f"/host/{game['id']}?key={game['host_token']}"
     fr = page(client, host_url, "fr")
-    assert "Réglez la roue de population sur la fenêtre" in fr
+    assert "Placez la roue de population à portée de main, tournée sur la fenêtre" in fr
     assert re.search(r"Placez 1 (nonne|aristocrate|artisan) sur chaque hexagone", fr)
     steps = page(client, f"/host/{game['id']}/setup/steps", "fr")  # closed once round I began: loads when opened
     assert "La manche I commence. Ordre de jeu :" in steps  # a round is a "manche", a turn a "tour"
@@ -273,7 +273,7 @@ def test_german_seat_and_host_pages_end_to_end(french_app):
     assert "Einen Leutnant auf dein Anwesen zurückrufen und 1 Münze nehmen" in de
     assert "your turn" not in de
     host_page = page(client, f"/host/{game['id']}?key={game['host_token']}", "de")
-    assert "Stellt das Bevölkerungsrad auf Fenster" in host_page
+    assert "Legt das Bevölkerungsrad bereit, gedreht auf Fenster" in host_page
     assert re.search(r"Setzt 1 Bürger \((Nonne|Aristokrat|Handwerker)\) auf jedes Hexfeld", host_page)
     assert "Runde I beginnt. Zugfolge:" in page(client, f"/host/{game['id']}/setup/steps", "de")
     assert "Spielprotokoll" in host_page

@@ -73,7 +73,7 @@ def test_the_way_back_is_only_ever_a_page_of_this_server(client, target):
 
 @pytest.mark.parametrize("lang, path, words", [
     ("de", "/no-such-page", "Diese Seite gibt es hier nicht."),  # Werkzeug's own 404, in our words
-    ("fr", "/seat/not-a-seat", "Ce lien de place n'est pas valide"),
+    ("fr", "/seat/not-a-seat", "La partie de cette place n'est pas sur cette machine"),
     ("fr", "/host/not-a-game", "Cette partie n'existe pas."),
 ])
 def test_a_refusal_speaks_the_readers_language(client, lang, path, words):

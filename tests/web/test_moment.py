@@ -10,7 +10,7 @@ import random
 import re
 
 from companion.store.ticks import words_of
-from companion.web.moment import next_step
+from companion.web.told import checklist, next_item
 from companion.pictures.elements import MAP_TEXT_MIN
 from companion.words import faces_in
 
@@ -57,13 +57,30 @@ def play(client, game, until, rng=None, most=3000) -> dict:
 
 
 def test_next_step_is_the_first_one_not_ticked():
-    steps = [{"text": "a", "rule": "R-1"}, {"text": "b", "rule": "R-2"}, {"text": "c", "rule": "R-3"}]
+    steps = [{"text": "a", "rule": "R-1", "step": 1}, {"text": "b", "rule": "R-2", "step": 2},
+             {"text": "c", "rule": "R-3", "step": 3}]
+    items = checklist([], steps, "setup")
     ticks = {("setup", 1, words_of(steps[0])), ("setup", 3, words_of(steps[2]))}
-    assert next_step(steps, "setup", ticks) == (2, steps[1])
-    assert next_step(steps, "setup", ticks | {("setup", 2, words_of(steps[1]))}) is None
-    assert next_step(steps, "upkeep-2", ticks) == (1, steps[0])  # another list's ticks do not count
+    assert next_item(items, "setup", ticks)["line"] is steps[1]
+    assert next_item(items, "setup", ticks | {("setup", 2, words_of(steps[1]))}) is None
+    assert next_item(items, "upkeep-2", ticks)["line"] is steps[0]  # another list's ticks do not count
     stale = {("setup", 1, "0" * 16)}  # ticked when the step said something else (an undo changed it)
-    assert next_step(steps, "setup", stale) == (1, steps[0])
+    assert next_item(items, "setup", stale)["line"] is steps[0]
+
+
+def test_a_checklist_slots_the_twins_acts_in_where_they_came_and_leaves_notes_unnumbered():
+    """Issue 33 item 3: an act no step says is a step of its own, where the move made it; a step that moves
+    nothing on the table ("Ada produces: nothing") is a note, with no number and no box."""
+    steps = [{"text": "heading", "step": 1}, {"text": "cubes", "step": 2}]
+    told = [{"version": 5, "who": "0", "items": [
+        {"step": {"number": 1}, "list": "upkeep-2", "note": True},
+        {"act": {"text": "Move Ada's counter", "seat": 0}, "list": "upkeep-2", "after": 1},
+        {"step": {"number": 2}, "list": "upkeep-2", "note": False},
+        {"act": {"text": "elsewhere", "seat": None}, "list": "upkeep-3", "after": 0}]}]
+    items = checklist(told, steps, "upkeep-2")
+    assert [(i["line"]["text"], i["number"]) for i in items] == [("heading", None), ("Move Ada's counter", 1),
+                                                                 ("cubes", 2)]
+    assert next_item(items, "upkeep-2", set())["line"]["text"] == "Move Ada's counter"
 
 
 def test_a_table_draw_question_shows_its_place_cropped_from_the_map_and_in_words(client):
@@ -110,12 +127,13 @@ def test_the_moment_names_whose_turn_it_is_and_what_they_decide(client):
 def test_the_upkeep_step_is_the_moment_and_its_done_button_ticks_it(client):
     game = create(client, ready=False)
     st = play(client, game, lambda st: st["phase"] == "upkeep" and st["pending"][0]["kind"] == "table_ready")
-    report = st["state"]["report"]
     moment = moment_of(host_page(client, game))
-    assert f"Step 1 of {len(report)}" in words(moment) and "Round I" in words(moment)
+    count = int(re.search(r"Step 1 of (\d+)", words(moment)).group(1))
+    assert count >= len([e for e in st["state"]["report"] if "produces: nothing" not in e["text"]]) - 2
+    assert "Round I" in words(moment)
     assert '"list": "upkeep-2", "step": 1' in moment
     assert tick(client, game, "upkeep-2", 1).status_code in (200, 204)
-    assert f"Step 2 of {len(report)}" in words(moment_of(host_page(client, game)))  # kept: a reload shows it
+    assert f"Step 2 of {count}" in words(moment_of(host_page(client, game)))  # kept: a reload shows it
 
 
 def test_the_finale_names_the_winner_on_the_host_and_every_phone_lists_its_own_lines(client):

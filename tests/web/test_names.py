@@ -1,4 +1,4 @@
-"""Player names (companion/web/names.py): control characters, text-direction overrides, invisible
+"""Player names (companion/names.py): control characters, text-direction overrides, invisible
 characters and names with nothing visible are refused with a message, and two seats may not share a
 name; everything else a person might be called (accents, any script, emoji, a script tag) is kept."""
 
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from companion.web.names import BadName, player_name, same_name, same_names
+from companion.names import BadName, player_name, same_name, same_names
 
 
 def games(app) -> int:

@@ -6,11 +6,14 @@ make room (R-CIT-4, C-21). Games saved before keep the order they were recorded 
 
 from __future__ import annotations
 
+import re
+
 from flask import render_template
 
 from companion.engine.pieces import Pieces
 from companion.engine import table_view
 from companion.web import create_app
+from companion.web.told import checklist
 
 from scenario import (add_workshop, fill_sector, give, in_cabin, open_decisions, only_the_table_is_asked, pick,
                       report_rules, report_with, set_round, to_upkeep)
@@ -186,11 +189,13 @@ def test_R_EOR_4_the_hosts_upkeep_checklist_lists_the_production_build_before_qu
     pick(state, seat, {"build": "workshop", "cls": "aristocrat"})
     pick(state, seat, ["workshop", len(state.seats[seat].workshops) - 1])
     app = create_app({"INSTANCE": str(tmp_path), "TESTING": True})
+    table = table_view(state)
+    name = f"upkeep-{table['upkeep']['round']}"
     with app.test_request_context("/"):
-        html = render_template("partials/_upkeep.html", pieces=Pieces(state), table=table_view(state),
-                               game=type("Game", (), {"id": "g1"}))
-    items = html.split("<li>")[1:]
-    rules = [item.split('<span class="rule">')[1].split("</span>")[0] for item in items]
+        html = render_template("partials/_upkeep.html", pieces=Pieces(state), table=table, upkeep_list=name,
+                               upkeep_items=checklist([], state.report, name), game=type("Game", (), {"id": "g1"}))
+    items = html.split("<li")[1:]
+    rules = [re.search(r'<a class="rule" href="[^"]*">([^<]+)</a>', item).group(1) for item in items]
     assert rules[:2] == ["R-EOR-1", "R-EOR-2"]
     build = rules.index("R-EOR-4")
     assert "before quarantine" in items[build] and state.seats[seat].name in items[build]

@@ -342,6 +342,7 @@ def form_routes(client, table, game) -> dict:
         "catalog.reset": ("/catalog/hex/n01/reset", {}),
         "catalog.check_all": ("/catalog/hex/all", {"match": "n02"}),
         "catalog.import_file": ("/catalog/import", {}),
+        "resume.upload": ("/games/resume", {}),  # its file: tests/web/test_resume_web.py
     }
 
 

@@ -359,7 +359,7 @@ def test_news_of_an_unknown_game_or_seat_is_404(client):
     r = client.get("/host/deadbeef/news?v=0")
     assert r.status_code == 404 and "no such game" in text(r)
     r = client.get("/seat/not-a-seat/news?v=0")
-    assert r.status_code == 404 and "not valid" in text(r)
+    assert r.status_code == 404 and "not on this machine" in text(r)
 
 
 def test_a_region_that_is_not_one_section_is_refused():
@@ -745,7 +745,7 @@ def test_join_sets_a_safe_device_cookie_and_redirects_to_the_seat(app, client, g
 @pytest.mark.parametrize("tok", ["forged", "x" * 22, "%3Cscript%3E"])
 def test_a_forged_join_link_is_404_with_a_message(client, game, tok):
     r = client.get(f"/j/{tok}")
-    assert r.status_code == 404 and "not valid" in text(r) and not set_cookies(r)
+    assert r.status_code == 404 and "not on this machine" in text(r) and not set_cookies(r)
 
 
 def test_play_without_a_cookie_goes_to_the_new_game_form(client):
@@ -809,7 +809,7 @@ def test_joining_from_a_second_phone_moves_the_seat(app, client, phone):
 
 def test_a_forged_seat_link_is_404(client):
     r = client.get("/seat/forged")
-    assert r.status_code == 404 and "not valid" in text(r)
+    assert r.status_code == 404 and "not on this machine" in text(r)
     assert client.get("/seat/forged/part/menu").status_code == 404
     assert client.post("/seat/forged/act", data={"csrf": "x"}).status_code == 404
 
@@ -982,7 +982,7 @@ def test_api_seat_out_of_turn_and_forged_token(client, game):
     r = client.post(f"/api/seats/{game['seats'][1 - who]['token']}/actions", json={"version": 1, "choice": 0})
     refused(client, game, r, 409, before, "nothing to decide")
     r = client.post("/api/seats/forged/actions", json={"version": 1, "choice": 0})
-    refused(client, game, r, 404, before, "not valid")
+    refused(client, game, r, 404, before, "not on this machine")
 
 
 def test_api_host_menu_needs_the_key(app, client, table_game):

@@ -21,7 +21,7 @@ def test_R_ADV_1_the_new_game_form_explains_the_advanced_colour_draw(tmp_path):
     page = create_app({"INSTANCE": str(tmp_path), "TESTING": True}).test_client().get("/").get_data(as_text=True)
     hint = re.search(r'<p class="hint" id="advanced-colours">(.*?)</p>', page, re.S)
     assert hint and "colour at random" in hint.group(1) and "b side" in hint.group(1)
-    assert '<span class="rule">R-ADV-1</span>' in hint.group(1)
+    assert '<a class="rule" href="/rules#R-ADV-1">R-ADV-1</a>' in hint.group(1)
     assert page.index('name="advanced"') < hint.start()  # beside the box it explains
 
 
@@ -30,7 +30,7 @@ def test_a_rule_id_never_breaks_across_lines():
     rules = [body for sel, body in re.findall(r"([^{}]+)\{([^}]*)\}", css) if sel.strip() == ".rule"]
     assert any("white-space:nowrap" in body.replace(" ", "") for body in rules)
     option = (ROOT / "templates" / "partials" / "_option.html").read_text()
-    assert '<span class="rule">{{ opt.rule }}</span>' in option
+    assert '{{ opt.rule|rule_links }}' in option
 
 
 def test_after_game_over_the_phone_marks_its_result_to_scroll_to(tmp_path):

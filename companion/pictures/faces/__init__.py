@@ -11,7 +11,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..elements import Gettext, english
-from .boards import board_face, register_face, scroll_board_face
+from .boards import board_face, register_face, scroll_board_face, square_face
 from .city import dock_face, docking_tile_face, harbor_face, hex_face, layout_face, wheel_face
 from .tables import priority_tile_face, rat_table_face, round_info_face
 from .tiles import boat_face, improvement_face, solo_tile_face, wagon_face, workshop_face
@@ -21,7 +21,7 @@ DRAW = {
     "boat": boat_face, "workshop": workshop_face, "improvement": improvement_face, "wagon": wagon_face,
     "solo_tile": solo_tile_face, "wheel": wheel_face, "register": register_face, "board": board_face,
     "scroll_board": scroll_board_face, "round_info": round_info_face, "priority_tile": priority_tile_face,
-    "rat_table": rat_table_face, "layout": layout_face,
+    "rat_table": rat_table_face, "layout": layout_face, "square": square_face,
 }
 
 
@@ -44,6 +44,8 @@ def record_ids(catalog, family: str) -> list[str]:
         return [w.id for w in catalog.wheel]
     if family == "rat_table":
         return [catalog.rat_table.id]
+    if family == "square":  # a square of a player board, named "<board>.<square>"
+        return [f"{b.id}.{sq.id}" for b in catalog.boards.values() for sq in b.squares]
     return list(records[family])
 
 

@@ -92,8 +92,27 @@ def board_face(catalog, rid: str, _: Gettext) -> Markup:
                     head, [g for g, _h in sectors])
 
 
-def _sector(board, cls: str, x, y, _: Gettext) -> tuple[Markup, float]:
-    """A sector's heading (its class citizen) and its regions, three squares to a row."""
+def square_face(catalog, rid: str, _: Gettext) -> Markup:
+    """One square of a player board ("<board>.<square>"), shown where it lies: its sector as the board prints
+    it, that square outlined and the others faded, so a player finds it among squares that look alike
+    (a rescued citizen's square, R-TURN-RESCUE-2)."""
+    board_id, _dot, square_id = rid.partition(".")
+    board = catalog.boards[board_id]
+    sq = board.square(square_id)
+    said = words(sq.reward.text(), _)
+    if sq.once:
+        said = _("{reward} (once per game)").format(reward=said)
+    title = upper_first(_("{cls} sector: the “{reward}” square").format(cls=_(sq.sector), reward=said))
+    sector, height = _sector(board, sq.sector, 6, 6, _, marked=square_id)
+    width = 3 * SQ_W + 20
+    return face_svg("square", rid, (0, 0, width, height + 12), title,
+                    el("rect", {"x": 1, "y": 1, "width": width - 2, "height": height + 10, "rx": 8,
+                                "fill": "#efe6d2" if board.side == "b" else PAPER, "stroke": EDGE}), sector)
+
+
+def _sector(board, cls: str, x, y, _: Gettext, marked: str | None = None) -> tuple[Markup, float]:
+    """A sector's heading (its class citizen) and its regions, three squares to a row; `marked`: the one
+    square shown outlined, the others faded."""
     out = [citizen(x + 12, y + 8, 18, cls, False, _),
            txt(x + 26, y + 8, _(cls).capitalize() + f" ({class_letter(cls, _)})", size=11, anchor="start")]
     ry = y + 20
@@ -102,23 +121,30 @@ def _sector(board, cls: str, x, y, _: Gettext) -> tuple[Markup, float]:
         rows = -(-len(squares) // 3)
         out.append(el("rect", {"class": "region", "x": x, "y": ry, "width": 3 * SQ_W + 8, "height": rows * SQ_H + 8,
                                "rx": 6, "fill": "none", "stroke": "#888", "stroke-dasharray": "5 3"}))
-        out += [_square(sq, x + 4 + (i % 3) * SQ_W, ry + 4 + (i // 3) * SQ_H, _) for i, sq in enumerate(squares)]
+        out += [_square(sq, x + 4 + (i % 3) * SQ_W, ry + 4 + (i // 3) * SQ_H, _, marked)
+                for i, sq in enumerate(squares)]
         ry += rows * SQ_H + 14
     return el("g", {"class": f"sector sector-{cls}"}, out), ry - y
 
 
-def _square(sq, x, y, _: Gettext) -> Markup:
-    """One square: what a citizen there gives when activated; single-use squares marked in a corner."""
+def _square(sq, x, y, _: Gettext, marked: str | None = None) -> Markup:
+    """One square: what a citizen there gives when activated; single-use squares marked in a corner.
+    With a `marked` square, that one is outlined thick and the others faded."""
     once = [el("polygon", {"points": f"{fmt(x + SQ_W - 20)},{fmt(y + 1)} {fmt(x + SQ_W - 1)},{fmt(y + 1)} "
                                      f"{fmt(x + SQ_W - 1)},{fmt(y + 20)}", "fill": "#222"}),
             txt(x + SQ_W - 7, y + 7, "1", size=9, fill="#fff", **{"font-weight": "bold"})] if sq.once else []
     said = words(sq.reward.text(), _)
     if sq.once:
         said = _("{reward} (once per game)").format(reward=said)
-    return el("g", {"class": "board-square" + (" single-use" if sq.once else ""), "data-square": sq.id},
-              el("title", {}, said),
-              el("rect", {"x": x, "y": y, "width": SQ_W - 2, "height": SQ_H - 2, "rx": 4, "fill": "#fffdf5",
-                          "stroke": "#444"}),
+    attrs = {"class": "board-square" + (" single-use" if sq.once else ""), "data-square": sq.id}
+    edge = {"stroke": "#444"}
+    if marked is not None and sq.id == marked:
+        attrs["class"] += " marked"
+        edge = {"stroke": "#8a2b1a", "stroke-width": 4}
+    elif marked is not None:
+        attrs["opacity"] = 0.35
+    return el("g", attrs, el("title", {}, said),
+              el("rect", {"x": x, "y": y, "width": SQ_W - 2, "height": SQ_H - 2, "rx": 4, "fill": "#fffdf5", **edge}),
               reward_icons(sq.reward, x + SQ_W / 2 - 1, y + SQ_H / 2, SQ_W - 10, 18, _), once)
 
 

@@ -1,6 +1,6 @@
-"""A seat's side of an undo: its counters, registers, overseers, lieutenants, citizens and estate, each
-kind a reader (everything of that kind the table can see, keyed) and a speaker (what to do where a key
-differs)."""
+"""A seat's pieces: its counters, registers, overseers, lieutenants, citizens and estate, each kind a reader
+(everything of that kind the table can see, keyed) and a speaker (the physical act that takes the table from
+one value to the other, worded so it reads right whether a move or an undo made the difference)."""
 
 from __future__ import annotations
 
@@ -31,12 +31,12 @@ def _counters(state: GameState) -> dict:
 def _say_counter(before: GameState, after: GameState, key, b: int, a: int) -> list[dict]:
     seat, kind = key
     name = who(after, seat=seat)
-    if kind == "vp":
+    if kind == "vp":  # R-SCORE-7: the scoring track runs round the scoreboard
         return [line(T("Move {who}'s scoring counter from {b} to {a} VP.", who=name, b=b, a=a), seat=seat)]
     what = COUNTS[kind](abs(b - a))
-    text = (T("{who} gives back {what}.", who=name, what=what) if b > a
-            else T("{who} takes back {what}.", who=name, what=what))
-    return [line(text, seat=seat)]
+    text = (T("{who} returns {what} to the supply.", who=name, what=what) if b > a
+            else T("{who} takes {what} from the supply.", who=name, what=what))
+    return [line(text, seat=seat, shared=False)]
 
 
 def _registers(state: GameState) -> dict:
@@ -47,13 +47,16 @@ def _registers(state: GameState) -> dict:
 
 def _say_register(before: GameState, after: GameState, key, b: int, a: int) -> list[dict]:
     seat, kind, name = key
-    if kind == "register":
-        text = T("Move {who}'s counter on the {kind} register from space {b} to space {a}.", who=who(after, seat=seat),
-                 kind=name, b=b, a=a)
-    else:
-        text = T("Move {who}'s scroll marker on the {track} track from level {b} to level {a}.",
-                 who=who(after, seat=seat), track=name, b=b, a=a)
-    return [line(text, seat=seat)]
+    if a is None or b is None:  # a scroll board handed out or taken back (R-ADV-1): its marker comes or goes
+        return [line(T("Put {who}'s scroll marker on level {a} of the {track} track.", who=who(after, seat=seat),
+                       track=name, a=a) if b is None else
+                     T("Take {who}'s scroll marker off the {track} track.", who=who(after, seat=seat), track=name),
+                     seat=seat, shared=False)]
+    if kind == "register":  # the registers lie on the scoreboard, in everyone's sight
+        return [line(T("Move {who}'s counter on the {kind} register from space {b} to space {a}.",
+                       who=who(after, seat=seat), kind=name, b=b, a=a), seat=seat)]
+    return [line(T("Move {who}'s scroll marker on the {track} track from level {b} to level {a}.",
+                   who=who(after, seat=seat), track=name, b=b, a=a), seat=seat, shared=False)]
 
 
 def _overseers(state: GameState) -> dict:
@@ -67,7 +70,7 @@ def _say_overseer(before: GameState, after: GameState, key, b: tuple, a: tuple) 
     name, out = who(after, seat=seat), []
     if b[:2] != a[:2]:
         if a[0] == 0:
-            text = T("Move {who}'s {cls} overseer back to its start space.", who=name, cls=cls)
+            text = T("Move {who}'s {cls} overseer to its start space.", who=name, cls=cls)
         elif a[1] and a[1] != b[1]:
             text = T("Move {who}'s {cls} overseer to step {step} of its {branch} branch.", who=name, cls=cls,
                      step=a[0], branch=a[1])
@@ -79,10 +82,11 @@ def _say_overseer(before: GameState, after: GameState, key, b: tuple, a: tuple) 
             text = N("Move {who}'s {cls} overseer on {n} space (to step {step}).",
                      "Move {who}'s {cls} overseer on {n} spaces (to step {step}).", n=a[0] - b[0], who=name,
                      cls=cls, step=a[0])
-        out.append(line(text, seat=seat))
+        out.append(line(text, seat=seat, shared=False))
     if b[2] != a[2]:
         out.append(line(T("Turn {who}'s {cls} overseer to its upgraded side.", who=name, cls=cls) if a[2] else
-                        T("Turn {who}'s {cls} overseer back to its plain side.", who=name, cls=cls), seat=seat))
+                        T("Turn {who}'s {cls} overseer to its plain side.", who=name, cls=cls), seat=seat,
+                        shared=False))
     return out
 
 
@@ -118,22 +122,33 @@ def _pairs(gone: list, back: list) -> list[tuple]:
 
 
 def _say_lieutenants(before: GameState, after: GameState, seat, b: tuple, a: tuple) -> list[dict]:
-    """A seat's lieutenants are alike: each one that is elsewhere now goes back to a spot it left."""
+    """A seat's lieutenants are alike: each one that is elsewhere now goes to a spot it was not on; several
+    making the same move are one line."""
     name, out = who(after, seat=seat), []
-    for now, then in _pairs(list((Counter(b) - Counter(a)).elements()), list((Counter(a) - Counter(b)).elements())):
+    moves = Counter(_pairs(list((Counter(b) - Counter(a)).elements()), list((Counter(a) - Counter(b)).elements())))
+    for (now, then), n in moves.items():
         if now is None or then is None:  # never with five lieutenants a seat; said anyway
             text, places = _lt_place(before, *(now or then))
-            out.append(line(T("{who}: check the lieutenant {now}.", who=name, now=text), places, seat=seat))
+            out.append(line(T("{who}: check the lieutenant {now}.", who=name, now=text), places, seat=seat,
+                            shared=bool(places)))
             continue
         at, places = _lt_place(before, *now)
-        if now[0] == then[0]:
-            text = (T("{who}: stand the lieutenant {at} up again.", who=name, at=at) if then[1] else
-                    T("{who}: lay the lieutenant {at} down again.", who=name, at=at))
+        if now[0] == then[0] == "estate":  # R-TURN-RECALL-1 / R-NEXT-2: a recalled figure stands beside the board
+            text = (N("{who}: stand the lieutenant on the estate beside the board.",
+                      "{who}: stand {n} lieutenants on the estate beside the board.", n=n, who=name) if then[1] else
+                    N("{who}: put the lieutenant standing beside the board back on the estate.",
+                      "{who}: put the {n} lieutenants standing beside the board back on the estate.", n=n, who=name))
+        elif now[0] == then[0]:
+            text = (N("{who}: stand the lieutenant {at} up.", "{who}: stand the {n} lieutenants {at} up.", n=n,
+                      who=name, at=at) if then[1] else
+                    N("{who}: lay the lieutenant {at} down.", "{who}: lay the {n} lieutenants {at} down.", n=n,
+                      who=name, at=at))
         else:
             there, places_a = _lt_place(after, *then)
-            text = T("{who}: take the lieutenant {now} and put it {then}.", who=name, now=at, then=there)
+            text = N("{who}: take the lieutenant {now} and put it {then}.",
+                     "{who}: take the {n} lieutenants {now} and put them {then}.", n=n, who=name, now=at, then=there)
             places = places + [p for p in places_a if p not in places]
-        out.append(line(text, places, seat=seat))
+        out.append(line(text, places, seat=seat, shared=bool(places) or "supply" in (now[0], then[0])))
     return out
 
 
@@ -192,16 +207,17 @@ def _say_citizen(before: GameState, after: GameState, key, b, a) -> list[dict]:
     now, seat_b, places_b = _citizen_at(before, b and b[0])
     then, seat_a, places_a = _citizen_at(after, a and a[0])
     seat, places = seat_b if seat_b is not None else seat_a, places_b + places_a
-    out = []
+    out, shared = [], bool(places) or seat is None
     if b is None:
-        out.append(line(T("Put one {cls} from the supply {then}.", cls=cls, then=then), places, seat=seat))
+        out.append(line(T("Put one {cls} from the supply {then}.", cls=cls, then=then), places, seat, shared))
     elif a is None:
-        out.append(line(T("Take the {cls} {now} back to the supply.", cls=cls, now=now), places, seat=seat))
+        out.append(line(T("Return the {cls} {now} to the supply.", cls=cls, now=now), places, seat, shared))
     elif b[0] != a[0]:
-        out.append(line(T("Put the {cls} {now} back {then}.", cls=cls, now=now, then=then), places, seat=seat))
+        out.append(line(T("Move the {cls} {now}: put it {then}.", cls=cls, now=now, then=then), places, seat, shared))
     if a is not None and b is not None and a[2] != b[2]:
         out.append(line(T("Turn the {cls} {then} to its upgraded side.", cls=cls, then=then) if a[2] else
-                        T("Turn the {cls} {then} back to its plain side.", cls=cls, then=then), places_a, seat=seat))
+                        T("Turn the {cls} {then} to its plain side.", cls=cls, then=then), places_a, seat,
+                        bool(places_a)))
     return out
 
 
@@ -223,22 +239,22 @@ def _say_estate(before: GameState, after: GameState, key, b, a) -> list[dict]:
         if b:
             out.append(T("Take the {tile} off {who}'s cabin {n}.", tile=tile_text(before, b), who=name, n=at + 1))
         if a:
-            out.append(T("Put the {tile} back on {who}'s cabin {n}.", tile=tile_text(after, a), who=name, n=at + 1))
+            out.append(T("Put the {tile} on {who}'s cabin {n}.", tile=tile_text(after, a), who=name, n=at + 1))
     elif kind == "workshop":
         out.extend(_say_workshop(before, after, name, b, a))
     elif kind in ("boat", "wagon") and (a is None or b is None):
         tile = tile_text(after, at)
-        out.append(T("{who} gives back the {tile}.", who=name, tile=tile) if a is None else
-                   T("{who} takes back the {tile}.", who=name, tile=tile))
+        out.append(T("Take the {tile} off {who}'s estate.", who=name, tile=tile) if a is None else
+                   T("Put the {tile} on {who}'s estate.", who=name, tile=tile))
     elif kind == "wagon":  # R-REPOP-3: a wagon turns face down once it has carried citizens this round
         tile = tile_text(after, at)
         out.append(T("Turn {who}'s {tile} face down.", who=name, tile=tile) if a else
-                   T("Turn {who}'s {tile} face up again.", who=name, tile=tile))
+                   T("Turn {who}'s {tile} face up.", who=name, tile=tile))
     else:  # R-ADV-2: a used single-use square is covered
         square = square_text(after, seat, at)
         out.append(T("Take the cover off {who}'s {square}.", who=name, square=square) if a is None else
-                   T("Cover {who}'s {square} again.", who=name, square=square))
-    return [line(text, seat=seat) for text in out]
+                   T("Cover {who}'s {square}.", who=name, square=square))
+    return [line(text, seat=seat, shared=False) for text in out]
 
 
 def _say_workshop(before: GameState, after: GameState, name: str, b, a) -> list:
@@ -246,14 +262,16 @@ def _say_workshop(before: GameState, after: GameState, name: str, b, a) -> list:
     if b and a and b[0] == a[0]:
         tile = tile_text(after, a[0])
         return [T("Turn {who}'s {tile} face down.", who=name, tile=tile) if a[1] else
-                T("Turn {who}'s {tile} face up again.", who=name, tile=tile)]
+                T("Turn {who}'s {tile} face up.", who=name, tile=tile)]
     out = []
     if b:
         out.append(T("Take the {tile} off {who}'s estate.", tile=tile_text(before, b[0]), who=name))
     if a:
-        out.append(T("Put the {tile} back on {who}'s estate.", tile=tile_text(after, a[0]), who=name))
+        out.append(T("Put the {tile} on {who}'s estate.", tile=tile_text(after, a[0]), who=name))
     return out
 
+
+_citizens.one = _citizens_of  # a recorder's snapshot reads one moment
 
 SEATS = ((both(_counters), _say_counter), (both(_registers), _say_register), (both(_overseers), _say_overseer),
          (both(_lieutenants), _say_lieutenants), (both(_estates), _say_estate), (_citizens, _say_citizen))

@@ -9,7 +9,7 @@ screens and the log tell players apart by it.
 from __future__ import annotations
 
 import unicodedata
-from ..words import T
+from .words import T
 
 LONGEST = 40
 # Zero-width (non-)joiners shape some scripts (Persian, Indic) and join emoji (a family): allowed

@@ -1,0 +1,47 @@
+"""A game's file (game_file.py, format 2): everything another companion needs to replay the game
+from its start and resume it where it stands, read at one moment of the database. It holds no secret: no
+host key, seat link, join code or phone key ("via" says "phone 2" or "host")."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from .game_file import FORMAT, KIND
+from .ticks import ticks_of
+
+ACTIONS = ("select version, who, via, kind, action, undone, time, act, said from actions where game_id = ? "
+           "order by version")
+
+
+class Exports:
+    """The export's part of the Store (games.py), on its connections."""
+
+    def game_file(self, gid: str) -> dict:
+        """The whole game: options, seed, the catalog it started with, every action (undone ones marked,
+        the undos' notes, each act's words), the host's ticks, and the state at its last version, which a
+        replay must arrive at exactly."""
+        with self._reading() as db:
+            row = db.execute("select options, seed, version from games where id = ?", [gid]).fetchone()
+            if row is None:
+                raise self._missing(gid)
+            options, seed, version = row
+            actions = [_action(r) for r in db.execute(ACTIONS, [gid])]
+            catalog = self.catalog_of(gid, db)
+            cached = self._cache.get(gid)
+            state = cached[1] if cached and cached[0] == version else self._rebuild(db, gid, version)
+            ticks = ticks_of(db, gid)
+        return {"format": FORMAT, "kind": KIND, "game": gid, "exported": time.time(), "options": json.loads(options),
+                "seed": seed, "version": version,
+                "catalog": {"fingerprint": catalog.fingerprint, "records": catalog.records_json},
+                "actions": actions, "ticks": ticks, "state": state.to_dict()}
+
+    def history(self, gid: str) -> list[dict]:
+        """Every logged action, undone ones included, as the game's file lists them."""
+        return [_action(r) for r in self._db().execute(ACTIONS, [gid])]
+
+
+def _action(row: tuple) -> dict:
+    version, who, via, kind, action, undone, at, act, said = row
+    return {"version": version, "who": who, "via": via, "kind": kind, "action": json.loads(action), "undone": undone,
+            "time": at, "act": act, "said": json.loads(said) if said else None}
