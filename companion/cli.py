@@ -52,7 +52,9 @@ def parser() -> argparse.ArgumentParser:
                      help="play CI's coverage sweep instead: every player count, a/b boards, priority tile, app "
                           "and table draws, each policy, usual and seeded starts (--players not needed)")
 
-    _serve_options(sub.add_parser("serve", help="serve the companion on the local network"))
+    serve = sub.add_parser("serve", help="serve the companion on the local network")
+    _serve_options(serve)
+    _file_commands(sub, serve)  # replay, resume, serve --backups
 
     prune = sub.add_parser("prune", help="delete games nobody has played for some days")
     prune.add_argument("--older-than", type=float, required=True, metavar="DAYS",
@@ -89,7 +91,6 @@ def _serve_options(serve: argparse.ArgumentParser) -> None:
                        help="new games one address may start per day (0: no limit)")
     serve.add_argument("--keep-unplayed", action="store_true",
                        help="keep games nobody ever played (by default they are removed a day after they started)")
-    _file_commands(sub, serve)  # replay, resume, serve --backups
 
 
 def _file_commands(sub, serve) -> None:
