@@ -54,31 +54,31 @@ class Waiting:
                 del self._by[client]
 
 
-class Turns:
-    """Who draws a large page now: `at_once` in all, one per client; the others wait by client, in order.
-    Not locked here: the door holds its lock around every call."""
+class _Shared:
+    """Places handed out to clients: `places` in all; a request that cannot have one waits by client, and a
+    place given back goes to the waiting client `_next` picks. `in_use` counts the places taken."""
 
-    def __init__(self, at_once: int):
-        self.at_once = at_once
-        self.drawing = 0
-        self._held: Counter[str] = Counter()
+    def __init__(self, places: int):
+        self.places = places
+        self.in_use = 0
+        self._by: Counter[str] = Counter()  # places each client holds
         self._waiting = Waiting()
 
     def take(self, client: str, request) -> bool:
-        """True if `request` may be drawn now (it holds a turn); else it waits for one."""
-        if self.drawing < self.at_once and not self._held[client]:
+        """True if `request` has a place now; else it waits for one."""
+        if self._may_take(client):
             self._give(client)
             return True
         self._waiting.add(client, request)
         return False
 
     def give_back(self, client: str):
-        """`client`'s drawing is done: the request that takes its turn (it holds it now), or None."""
-        self._held[client] -= 1
-        if self._held[client] <= 0:
-            del self._held[client]
-        self.drawing -= 1
-        found = self._waiting.first_of(c for c in self._waiting.clients() if not self._held[c])
+        """`client` is done with a place: the waiting request that takes it (it holds it now), or None."""
+        self._by[client] -= 1
+        if self._by[client] <= 0:
+            del self._by[client]
+        self.in_use -= 1
+        found = self._waiting.first_of(self._next(self._waiting.clients()))
         if found is None:
             return None
         self._give(found[0])
@@ -88,46 +88,43 @@ class Turns:
         self._waiting.forget(client, request)
 
     def _give(self, client: str) -> None:
-        self.drawing += 1
-        self._held[client] += 1
+        self.in_use += 1
+        self._by[client] += 1
+
+    def _may_take(self, client: str) -> bool:
+        raise NotImplementedError
+
+    def _next(self, waiting: list[str]) -> list[str]:
+        raise NotImplementedError
 
 
-class Threads:
-    """The answering threads, shared out by client."""
+class Turns(_Shared):
+    """Who draws a large page now: `at_once` in all, one per client; the others wait by client, in order."""
 
-    def __init__(self, threads: int):
-        self.threads = threads
-        self.busy = 0
-        self._busy: Counter[str] = Counter()  # requests being answered, by client
-        self._waiting = Waiting()
+    @property
+    def drawing(self) -> int:
+        return self.in_use
 
-    def take(self, client: str, request) -> bool:
-        """True if `request` goes to a thread now; else it waits at the door."""
-        if self.busy < self.threads and not self._waiting:
-            self._give(client)
-            return True
-        self._waiting.add(client, request)
-        return False
+    def _may_take(self, client: str) -> bool:
+        return self.in_use < self.places and not self._by[client]
 
-    def give_back(self, client: str):
-        """A thread is done with `client`'s request: the request it takes next (counted as busy), or None."""
-        self._busy[client] -= 1
-        if self._busy[client] <= 0:
-            del self._busy[client]
-        self.busy -= 1
-        waiting = self._waiting.clients()
-        found = self._waiting.first_of([min(waiting, key=lambda c: self._busy[c])] if waiting else [])
-        if found is None:
-            return None
-        self._give(found[0])
-        return found[1]
+    def _next(self, waiting: list[str]) -> list[str]:
+        return [c for c in waiting if not self._by[c]]
 
-    def forget(self, client: str, request) -> None:
-        self._waiting.forget(client, request)
 
-    def _give(self, client: str) -> None:
-        self.busy += 1
-        self._busy[client] += 1
+class Threads(_Shared):
+    """The answering threads, shared out by client: a freed thread goes to the waiting client with the
+    fewest requests being answered."""
+
+    @property
+    def busy(self) -> int:
+        return self.in_use
+
+    def _may_take(self, client: str) -> bool:
+        return self.in_use < self.places and not self._waiting
+
+    def _next(self, waiting: list[str]) -> list[str]:
+        return [min(waiting, key=lambda c: self._by[c])] if waiting else []
 
 
 class Unread:
