@@ -12,7 +12,7 @@ from pathlib import Path
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    from .faults import StartupError, StoreFault  # each command imports only what it needs (serve: Flask)
+    from ..faults import StartupError, StoreFault  # each command imports only what it needs (serve: Flask)
 
     commands = {"serve": serve_command, "catalog": lambda a: catalog_check(a.override), "setup": setup_command,
                 "simulate": simulate_command, "prune": prune_command, "replay": _resume_commands("replay"),
@@ -108,7 +108,7 @@ def _file_commands(sub, serve) -> None:
 
 def _resume_commands(name: str):
     def command(args) -> int:
-        from .resume import commands
+        from ..resume import commands
 
         return getattr(commands, f"{name}_command")(args)
     return command
@@ -124,7 +124,7 @@ def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> 
 
 
 def catalog_check(override: str | None) -> int:
-    from .catalog import COUNTS, FAMILIES, CatalogError, default_override_path, load_catalog
+    from ..catalog import COUNTS, FAMILIES, CatalogError, default_override_path, load_catalog
 
     path = default_override_path() if override is None else override  # the file `serve` reads
     try:
@@ -155,8 +155,8 @@ def catalog_check(override: str | None) -> int:
 
 
 def setup_command(args) -> int:
-    from .catalog import default_catalog
-    from .engine import new_game, options_for
+    from ..catalog import default_catalog
+    from ..engine import new_game, options_for
 
     state = new_game(options_for(args.players, advanced=args.advanced, priority_tile=args.priority_tile,
                                  draw=args.draw), args.seed, default_catalog())
@@ -172,10 +172,10 @@ def setup_command(args) -> int:
 def simulate_command(args) -> int:
     import random
 
-    from .catalog import default_catalog
-    from .engine.reach import report
-    from .simulate import POLICIES, InvariantBroken, play_game, summary
-    from .sweep import coverage_text, sweep
+    from ..catalog import default_catalog
+    from ..engine.reach import report
+    from ..simulate import POLICIES, InvariantBroken, play_game, summary
+    from ..sweep import coverage_text, sweep
 
     if args.players is None and not args.sweep:
         print("companion: simulate needs --players (or --sweep)", file=sys.stderr)
@@ -215,8 +215,8 @@ def prune_command(args) -> int:
     one transaction, and its screens then say it was deleted)."""
     import time
 
-    from .instance import instance_folder
-    from .store import Store
+    from ..instance import instance_folder
+    from ..store import Store
 
     if not args.older_than >= 0:
         print("companion: --older-than needs a number of days, 0 or more", file=sys.stderr)
@@ -249,11 +249,11 @@ def _size(db) -> int:
 def serve_command(args) -> int:
     import gc
 
-    from .catalog import catalog_in_force
-    from .web import create_app
-    from .serve.address import served_at
-    from .serve.logs import keep_secrets_out_of_logs
-    from .serve.server import CannotListen, cannot_listen, listening_socket, raise_open_file_limit
+    from ..catalog import catalog_in_force
+    from ..web import create_app
+    from ..serve.address import served_at
+    from ..serve.logs import keep_secrets_out_of_logs
+    from ..serve.server import CannotListen, cannot_listen, listening_socket, raise_open_file_limit
 
     keep_secrets_out_of_logs()
     screens = max(0, args.screens) if args.wait > 0 else 0
@@ -288,7 +288,7 @@ def serve_command(args) -> int:
     if workers == 1:
         import signal
 
-        from .serve.workers import stop_on_sigterm
+        from ..serve.workers import stop_on_sigterm
 
         previous = stop_on_sigterm()
         try:
@@ -301,7 +301,7 @@ def serve_command(args) -> int:
 def _worker_count(asked: int) -> int:
     """--workers, or one per core; one where this system cannot start more (no fork: Windows), said in a line
     when more were asked for."""
-    from .serve.workers import can_fork, cores
+    from ..serve.workers import can_fork, cores
 
     if can_fork():
         return asked if asked > 0 else cores()
@@ -314,9 +314,9 @@ def _worker_count(asked: int) -> int:
 def _serve_on_every_core(app, config: dict, listening, args, screens: int, workers: int) -> int:
     import gc
 
-    from .web import create_app
-    from .serve.siblings import Siblings
-    from .serve.workers import run_workers
+    from ..web import create_app
+    from ..serve.siblings import Siblings
+    from ..serve.workers import run_workers
 
     app.extensions["store"].close()  # a worker never uses a connection opened before it was forked
     gc.freeze()  # what every worker shares stays shared: the collector never touches (copies) it
@@ -339,9 +339,9 @@ def _serve(app, listening, args, screens: int, heartbeat=None) -> int:
     import os
     import threading
 
-    from .serve.arrival import larger_for
-    from .serve.server import Server
-    from .serve.workers import STOP_WAIT
+    from ..serve.arrival import larger_for
+    from ..serve.server import Server
+    from ..serve.workers import STOP_WAIT
 
     server = Server(listening, app, threads=max(1, args.threads) + screens, per_client=max(0, args.per_client),
                     body_limit=larger_for(app.config["LARGE_BODIES"], app.config["MAX_CONTENT_LENGTH"]),
