@@ -1,7 +1,8 @@
 """What many tests do the same way, written once: an app on a temporary folder (`app_on`), a game through
 the API (`new_game`, `create` with every seat taken by the script), the host's "table is ready", a move by
-whoever must answer (through the API or the store), what a page says, the catalog ids a table never sees.
-The fixtures that use them (app, client, game, phone) are in tests/conftest.py."""
+whoever must answer (through the API or the store), what a page says, the catalog ids a table never sees,
+a command of `python -m companion` (`run_command`). The fixtures that use them (app, client, game, phone)
+are in tests/conftest.py."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+from click.testing import CliRunner, Result
+
 from companion.catalog import shipped_catalog
+from companion.cli import companion
 from companion.engine import legal_actions, pending
 from companion.store import Store
 from companion.web import TRANSLATIONS, create_app
@@ -29,6 +33,12 @@ def app_on(folder, **config):
     """The app with its instance in `folder`, for tests (errors raise), a held question waiting 50 ms unless
     `config` says otherwise (tests/served/test_news.py covers the wait itself)."""
     return create_app({"INSTANCE": str(folder), "TESTING": True, "POLL_HOLD_S": 0.05, **config})
+
+
+def run_command(*args, **env: str | None) -> Result:
+    """`python -m companion ARGS`, run in this process by click's test runner (its exit_code, stdout and
+    stderr), with `env` in the environment while it runs (None: unset); an unexpected exception is raised."""
+    return CliRunner().invoke(companion, [str(a) for a in args], env=env, catch_exceptions=False)
 
 
 def translated(folder) -> dict:

@@ -48,7 +48,7 @@ def resume_command(args) -> int:
     _older(file)
     folder = instance_folder()
     folder.mkdir(parents=True, exist_ok=True)
-    store = Store(folder / "companion.db")  # a folder or file it cannot use: StartupError, one line (cli.py)
+    store = Store(folder / "companion.db")  # a folder or file it cannot use: StartupError, one line (cli/__init__.py)
     try:
         game = store.resume(file)
     except Refused as exc:

@@ -14,7 +14,7 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parents[1]
 ROOMS = ("architecture", "catalog", "engine", "store", "pictures", "web", "served", "browser")
 SHARED = ("app", "client", "game", "phone")  # tests/conftest.py
-HELPERS = ("app_on", "new_game", "fingerprint", "create", "api_table_ready")  # tests/tables.py
+HELPERS = ("app_on", "new_game", "fingerprint", "create", "api_table_ready", "run_command")  # tests/tables.py
 OVERRIDES = ("app_config", "server_args")
 
 

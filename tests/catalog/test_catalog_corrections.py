@@ -16,7 +16,7 @@ from companion.catalog.corrections import (Corrections, checked, differences, sh
 from companion.catalog.loader import catalog_from_files
 from companion.catalog.read import merge_files
 from companion.catalog.write import toml_text
-from companion.cli import main
+from tables import run_command
 
 
 @pytest.fixture
@@ -130,12 +130,13 @@ def test_an_unknown_source_is_refused_and_checked_is_known(file):
         catalog_from_files(file, toml_text({"boat": [rec]}).encode())
 
 
-def test_catalog_check_counts_checked_beside_rulebook_mixed_and_assumed(file, capsys):
+def test_catalog_check_counts_checked_beside_rulebook_mixed_and_assumed(file):
     c = Corrections(file)
     for rid in ("n01", "n02", "n03"):
         c.mark_checked("hex", rid)
-    assert main(["catalog", "check", "--override", str(file)]) == 0
-    out = capsys.readouterr().out
+    res = run_command("catalog", "check", "--override", file)
+    assert res.exit_code == 0
+    out = res.stdout
     assert "checked" in out.splitlines()[1]
     hexes = next(line.split() for line in out.splitlines() if line.startswith("hex "))
     assert hexes == ["hex", "20", "0", "3", "14", "3"]  # count, rulebook, mixed, assumed, checked

@@ -23,13 +23,12 @@ import pytest
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from companion import cli
 from companion.catalog import (CatalogError, catalog_from_json, catalog_in_force, load_catalog, shipped_catalog)
 from companion.catalog.build import RecordError, build_record
 from companion.catalog.families import FAMILIES
 from companion.catalog.read import DATA_DIR
 from companion.engine import legal_actions, new_game, options_for, pending
-from tables import new_game as new_api_game
+from tables import new_game as new_api_game, run_command
 from companion.store import Store, m001_initial
 from companion.serve import server
 from companion.web import create_app
@@ -146,14 +145,12 @@ def test_the_override_is_read_from_the_instance_folder_not_the_working_directory
     assert boat_reward(app.extensions["store"].load(g["id"]).state.catalog) == "3 coin"
 
 
-def test_catalog_check_reads_the_file_serve_uses(instance, tmp_path):
+def test_catalog_check_reads_the_file_serve_uses(instance, tmp_path, monkeypatch):
     """`python -m companion catalog check`, started in another folder, checks <$MESSINA_INSTANCE>/catalog.toml."""
     path = write_override(instance, BOAT_5.format(what="ducats"))
-    env = {k: v for k, v in os.environ.items() if k not in ("MESSINA_CATALOG", "PYTHONPATH")}
-    env["MESSINA_INSTANCE"] = str(instance)
-    res = subprocess.run([sys.executable, "-m", "companion", "catalog", "check"], cwd=tmp_path, env=env,
-                         capture_output=True, text=True, timeout=120)
-    assert res.returncode == 1
+    monkeypatch.chdir(tmp_path)
+    res = run_command("catalog", "check", MESSINA_CATALOG=None, MESSINA_INSTANCE=str(instance))
+    assert res.exit_code == 1
     assert str(path) in res.stderr and "boat-5" in res.stderr and "ducats" in res.stderr, res.stderr
     assert "shipped catalog" in res.stderr
 
@@ -203,15 +200,16 @@ def test_the_notice_follows_the_file_without_a_restart(instance):
     assert "ducats" not in shown and str(path) in shown
 
 
-def test_serve_names_a_broken_override_on_stderr(instance, monkeypatch, capsys):
+def test_serve_names_a_broken_override_on_stderr(instance, monkeypatch):
     """`serve` starts, and says in one line that the corrections are not in use, and why."""
     path = write_override(instance, BOAT_5.format(what="ducats"))
     monkeypatch.setenv("MESSINA_INSTANCE", str(instance))
     started = []
     monkeypatch.setattr(server.Server, "serve", lambda self: started.append(self))  # listen, then stop
-    assert cli.main(["serve", "--port", "0", "--workers", "1", "--threads", "1", "--screens", "0"]) == 0
+    res = run_command("serve", "--port", "0", "--workers", "1", "--threads", "1", "--screens", "0")
+    assert res.exit_code == 0
     assert started
-    err = capsys.readouterr().err.strip().splitlines()
+    err = res.stderr.strip().splitlines()
     assert len(err) == 1 and str(path) in err[0] and "shipped catalog" in err[0] and "boat-5" in err[0], err
 
 

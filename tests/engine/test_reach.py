@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli
 from companion.catalog.rewards import ICONS
 from companion.engine import reach
 from companion.engine.reach import BRANCHES, DECISIONS, ICON_RULES, count, printed_icons, report
@@ -20,6 +19,7 @@ from companion.simulate import play_game
 from companion.sweep import KINDS, STARTS, coverage_text, sweep
 
 from scenario import CATALOG, game
+from tables import run_command
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "engine"
 
@@ -98,9 +98,10 @@ def test_the_sweep_plays_every_kind_of_game_with_every_policy_and_start():
     assert any(k.priority_tile for k in KINDS) and not any(k.priority_tile for k in KINDS if k.players == 1)
 
 
-def test_simulate_coverage_json_lists_every_decision_kind_with_its_count(capsys):
-    assert cli.main(["simulate", "--players", "1", "--games", "1", "--no-roundtrip", "--coverage", "--json"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+def test_simulate_coverage_json_lists_every_decision_kind_with_its_count():
+    res = run_command("simulate", "--players", "1", "--games", "1", "--no-roundtrip", "--coverage", "--json")
+    assert res.exit_code == 0
+    lines = res.stdout.splitlines()
     assert "winners" in json.loads(lines[0]), "each game's summary first"
     found = json.loads(lines[-1])["coverage"]
     assert set(found["decisions"]) == set(DECISIONS) and found["games"] == 1
@@ -108,9 +109,10 @@ def test_simulate_coverage_json_lists_every_decision_kind_with_its_count(capsys)
     assert "branch:order-by-score" in found["never"], "solo: the play order alternates instead (R-SOLO-4)"
 
 
-def test_simulate_needs_players_unless_it_sweeps(capsys):
-    assert cli.main(["simulate"]) == 2
-    assert "--players" in capsys.readouterr().err
+def test_simulate_needs_players_unless_it_sweeps():
+    res = run_command("simulate")
+    assert res.exit_code == 2
+    assert "--players" in res.stderr
 
 
 def test_a_game_played_with_a_tally_counts_what_it_reached():

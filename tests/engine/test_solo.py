@@ -1,9 +1,6 @@
 """The solo game against the virtual opponent (R-SOLO-1…10, Q-18, Q-19)."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +15,7 @@ from companion.engine.scoring import score
 from companion.simulate import play_game
 
 from scenario import pick
-
-ROOT = Path(__file__).resolve().parents[2]
+from tables import run_command
 
 
 def first(state, who):
@@ -188,9 +184,8 @@ def test_R_SOLO_8_9_scoring_lines_in_a_finished_solo_game():
 @pytest.mark.slow
 def test_R_SOLO_1_solo_simulations_with_a_or_b_boards_exit_zero():
     for extra in ([], ["--advanced"]):
-        r = subprocess.run([sys.executable, "-m", "companion", "simulate", "--players", "1", "--seed", "1",
-                            "--games", "5", "--json", *extra], cwd=ROOT, capture_output=True, text=True, timeout=300)
-        assert r.returncode == 0, r.stderr
+        r = run_command("simulate", "--players", "1", "--seed", "1", "--games", "5", "--json", *extra)
+        assert r.exit_code == 0, r.stderr
         games = [json.loads(line) for line in r.stdout.splitlines()]
         assert len(games) == 5 and all(g["rounds"] == 6 for g in games)
 

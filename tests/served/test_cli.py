@@ -1,17 +1,17 @@
-"""`python -m companion ...` as the table runs it: catalog check and game setup (docs/CATALOG.md)."""
+"""`python -m companion ...` as the table runs it: catalog check and game setup (docs/CATALOG.md), through
+click's test runner (tests/tables.py, run_command)."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tables import run_command
+
 CUBES = {1: 16, 2: 16, 3: 18, 4: 24}  # R-SETUP-5
 
 FAMILY_COUNTS = {
@@ -22,11 +22,8 @@ FAMILY_COUNTS = {
 
 
 def run(*args, catalog_env: str | os.PathLike | None = None, tmp_path: Path | None = None):
-    env = dict(os.environ)
-    env["MESSINA_CATALOG"] = str(catalog_env if catalog_env is not None else tmp_path / "absent.toml")
-    env.pop("PYTHONPATH", None)
-    return subprocess.run([sys.executable, "-m", "companion", *map(str, args)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    """The command with $MESSINA_CATALOG naming `catalog_env`, else a file that does not exist (no corrections)."""
+    return run_command(*args, MESSINA_CATALOG=str(catalog_env if catalog_env is not None else tmp_path / "absent.toml"))
 
 
 BROKEN = """
@@ -41,7 +38,7 @@ source = "rulebook"
 
 def test_catalog_check_lists_every_family_with_its_count(tmp_path):
     res = run("catalog", "check", tmp_path=tmp_path)
-    assert res.returncode == 0, res.stderr
+    assert res.exit_code == 0, res.stderr
     counts = {}
     for line in res.stdout.splitlines():
         m = re.match(r"^(\w+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)", line)
@@ -60,7 +57,7 @@ def test_catalog_check_applies_a_valid_override(tmp_path):
     good = tmp_path / "good.toml"
     good.write_text(BROKEN.replace("2 ducats", "2 coin"), encoding="utf-8")
     res = run("catalog", "check", "--override", good, tmp_path=tmp_path)
-    assert res.returncode == 0, res.stderr
+    assert res.exit_code == 0, res.stderr
     boat = next(line for line in res.stdout.splitlines() if line.startswith("boat "))
     assert boat.split()[1:3] == ["9", "1"]  # one boat now rulebook
 
@@ -73,7 +70,7 @@ def test_catalog_check_refuses_a_broken_override(tmp_path, how):
         res = run("catalog", "check", catalog_env=bad)
     else:
         res = run("catalog", "check", "--override", bad, tmp_path=tmp_path)
-    assert res.returncode != 0
+    assert res.exit_code != 0
     assert str(bad) in res.stderr
     assert "boat-5" in res.stderr
     assert "ducats" in res.stderr
@@ -83,7 +80,7 @@ def test_catalog_check_refuses_invalid_toml(tmp_path):
     bad = tmp_path / "not-toml.toml"
     bad.write_text("[[boat]\n", encoding="utf-8")
     res = run("catalog", "check", "--override", bad, tmp_path=tmp_path)
-    assert res.returncode != 0
+    assert res.exit_code != 0
     assert str(bad) in res.stderr and "TOML" in res.stderr
 
 
@@ -97,7 +94,7 @@ def _cubes(state: dict) -> int:
 @pytest.mark.parametrize("flags", [(), ("--advanced",), ("--priority-tile",), ("--advanced", "--priority-tile")])
 def test_setup_json_conserves_plague_cubes_R_SETUP_5(tmp_path, players, flags):
     res = run("setup", "--players", players, "--seed", 7 + players, "--json", *flags, tmp_path=tmp_path)
-    assert res.returncode == 0, res.stderr
+    assert res.exit_code == 0, res.stderr
     state = json.loads(res.stdout)
     assert state["players"] == players
     assert state["phase"] == "setup"  # round I waits for the host's "the table is ready" (C-18)
@@ -118,7 +115,7 @@ def test_setup_json_conserves_plague_cubes_R_SETUP_5(tmp_path, players, flags):
 def test_setup_json_table_draw_waits_for_the_host(tmp_path, players):
     """Table-draw mode (C-1): the first stack reveal, the city deal (R-SETUP-2), is the host's."""
     res = run("setup", "--players", players, "--draw", "table", "--json", tmp_path=tmp_path)
-    assert res.returncode == 0, res.stderr
+    assert res.exit_code == 0, res.stderr
     state = json.loads(res.stdout)
     assert state["options"]["draw"] == "table"
     assert state["phase"] == "setup"
@@ -131,12 +128,12 @@ def test_setup_json_table_draw_waits_for_the_host(tmp_path, players):
 def test_setup_same_seed_same_output(tmp_path):
     a = run("setup", "--players", 3, "--seed", 42, "--json", tmp_path=tmp_path)
     b = run("setup", "--players", 3, "--seed", 42, "--json", tmp_path=tmp_path)
-    assert a.returncode == 0 and a.stdout == b.stdout
+    assert a.exit_code == 0 and a.stdout == b.stdout
 
 
 def test_setup_text_lists_steps_with_rules(tmp_path):
     res = run("setup", "--players", 2, "--seed", 3, tmp_path=tmp_path)
-    assert res.returncode == 0, res.stderr
+    assert res.exit_code == 0, res.stderr
     lines = [ln for ln in res.stdout.splitlines() if ln.startswith("- ")]
     assert lines
     assert any("[R-SETUP-5]" in ln and "16" in ln for ln in lines)
@@ -146,7 +143,7 @@ def test_setup_text_when_the_companion_draws_leaves_nothing_to_chance(tmp_path):
     """Issue 33 item 4 (C-22): the companion drew, so no step says shuffle, deal at random or any window; each
     start hex is found and put on its marked space, and the wheel is set to the window named (R-SETUP-2, -6)."""
     res = run("setup", "--players", 3, "--seed", 7, tmp_path=tmp_path)
-    assert res.returncode == 0, res.stderr
+    assert res.exit_code == 0, res.stderr
     lines = [ln for ln in res.stdout.splitlines() if ln.startswith("- ")]
     assert [ln for ln in lines if re.search(r"shuffl|at random|any window", ln, re.I)] == []
     assert sum(ln.startswith("- Find the ") and "marked start space" in ln for ln in lines) == 11  # 3p: 10 A + 1 B
@@ -155,4 +152,64 @@ def test_setup_text_when_the_companion_draws_leaves_nothing_to_chance(tmp_path):
 
 def test_setup_refuses_five_players(tmp_path):
     res = run("setup", "--players", 5, tmp_path=tmp_path)
-    assert res.returncode != 0
+    assert res.exit_code != 0
+
+
+# --- the command line itself: its commands, their options and defaults, a fault in one line ------------
+
+COMMANDS = ["catalog", "setup", "simulate", "serve", "prune", "replay", "resume"]
+OPTIONS = {
+    ("catalog", "check"): ["--override"],
+    ("setup",): ["--players", "--seed", "--advanced", "--priority-tile", "--draw", "--json"],
+    ("simulate",): ["--players", "--seed", "--advanced", "--priority-tile", "--draw", "--games", "--json",
+                    "--no-roundtrip", "--policy", "--coverage", "--sweep"],
+    ("serve",): ["--host", "--port", "--public-url", "--name", "--workers", "--threads", "--screens", "--wait",
+                 "--per-client", "--proxies", "--new-games-per-minute", "--new-games-per-day", "--keep-unplayed",
+                 "--backups"],
+    ("prune",): ["--older-than", "--dry-run", "--vacuum"],
+    ("replay",): ["FILE"],
+    ("resume",): ["FILE", "--port", "--public-url"],
+}
+
+
+@pytest.mark.parametrize("ask", ["--help", "-h"])
+def test_help_lists_every_command_in_the_order_a_table_meets_them(ask):
+    res = run_command(ask)
+    assert res.exit_code == 0, res.stderr
+    listed = [line.split()[0] for line in res.stdout.split("Commands:", 1)[1].splitlines() if line.strip()]
+    assert listed == COMMANDS
+
+
+@pytest.mark.parametrize("command", sorted(OPTIONS))
+def test_each_commands_help_lists_its_options(command):
+    res = run_command(*command, "--help")
+    assert res.exit_code == 0, res.stderr
+    assert res.stdout.startswith(f"Usage: companion {' '.join(command)} ")
+    assert [name for name in OPTIONS[command] if name not in res.stdout] == []
+
+
+def test_serve_keeps_its_defaults():
+    from companion.cli import serve
+
+    assert serve.make_context("serve", []).params == {
+        "host": "0.0.0.0", "port": 8000, "public_url": None, "name": (), "workers": 0, "threads": 8, "screens": 600,
+        "wait": 20.0, "per_client": 64, "proxies": 0, "new_games_per_minute": 30, "new_games_per_day": 200,
+        "keep_unplayed": False, "backups": None}
+
+
+def test_a_command_without_what_it_needs_is_refused_with_exit_2(tmp_path):
+    """A usage mistake is the command line's exit code 2, as before click: a missing command or option."""
+    assert run_command().exit_code == 2
+    assert run_command("catalog").exit_code == 2
+    assert run_command("prune").exit_code == 2 and "--older-than" in run_command("prune").stderr
+    assert run_command("replay").exit_code == 2
+
+
+def test_a_folder_it_cannot_make_is_one_line_and_exit_1(tmp_path):
+    """A StartupError (here: the instance folder would sit under a file) is one line `companion: ...` on
+    stderr, exit code 1, no traceback."""
+    (tmp_path / "a-file").write_text("not a folder")
+    res = run_command("serve", "--port", "0", MESSINA_INSTANCE=str(tmp_path / "a-file" / "instance"))
+    assert res.exit_code == 1
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("companion: ") and "a-file" in lines[0], res.stderr

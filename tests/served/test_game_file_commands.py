@@ -1,27 +1,20 @@
 """`python -m companion replay FILE` and `resume FILE` (issue 36): the replay prints every act of a good file
 and exits 0, and names the act or field of a bad one and exits 1; the resume writes the game into the
-instance's games file and prints its new host link and seat codes. Run in-process through `main(argv)`,
-and once as the table types it."""
+instance's games file and prints its new host link and seat codes. Run in-process through click's test
+runner (tests/tables.py, run_command)."""
 
 from __future__ import annotations
 
 import copy
 import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from companion.catalog import shipped_catalog
-from companion.cli import main
 from companion.engine import options_for
 from companion.store import Store
-from tables import store_step
-
-ROOT = Path(__file__).resolve().parents[2]
+from tables import run_command, store_step
 
 
 @pytest.fixture(scope="module")
@@ -41,10 +34,11 @@ def game_file(tmp_path_factory) -> tuple[Path, dict]:
     return path, json.loads(path.read_text(encoding="utf-8"))
 
 
-def test_replay_prints_every_act_and_exits_0_on_a_good_file(game_file, capsys):
+def test_replay_prints_every_act_and_exits_0_on_a_good_file(game_file):
     path, body = game_file
-    assert main(["replay", str(path)]) == 0
-    out = capsys.readouterr().out.splitlines()
+    said = run_command("replay", path)
+    assert said.exit_code == 0
+    out = said.stdout.splitlines()
     numbered = [line.split(".", 1)[0] for line in out if line[:1].isdigit()]
     assert numbered == [str(a["version"]) for a in body["actions"]]  # every act and undo, in order
     undo = next(a for a in body["actions"] if a["kind"] == "undo")
@@ -53,39 +47,42 @@ def test_replay_prints_every_act_and_exits_0_on_a_good_file(game_file, capsys):
     assert out[-1].startswith("The file replays:") and "round 2" in out[-1]
 
 
-def test_replay_names_the_act_that_does_not_replay_and_exits_1(game_file, tmp_path, capsys):
+def test_replay_names_the_act_that_does_not_replay_and_exits_1(game_file, tmp_path):
     body = copy.deepcopy(game_file[1])
     row = next(a for a in body["actions"][4:] if a["kind"] == "act" and not a["undone"] and a["who"] != "host")
     row["action"]["decision"] += 500
     bad = tmp_path / "edited.json"
     bad.write_text(json.dumps(body), encoding="utf-8")
-    assert main(["replay", str(bad)]) == 1
-    said = capsys.readouterr()
-    assert f"refused [act {row['version']}]: Act {row['version']} (" in said.err and "does not replay" in said.err
-    numbered = [line for line in said.out.splitlines() if line[:1].isdigit()]
+    said = run_command("replay", bad)
+    assert said.exit_code == 1
+    assert f"refused [act {row['version']}]: Act {row['version']} (" in said.stderr and "does not replay" in said.stderr
+    numbered = [line for line in said.stdout.splitlines() if line[:1].isdigit()]
     assert numbered[-1].startswith(f"{row['version'] - 1}. ")  # every act before it was printed
 
 
 @pytest.mark.parametrize("damage, where", [(lambda t: t[: len(t) // 2], "[line "),
                                            (lambda t: t.replace('"seed": 12', '"seed": "12"'), "[seed]")])
-def test_replay_names_the_field_of_a_damaged_file(game_file, tmp_path, capsys, damage, where):
+def test_replay_names_the_field_of_a_damaged_file(game_file, tmp_path, damage, where):
     path, _ = game_file
     bad = tmp_path / "damaged.json"
     bad.write_text(damage(path.read_text(encoding="utf-8")), encoding="utf-8")
-    assert main(["replay", str(bad)]) == 1
-    assert where in capsys.readouterr().err
+    said = run_command("replay", bad)
+    assert said.exit_code == 1
+    assert where in said.stderr
 
 
-def test_replay_of_a_missing_file_says_so(tmp_path, capsys):
-    assert main(["replay", str(tmp_path / "nowhere.json")]) == 1
-    assert "cannot read" in capsys.readouterr().err
+def test_replay_of_a_missing_file_says_so(tmp_path):
+    said = run_command("replay", tmp_path / "nowhere.json")
+    assert said.exit_code == 1
+    assert "cannot read" in said.stderr
 
 
-def test_resume_writes_the_game_into_the_instance_and_prints_its_new_links(game_file, tmp_path, monkeypatch, capsys):
+def test_resume_writes_the_game_into_the_instance_and_prints_its_new_links(game_file, tmp_path):
     path, body = game_file
-    monkeypatch.setenv("MESSINA_INSTANCE", str(tmp_path / "instance"))
-    assert main(["resume", str(path), "--public-url", "http://table.lan:8000"]) == 0
-    out = capsys.readouterr().out
+    said = run_command("resume", path, "--public-url", "http://table.lan:8000",
+                       MESSINA_INSTANCE=str(tmp_path / "instance"))
+    assert said.exit_code == 0
+    out = said.stdout
     store = Store(tmp_path / "instance" / "companion.db")
     (game,) = store.games()
     host = store.load(game["id"]).host_token
@@ -95,23 +92,21 @@ def test_resume_writes_the_game_into_the_instance_and_prints_its_new_links(game_
     assert store.version(game["id"]) == body["version"]
 
 
-def test_resume_refuses_a_bad_file_and_writes_nothing(game_file, tmp_path, monkeypatch, capsys):
+def test_resume_refuses_a_bad_file_and_writes_nothing(game_file, tmp_path):
     body = copy.deepcopy(game_file[1])
     body["state"]["round"] = 6
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(body), encoding="utf-8")
-    monkeypatch.setenv("MESSINA_INSTANCE", str(tmp_path / "instance"))
-    assert main(["resume", str(bad)]) == 1
-    assert "[state.round]" in capsys.readouterr().err
+    said = run_command("resume", bad, MESSINA_INSTANCE=str(tmp_path / "instance"))
+    assert said.exit_code == 1
+    assert "[state.round]" in said.stderr
     assert Store(tmp_path / "instance" / "companion.db").games() == []
 
 
-def test_replay_as_the_table_types_it(game_file, tmp_path):
+def test_replay_with_no_corrections_on_this_machine(game_file, tmp_path):
+    """$MESSINA_CATALOG names no file: the file still replays to its end, every act printed."""
     path, body = game_file
-    env = {**os.environ, "MESSINA_CATALOG": str(tmp_path / "absent.toml")}
-    env.pop("PYTHONPATH", None)
-    res = subprocess.run([sys.executable, "-m", "companion", "replay", str(path)], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=120)
-    assert res.returncode == 0, res.stderr
+    res = run_command("replay", path, MESSINA_CATALOG=str(tmp_path / "absent.toml"))
+    assert res.exit_code == 0, res.stderr
     assert res.stdout.splitlines()[-1].startswith("The file replays:")
     assert len([line for line in res.stdout.splitlines() if line[:1].isdigit()]) == len(body["actions"])

@@ -189,8 +189,11 @@ def test_games_never_played_are_removed_a_day_after_they_started_unless_kept(tmp
 
 
 def test_serve_removes_unplayed_games_unless_told_to_keep_them():
-    from companion.cli import parser
+    from companion.cli import serve
 
-    assert parser().parse_args(["serve"]).keep_unplayed is False
-    assert parser().parse_args(["serve", "--keep-unplayed"]).keep_unplayed is True
-    assert parser().parse_args(["serve"]).new_games_per_day == 200
+    def options(*args: str) -> dict:
+        return serve.make_context("serve", list(args)).params
+
+    assert options()["keep_unplayed"] is False
+    assert options("--keep-unplayed")["keep_unplayed"] is True
+    assert options()["new_games_per_day"] == 200

@@ -3,11 +3,8 @@
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -16,17 +13,14 @@ import pytest
 from companion.engine import options_for
 from companion.store import Store
 from companion.web import create_app
-from tables import store_step
+from tables import run_command, store_step
 
 
-ROOT = Path(__file__).resolve().parents[2]
 DAY = 86400
 
 
 def prune(instance: Path, *args: str):
-    env = {**os.environ, "MESSINA_INSTANCE": str(instance), "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "companion", "prune", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return run_command("prune", *args, MESSINA_INSTANCE=str(instance))
 
 
 def age(path, gid: str, created_days: float, moved_days: float | None = None) -> None:
@@ -76,21 +70,21 @@ def test_prune_deletes_the_games_idle_for_longer_than_the_days_given(instance):
     assert client.get(f"/api/seats/{old_seat}/menu").status_code == 200
 
     res = prune(instance, "--older-than", "7", "--dry-run")
-    assert res.returncode == 0, res.stderr
+    assert res.exit_code == 0, res.stderr
     assert ids(db) == set(games.values())  # a dry run deletes nothing
     assert re.search(rf"Would delete game {games['old']} \(Ada, Bruno, Chiara, Dario; last played \d{{4}}-", res.stdout)
     assert f"Would delete game {games['abandoned']} (Ada; last played" in res.stdout
     assert "Would delete 2 games idle for more than 7 days." in res.stdout
 
     res = prune(instance, "--older-than", "7")
-    assert res.returncode == 0, res.stderr
+    assert res.exit_code == 0, res.stderr
     assert res.stdout.count("Deleted game ") == 2 and "Deleted 2 games idle for more than 7 days." in res.stdout
     assert ids(db) == {games["recent"], games["today"]}
     r = client.get(f"/api/seats/{old_seat}/menu")  # the running server's phones hear it at once
     assert r.status_code == 404 and r.get_json() == {"error": "This game was deleted by its host."}
 
     res = prune(instance, "--older-than", "1")
-    assert res.returncode == 0 and ids(db) == {games["today"]}
+    assert res.exit_code == 0 and ids(db) == {games["today"]}
     assert "Deleted 1 game idle for more than 1 days." in res.stdout
 
 
@@ -100,7 +94,7 @@ def test_prune_can_give_the_space_back_to_the_disk(instance):
     wal = instance / "companion.db-wal"
     before = db.stat().st_size + wal.stat().st_size
     res = prune(instance, "--older-than", "0", "--vacuum")
-    assert res.returncode == 0, res.stderr
+    assert res.exit_code == 0, res.stderr
     assert ids(db) == set() and "Deleted 4 games" in res.stdout
     assert db.stat().st_size + wal.stat().st_size < before / 2
     assert re.search(r"Games file .*companion\.db: \d+ KB -> \d+ KB\.", res.stdout)
@@ -108,7 +102,7 @@ def test_prune_can_give_the_space_back_to_the_disk(instance):
 
 def test_prune_without_a_games_file_or_with_a_bad_number_changes_nothing(tmp_path):
     res = prune(tmp_path, "--older-than", "3")
-    assert res.returncode == 0 and "nothing to prune" in res.stdout
+    assert res.exit_code == 0 and "nothing to prune" in res.stdout
     assert not (tmp_path / "companion.db").exists()
     res = prune(tmp_path, "--older-than", "-1")
-    assert res.returncode == 2 and "0 or more" in res.stderr
+    assert res.exit_code == 2 and "0 or more" in res.stderr
