@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, request, url_for
 
-from ..engine import IllegalAction, pending
-from ..store import NotFound
-from ..serve.address import public_base
-from .access import SEAT_HEADER, host_key_checked, load, phone_label, require_host, seat_of, seat_phone, store
-from .forms import json_options, json_tap
-from ..serve.limits import count_new_game
-from .tap import menu_json, play
-from .views import join_url
-from ..words import T
+from ...engine import IllegalAction, pending
+from ...store import NotFound
+from ...serve.address import public_base
+from ..access import SEAT_HEADER, host_key_checked, load, phone_label, require_host, seat_of, seat_phone, store
+from ..forms import json_options, json_tap
+from ...serve.limits import count_new_game
+from ..tap import menu_json, play
+from ..views import join_url
+from ...words import T
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -13,13 +13,13 @@ import tomllib
 from dataclasses import dataclass
 from typing import Callable
 
-from ..catalog.build import COLOURS, PRIORITIES, RATS, SOLO_ACTIONS, TRACK_KINDS
-from ..catalog.corrections import values
-from ..catalog.problems import told
-from ..catalog.rewards import CLASSES, GrammarError
-from ..catalog.write import toml_value
-from ..words import T
-from .catalog_words import label
+from ...catalog.build import COLOURS, PRIORITIES, RATS, SOLO_ACTIONS, TRACK_KINDS
+from ...catalog.corrections import values
+from ...catalog.problems import told
+from ...catalog.rewards import CLASSES, GrammarError
+from ...catalog.write import toml_value
+from ...words import T
+from .words import label
 from .reward_words import check
 
 #: fields whose text is a reward or a cost in the one reward grammar (docs/CATALOG.md)

@@ -14,9 +14,9 @@ import re
 from functools import lru_cache
 from typing import Callable
 
-from ..catalog.rewards import CLASSES, ICONS, GrammarError, Item, Need, parse_citizens, parse_cost, parse_reward
-from ..words import T
-from ..pictures.icons import words
+from ...catalog.rewards import CLASSES, ICONS, GrammarError, Item, Need, parse_citizens, parse_cost, parse_reward
+from ...words import T
+from ...pictures.icons import words
 
 REWARDS = ("action", "reward", "output", "upgraded_output")
 COSTS = ("cost", "repop_cost")

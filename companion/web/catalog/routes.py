@@ -15,21 +15,22 @@ from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 
-from ..catalog import CatalogError
-from ..catalog.corrections import Unknown, shipped_ids, shipped_record, with_values
-from ..catalog.read import OVERRIDE_LIMIT
-from ..faults import StartupError
-from ..instance import kept_key
-from ..words import T
-from ..serve.address import public_base
-from . import catalog_desk as desk, catalog_screen as screen
-from .catalog_form import FormProblem, read_form
-from .catalog_words import in_words
-from .access import check_csrf
-from .language import reader_language
-from .page_cache import drawn_once
+from ...catalog import CatalogError
+from ...catalog.corrections import Unknown, shipped_ids, shipped_record, with_values
+from ...catalog.read import OVERRIDE_LIMIT
+from ...faults import StartupError
+from ...instance import kept_key
+from ...words import T
+from ...serve.address import public_base
+from .. import catalog_desk as desk
+from . import screen
+from .form import FormProblem, read_form
+from .words import in_words
+from ..access import check_csrf
+from ..language import reader_language
+from ..page_cache import drawn_once
 from .reward_words import to_grammar
-from .translate import request_gettext
+from ..translate import request_gettext
 
 bp = Blueprint("catalog", __name__, url_prefix="/catalog")
 

@@ -10,15 +10,15 @@ from dataclasses import replace
 from flask import render_template, request
 from flask_babel import format_decimal
 
-from ..catalog import InForce
-from ..catalog.corrections import differences, shipped_ids, shipped_record, source_of, values
-from ..catalog.rewards import ICONS
-from ..pictures.faces import face
-from ..words import T
-from .catalog_form import form_fields, lacking
-from .catalog_words import in_words, label, say, shown
-from .access import csrf_token
-from .translate import request_gettext
+from ...catalog import InForce
+from ...catalog.corrections import differences, shipped_ids, shipped_record, source_of, values
+from ...catalog.rewards import ICONS
+from ...pictures.faces import face
+from ...words import T
+from .form import form_fields, lacking
+from .words import in_words, label, say, shown
+from ..access import csrf_token
+from ..translate import request_gettext
 
 #: the families in the order a table checks a box: the city's tiles first, the boards' small print last
 FAMILY_NAMES = {

@@ -11,12 +11,12 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable
 
-from ..catalog.problems import in_family, in_file, in_record
-from ..catalog.rewards import GrammarError, parse_citizens, parse_cost, parse_reward
-from ..engine.describe import CORNERS, tile_name
-from ..words import T, Text, again, joined, keep, tr
-from ..pictures.faces.tiles import SOLO_ACTIONS
-from ..pictures.icons import words
+from ...catalog.problems import in_family, in_file, in_record
+from ...catalog.rewards import GrammarError, parse_citizens, parse_cost, parse_reward
+from ...engine.describe import CORNERS, tile_name
+from ...words import T, Text, again, joined, keep, tr
+from ...pictures.faces.tiles import SOLO_ACTIONS
+from ...pictures.icons import words
 
 #: each part of a field's name (`path[0].left[1].squares` has four) as the box calls it
 LABELS = {

@@ -1,5 +1,5 @@
 """The host screen's moment (issue 25 item 2, TABLE.md point 11): what the table does now, said large at the
-top of the host screen, as plain data for partials/_moment.html.
+top of the host screen, as plain data for templates/host/_moment.html.
 
 One of:
   setup    a setup step the table has not done yet (the first one the host has not ticked), every face it
@@ -21,7 +21,7 @@ library and map (web/library.py, pictures/where.py).
 
 from __future__ import annotations
 
-from .told import next_item
+from ..told import next_item
 
 
 def moment(ctx: dict) -> dict:

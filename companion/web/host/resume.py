@@ -15,16 +15,16 @@ import threading
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..engine.state import COLOURS
-from ..store.game_file import LARGEST, GameFile, Refused, read_file
-from ..serve.address import public_base
-from ..serve.limits import count_new_game
-from ..store import Game
-from ..words import T, keep, tr
-from . import catalog_desk
-from .access import check_csrf, csrf_token, store
-from .translate import request_gettext
-from .views import join_url
+from ...engine.state import COLOURS
+from ...store.game_file import LARGEST, GameFile, Refused, read_file
+from ...serve.address import public_base
+from ...serve.limits import count_new_game
+from ...store import Game
+from ...words import T, keep, tr
+from .. import catalog_desk
+from ..access import check_csrf, csrf_token, store
+from ..translate import request_gettext
+from ..views import join_url
 
 bp = Blueprint("resume", __name__)
 PAGE, API = "/games/resume", "/api/games/resume"
@@ -96,5 +96,5 @@ def _created(game: Game, file: GameFile) -> dict:
 def _front_page(problem: str, status: int):
     """The front page with the resume's refusal above its form, in the reader's language (shown as text)."""
     said = tr(keep({}, "text", problem), "text", request_gettext)
-    return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed={},
+    return render_template("host/index.html", colours=COLOURS, csrf=csrf_token(), typed={},
                            notice=catalog_desk.notice(), resume_problem=said), status

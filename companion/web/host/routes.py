@@ -9,24 +9,26 @@ from functools import partial
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 from werkzeug.exceptions import BadRequest
 
-from ..engine import IllegalAction, table_view
-from ..engine.state import COLOURS
-from ..store import Game, NotFound, Stale
-from ..store.ticks import ticked_steps, valid
-from ..store.put_back import MOST_ACTS
-from . import catalog_desk, host_screen, library, seat_screen as screen
-from ..serve.address import unreachable
-from .access import check_csrf, csrf_token, host_key_checked, require_host, store
-from .regions import news_answer, part_answer
-from .forms import form_options, int_field, tap_fields
-from ..serve.limits import count_new_game
+from ...engine import IllegalAction, table_view
+from ...engine.state import COLOURS
+from ...store import Game, NotFound, Stale
+from ...store.ticks import ticked_steps, valid
+from ...store.put_back import MOST_ACTS
+from .. import catalog_desk, library
+from . import screen as host_screen
+from ..seat import screen  # the host acting for a seat sees the seat's own screen
+from ...serve.address import unreachable
+from ..access import check_csrf, csrf_token, host_key_checked, require_host, store
+from ..regions import news_answer, part_answer
+from ..forms import form_options, int_field, tap_fields
+from ...serve.limits import count_new_game
 from .moment import moment
-from .tap import play
-from . import told
-from .put_back import host_put_back, log_rows, put_back_marks
-from .library import qr_svg
-from .views import base, join_page_url, seats_view, waiting_seats
-from ..words import T
+from ..tap import play
+from .. import told
+from ..put_back import host_put_back, log_rows, put_back_marks
+from ..library import qr_svg
+from ..views import base, join_page_url, seats_view, waiting_seats
+from ...words import T
 
 bp = Blueprint("host", __name__)
 
@@ -35,14 +37,14 @@ PARTS = host_screen.PARTS
 
 @bp.get("/")
 def index():
-    return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed={}, notice=catalog_desk.notice())
+    return render_template("host/index.html", colours=COLOURS, csrf=csrf_token(), typed={}, notice=catalog_desk.notice())
 
 
 def _form_again(problem: str):
     """A refused new-game form comes back as it was typed, with what to change above it: one odd name
     must not cost the host the other three."""
     typed = {k: v.encode("utf-8", "replace").decode("utf-8") for k, v in request.form.items()}  # no lone surrogates
-    return render_template("index.html", colours=COLOURS, csrf=csrf_token(), typed=typed, problem=problem,
+    return render_template("host/index.html", colours=COLOURS, csrf=csrf_token(), typed=typed, problem=problem,
                            notice=catalog_desk.notice()), 400
 
 
@@ -93,7 +95,7 @@ def page(gid: str):
         game = require_host(gid)
         return _remember_host(redirect(url_for("host.page", gid=gid), 303), gid, game.host_token)
     ctx = host_context(gid)
-    page = render_template("host.html", regions=host_screen.marked(ctx),
+    page = render_template("host/host.html", regions=host_screen.marked(ctx),
                            notice=catalog_desk.notice(ctx["pieces"].catalog), **ctx)
     return _remember_host(make_response(page), gid, ctx["key"])
 
@@ -115,7 +117,7 @@ def part(gid: str, name: str):
 @bp.get("/host/<gid>/setup/steps")
 def setup_steps(gid: str):
     """The setup checklist's steps, when the host opens it after a page left them to load then."""
-    return library.with_added(render_template("partials/_setup_steps.html", **host_context(gid)))
+    return library.with_added(render_template("host/_setup_steps.html", **host_context(gid)))
 
 
 @bp.get("/host/<gid>/news")
@@ -146,8 +148,8 @@ def undo_preview(gid: str):
     ctx = host_context(gid)
     ctx["undo_preview"] = store().last_acts(gid, count) if count else []  # 0: the host cancels
     if request.headers.get("HX-Request"):
-        return render_template("partials/_undo_confirm.html", **ctx) if ctx["undo_preview"] else ""
-    return render_template("host.html", regions=host_screen.marked(ctx),
+        return render_template("host/_undo_confirm.html", **ctx) if ctx["undo_preview"] else ""
+    return render_template("host/host.html", regions=host_screen.marked(ctx),
                            notice=catalog_desk.notice(ctx["pieces"].catalog), **ctx)
 
 
@@ -187,7 +189,7 @@ def delete(gid: str):
         store().delete(gid)
     except NotFound:  # deleted by another screen a moment ago: just as good
         pass
-    resp = make_response(render_template("deleted.html"))
+    resp = make_response(render_template("host/deleted.html"))
     resp.delete_cookie(f"host_{gid}")
     return resp
 

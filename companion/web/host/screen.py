@@ -9,9 +9,9 @@ from flask import render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from .regions import Region, drawn, render_once, stamped
-from ..pictures import city_key
-from .library import keep_only
+from ..regions import Region, drawn, render_once, stamped
+from ...pictures import city_key
+from ..library import keep_only
 
 PARTS = ("put_back", "moment", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")
 LOG_MOST = 80  # rows of the log a page shows, the newest first
@@ -53,16 +53,16 @@ def region(ctx: dict, name: str) -> str:
     if name == "city":  # the biggest picture: drawn again only when what it shows changes
         shown = ctx.get("map_pieces") or state  # during a checklist: the table as its current step leaves it
         key = (ctx["game"]["id"], city_key(shown), repr(sorted(ctx["back_marks"].items())), lang)
-        return render_once(_DRAWN, key, "partials/_city.html", lambda: {**ctx, "pieces": shown})
+        return render_once(_DRAWN, key, "host/_city.html", lambda: {**ctx, "pieces": shown})
     if name == "setup":  # its steps are only ever added to, and it stays open for the first few moves
         key = (ctx["game"]["id"], "setup", ctx["table"]["setup_open"], ctx["table"]["over"],
                ctx.get("steps_later", False), _steps(state.setup_steps), _ticked(ctx, "setup"), lang)
-        return render_once(_DRAWN, key, "partials/_setup.html", lambda: ctx)
+        return render_once(_DRAWN, key, "host/_setup.html", lambda: ctx)
     if name == "upkeep":  # the report of the latest upkeep, which grows while the upkeep lasts
         key = (ctx["game"]["id"], "upkeep", repr(ctx["table"]["upkeep"]), ctx["table"]["over"], state.round,
                _steps(state.report), _ticked(ctx, "upkeep-"), lang)
-        return render_once(_DRAWN, key, "partials/_upkeep.html", lambda: ctx)
-    return render_template(f"partials/_{name}.html", **ctx)
+        return render_once(_DRAWN, key, "host/_upkeep.html", lambda: ctx)
+    return render_template(f"host/_{name}.html", **ctx)
 
 
 def _ticked(ctx: dict, prefix: str) -> frozenset:
@@ -93,6 +93,6 @@ def log_region(ctx: dict) -> Region:
         now_kept, _, now = shows.rpartition(".")
         if kept != now_kept or not count.isdigit() or not 0 < len(rows) - int(count) <= LOG_MOST:
             return None
-        return render_template("partials/_log_added.html", added=rows[int(count):], **ctx)
+        return render_template("host/_log_added.html", added=rows[int(count):], **ctx)
 
     return Region("log", shows, lambda: region(ctx, "log"), since, mark="log-shows")

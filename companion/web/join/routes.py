@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
-from ..store import NotFound
-from ..store.codes import LENGTH, typed_code
-from .access import check_csrf, csrf_token, seat_of, store
-from ..clients import client_key
-from ..words import T
+from ...store import NotFound
+from ...store.codes import LENGTH, typed_code
+from ..access import check_csrf, csrf_token, seat_of, store
+from ...clients import client_key
+from ...words import T
 
 bp = Blueprint("join", __name__)
 YEAR = 60 * 60 * 24 * 365
@@ -48,7 +48,7 @@ def by_code():
 
 
 def _form(problem: str | None = None, typed: str = "", status: int = 200):
-    return render_template("join.html", csrf=csrf_token(), problem=problem, typed=typed, length=LENGTH), status
+    return render_template("join/join.html", csrf=csrf_token(), problem=problem, typed=typed, length=LENGTH), status
 
 
 @bp.get("/play")

@@ -19,11 +19,11 @@ from functools import lru_cache
 from flask import Blueprint, abort, render_template, request, url_for
 from markupsafe import Markup, escape
 
-from ..faults import StartupError
-from ..rules_text import RulesTextError, shipped
-from ..words import T
-from .language import reader_language
-from .page_cache import drawn_once
+from ...faults import StartupError
+from ...rules_text import RulesTextError, shipped
+from ...words import T
+from ..language import reader_language
+from ..page_cache import drawn_once
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from ..engine.state import CLASSES
-from ..scoresheet import Refused
-from ..scoresheet.fields import FIELDS, seat_field
-from ..words import T
-from ..names import BadName, player_name
+from ...engine.state import CLASSES
+from ...scoresheet import Refused
+from ...scoresheet.fields import FIELDS, seat_field
+from ...words import T
+from ...names import BadName, player_name
 
 NUMBERS = ("track", "laps", "rats", "popularity", "city", "church", "fire", "major_fire", "lumber", "improvements",
            "workshops", "wagons")

@@ -13,15 +13,15 @@ import json
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 
-from ..engine.pieces import Pieces
-from ..scoresheet import Refused, read_position, score_sheet
-from ..serve.address import public_base
-from . import catalog_desk
-from .score_form import advanced_of, checked_name, form_name, players_of, sheet_data, sheet_query
-from .score_screen import Typed, city_hexes, opponent_field, player_column
-from .translate import request_gettext as _
-from .views import SYMBOLS
-from ..words import T, keep
+from ...engine.pieces import Pieces
+from ...scoresheet import Refused, read_position, score_sheet
+from ...serve.address import public_base
+from .. import catalog_desk
+from .form import advanced_of, checked_name, form_name, players_of, sheet_data, sheet_query
+from .screen import Typed, city_hexes, opponent_field, player_column
+from ..translate import request_gettext as _
+from ..views import SYMBOLS
+from ...words import T, keep
 
 bp = Blueprint("score", __name__)
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from ..engine.state import CLASSES, COLOURS
-from ..scoresheet.fields import MOST, MOST_LAPS
-from ..scoresheet.supply import boats_in_game, cargos, wagons_in_game
-from ..engine.rulebook import SCORE_LAP
-from ..pictures import sheet as pic
-from ..pictures.faces import face
-from ..pictures.glyphs import letter
+from ...engine.state import CLASSES, COLOURS
+from ...scoresheet.fields import MOST, MOST_LAPS
+from ...scoresheet.supply import boats_in_game, cargos, wagons_in_game
+from ...engine.rulebook import SCORE_LAP
+from ...pictures import sheet as pic
+from ...pictures.faces import face
+from ...pictures.glyphs import letter
 
 REGISTERS = ("popularity", "city", "church")
 

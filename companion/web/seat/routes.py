@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 
-from ..engine.events import roman as roman_numeral
-from ..store import Game
-from . import seat_screen as screen
-from ..engine import IllegalAction
-from ..store import Stale
-from ..words import T
-from .access import SeatMoved, check_csrf, load, phone_label, seat_phone, store
-from .forms import int_field, tap_fields
-from .tap import play
+from ...engine.events import roman as roman_numeral
+from ...store import Game
+from . import screen
+from ...engine import IllegalAction
+from ...store import Stale
+from ...words import T
+from ..access import SeatMoved, check_csrf, load, phone_label, seat_phone, store
+from ..forms import int_field, tap_fields
+from ..tap import play
 
 bp = Blueprint("seat", __name__)
 PARTS = screen.PARTS
@@ -25,7 +25,7 @@ def moved(exc: SeatMoved):
     headers = {"X-Seat-Moved": "1", "Cache-Control": "no-store"}
     if request.path.startswith("/api/"):
         return jsonify({"error": exc.description, "moved": exc.moved}), 403, headers
-    template = "partials/_seat_moved.html" if request.headers.get("HX-Request") else "seat_moved.html"
+    template = "seat/_seat_moved.html" if request.headers.get("HX-Request") else "seat/seat_moved.html"
     return render_template(template, moved=exc.moved), 403, headers
 
 

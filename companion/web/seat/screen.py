@@ -12,16 +12,16 @@ from flask import abort, render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from ..engine import seat_view
-from ..store import Game
-from .access import store
-from .regions import Region, drawn, news_answer, part_answer, render_once, screen_answer, stamped
-from ..pictures import estate_key
-from .translate import request_gettext
-from .put_back import seat_put_back
-from .told import seat_lines
-from .views import base
-from ..words import T, tr
+from ...engine import seat_view
+from ...store import Game
+from ..access import store
+from ..regions import Region, drawn, news_answer, part_answer, render_once, screen_answer, stamped
+from ...pictures import estate_key
+from ..translate import request_gettext
+from ..put_back import seat_put_back
+from ..told import seat_lines
+from ..views import base
+from ...words import T, tr
 
 PARTS = ("seat_status", "seat_put_back", "seat_told", "seat_undo", "menu", "minimap", "estate")
 
@@ -86,8 +86,8 @@ def part(make: Callable[[], dict], name: str) -> str:
 def region(ctx: dict, name: str) -> str:
     if name == "estate":  # the biggest picture on a phone: drawn again only when what it shows changes
         key = (ctx["part_url"]("estate"), estate_key(ctx["pieces"], ctx["seat_index"]), str(get_locale()))
-        return render_once(_ESTATE, key, "partials/_estate.html", lambda: ctx, limit=2048)  # ~15 KB each
-    return render_template(f"partials/_{name}.html", **ctx)
+        return render_once(_ESTATE, key, "seat/_estate.html", lambda: ctx, limit=2048)  # ~15 KB each
+    return render_template(f"seat/_{name}.html", **ctx)
 
 
 _ESTATE: dict[tuple, tuple] = {}  # rendered estates by screen, what the estate shows, and language
@@ -104,7 +104,7 @@ def news(ctx: dict):
 
 def page(ctx: dict) -> str:
     """The whole page, its regions marked with what they show (the page's questions say so)."""
-    return render_template("seat.html", regions={r.id: Markup(stamped(r)) for r in regions(ctx)}, **ctx)
+    return render_template("seat/seat.html", regions={r.id: Markup(stamped(r)) for r in regions(ctx)}, **ctx)
 
 
 def tapped(ctx: dict) -> str:
