@@ -192,7 +192,7 @@
     if (document.getElementById("pictures")) e.detail.parameters.f = pictures();
   });
 
-  // The host's log gains a move's rows on top (partials/_log_added.html); it keeps as many as a page shows.
+  // The host's log gains a move's rows on top (host/_log_added.html); it keeps as many as a page shows.
   document.addEventListener("htmx:afterSettle", function () {
     var log = document.getElementById("log-list");
     var most = log ? parseInt(log.getAttribute("data-most"), 10) : 0;

@@ -1,4 +1,4 @@
-// Rules at a tap (companion/web/rules.py). Every rule reference on a screen is a link to /rules#ID; here a
+// Rules at a tap (companion/web/rules/routes.py). Every rule reference on a screen is a link to /rules#ID; here a
 // tap on one opens that rule in a dialog over the screen instead, so a phone keeps its question, its
 // scrolling and its news behind it, and one tap on the large Close button (or outside the dialog, or
 // Escape) brings the screen back as it was. The rule comes from this server (/rules/ID, drawn in the

@@ -1,5 +1,5 @@
 """A phone's mini map: the city as shapes a thumb can hit, each place the seat's menu offers marked with a
-large number that the key under the map explains (templates/partials/_minimap.html).
+large number that the key under the map explains (templates/seat/_minimap.html).
 
 At a phone's width the host's map shows at about a third of its size, so its words would be 3–4 px. Here the
 only words are the numbers and the hexes' colour letters, drawn big enough to read at 360 px with four

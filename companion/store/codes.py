@@ -1,7 +1,7 @@
 """Join codes: five letters a player can read off the host screen and type on /join, when the phone's
 camera will not read the QR code. Letters only, without I and O (taken for 1 and 0), so no two look
 alike; 24**5 (about 8 million) codes, unique among the games on this server. The 22-character seat
-token stays the secret of the links; a code is short, so web/join.py limits how often one device
+token stays the secret of the links; a code is short, so web/join/routes.py limits how often one device
 may try."""
 
 from __future__ import annotations

@@ -23,10 +23,14 @@ from ..store.ticks import words_of
 from ..store.unplayed import UnplayedPrune
 from .. import pictures
 from ..serve import address, logs
-from . import api, catalog, catalog_words, headers, host, join, language, library, menus, seat, tap, translate
-from . import score  # /score: a score sheet for a game the companion did not track (issue 26)
-from . import rules  # /rules, and every rule a screen cites as a link to it (issue 35)
-from . import resume  # a game resumed from its file (issue 36)
+from . import headers, language, library, menus, tap, translate  # what the screens share
+from .api import routes as api  # a room per screen, each with its routes (api, catalog, host, join, score, seat)
+from .catalog import routes as catalog, words as catalog_words
+from .host import resume, routes as host  # resume: a game resumed from its file (issue 36)
+from .join import routes as join
+from .rules import routes as rules  # /rules, and every rule a screen cites as a link to it (issue 35)
+from .score import routes as score  # /score: a score sheet for a game the companion did not track (issue 26)
+from .seat import routes as seat
 from ..resume.backups import Backups
 from .access import DELETED, refusal
 from ..serve.limits import DAY, MINUTE, PerWindow

@@ -3,7 +3,7 @@ corrections in force, or the shipped catalog and the problems that keep the corr
 corrections' records as plain values. Both are loaded once per content of the corrections file
 (catalog/in_force.py, catalog/corrections.py), so a page costs one small read of the file and no load.
 
-`notice` is what the host screen's and the front page's catalog notice shows (partials/_catalog_notice.html
+`notice` is what the host screen's and the front page's catalog notice shows (templates/host/_catalog_notice.html
 is given it and reads nothing itself)."""
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ class Region:
     the page keeps in the region's data-shows), how to draw it whole, and, for a region that only grows
     (the host's log), how to draw what it gained since what a page shows (None: draw it whole). `mark`:
     the element that carries data-shows, when not the region itself. `same`: what a page shows when its
-    first drawing of the same content left a long list to load when opened (host_screen: the setup
+    first drawing of the same content left a long list to load when opened (host/screen.py: the setup
     steps after setup)."""
 
     id: str

@@ -19,7 +19,8 @@ import pytest
 from companion.catalog.families import FAMILIES
 from companion.faults import StartupError
 from companion.rules_text import HERE, LANGUAGES, RulesTextError, load, shipped
-from companion.web import create_app, rules
+from companion.web import create_app
+from companion.web.rules import routes as rules
 from test_layers import imported
 
 ROOT = Path(__file__).resolve().parents[2]

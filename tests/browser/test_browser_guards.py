@@ -241,7 +241,7 @@ def score_sheet_bars_read_on_a_phone(t: Table, browser) -> None:
     from sheets import SHEETS
     from companion.catalog import shipped_catalog
     from companion.scoresheet import read_position
-    from companion.web.score_form import sheet_query
+    from companion.web.score.form import sheet_query
 
     position = read_position(copy.deepcopy(SHEETS["3p rat penalty stops at the start space (R-END-2)"]["position"]),
                              shipped_catalog())

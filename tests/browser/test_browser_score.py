@@ -121,7 +121,7 @@ def test_a_four_player_advanced_result_prints_on_one_page(tmp_path):
 
     from companion.catalog import shipped_catalog
     from companion.scoresheet import read_position
-    from companion.web.score_form import sheet_query
+    from companion.web.score.form import sheet_query
 
     position = read_position(SHEETS["4p advanced majority tie split evenly (R-ADV-3, Q-13)"]["position"],
                              shipped_catalog())

@@ -17,7 +17,7 @@ from companion.catalog.corrections import shipped_ids, shipped_record
 from companion.catalog.loader import catalog_from_files, catalog_from_json
 from companion.catalog.write import toml_text
 from companion.web import TRANSLATIONS
-from companion.web.catalog_words import problem_words
+from companion.web.catalog.words import problem_words
 from companion.words import Text
 
 OVERRIDE = Path("corrections.toml")

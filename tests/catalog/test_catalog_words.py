@@ -1,4 +1,4 @@
-"""The catalog pages say a record's fields and values as the box does (companion/web/catalog_words.py):
+"""The catalog pages say a record's fields and values as the box does (companion/web/catalog/words.py):
 "Space 3 · Reward", "build or 1 major fire", "north-west dock", and 0,5 for a French or German reader.
 The form still takes the catalog's own values; tests/web/test_no_english.py reads every page in French and
 German."""
@@ -12,9 +12,9 @@ import pytest
 from companion.catalog import default_catalog
 from companion.catalog.corrections import shipped_ids, shipped_record, values
 from companion.web import create_app
-from companion.web.catalog_form import FormProblem, read_form
-from companion.web.catalog_screen import FAMILY_NAMES
-from companion.web.catalog_words import LABELS, label, say, shown
+from companion.web.catalog.form import FormProblem, read_form
+from companion.web.catalog.screen import FAMILY_NAMES
+from companion.web.catalog.words import LABELS, label, say, shown
 
 
 @pytest.fixture(scope="module")

@@ -260,7 +260,7 @@ def test_estate_marks_spent_squares_workshops_and_cabins():
 @pytest.mark.slow
 @pytest.mark.parametrize("players,advanced,seed", [(1, True, 2), (2, False, 5), (3, True, 6), (4, False, 7)])
 def test_a_city_is_the_same_whenever_its_key_is(players, advanced, seed):
-    """The host screen keeps a drawn city while its key stays the same (companion/web/host.py): over a
+    """The host screen keeps a drawn city while its key stays the same (companion/web/host/screen.py): over a
     whole game, one key never meets two different maps, and the key does move with the game."""
     drawn: dict[str, str] = {}
 
@@ -276,7 +276,7 @@ def test_a_city_is_the_same_whenever_its_key_is(players, advanced, seed):
 @pytest.mark.slow
 @pytest.mark.parametrize("players,advanced,seed", [(1, False, 2), (2, False, 5), (3, True, 6), (4, False, 7)])
 def test_an_estate_is_the_same_whenever_its_key_is(players, advanced, seed):
-    """The phones keep a drawn estate while its key stays the same (companion/web/seat.py), so the key must
+    """The phones keep a drawn estate while its key stays the same (companion/web/seat/screen.py), so the key must
     cover everything the region draws: over a whole game, one key never meets two different drawings,
     and the key does move with the game."""
     drawn: dict[tuple, str] = {}

@@ -84,7 +84,7 @@ def test_a_body_over_the_limit_is_refused_before_it_arrives():
 
 
 def test_only_the_paths_the_app_names_may_send_a_larger_body():
-    """A game's file to resume (web/resume.py) may be megabytes; no other request makes the door hold more."""
+    """A game's file to resume (web/host/resume.py) may be megabytes; no other request makes the door hold more."""
     limit = larger_for({"/api/games/resume": 5 * BODY_LIMIT}, BODY_LIMIT)
     big = f"Content-Length: {4 * BODY_LIMIT}"
     assert look(head(big, start="POST /api/games/resume HTTP/1.1"), limit) == WAIT

@@ -54,7 +54,7 @@ def taken_away(folder: Path, no_fork: int) -> dict:
 
 
 def menu_form(page: bytes) -> dict:
-    """The fields of the first option a phone's page offers (templates/partials/_menu.html)."""
+    """The fields of the first option a phone's page offers (templates/seat/_menu.html)."""
     form = re.search(rb'<form[^>]*hx-post="[^"]*/act"[^>]*>(.*?)</form>', page, re.S)
     assert form, "the phone offers nothing to tap"
     fields = dict(re.findall(rb'name="(version|decision|choice)" value="([^"]*)"', form.group(1)))

@@ -14,7 +14,7 @@ import re
 from companion.catalog import shipped_catalog
 from companion.engine import legal_actions, pending
 from companion.scoresheet import read_position
-from companion.web.score_form import sheet_query
+from companion.web.score.form import sheet_query
 from sheets import SHEETS
 
 from tables import create, store_until, translated_app

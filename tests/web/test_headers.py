@@ -9,8 +9,8 @@ import re
 from html.parser import HTMLParser
 
 
-from companion.web import host as host_views
-from companion.web import seat as seat_views
+from companion.web.host import routes as host_views
+from companion.web.seat import routes as seat_views
 from companion.web.headers import CSP
 from tables import new_game, play
 

@@ -66,7 +66,7 @@ def test_the_phone_s_menu_puts_the_choosable_first_and_sends_the_engine_s_indexe
     app = create_app({"INSTANCE": str(tmp_path), "TESTING": True})
     view = seat_view(movement, A)
     with app.test_request_context("/"):
-        html = render_template("partials/_menu.html", pieces=Pieces(movement), view=view, menu=view["menu"],
+        html = render_template("seat/_menu.html", pieces=Pieces(movement), view=view, menu=view["menu"],
                                question=view["question"], decision=view["decision"], post_url="/tap",
                                part_url=lambda n: "/part/" + n, csrf="x", version=0)
     greyed = sum(not o["available"] for o in view["menu"])

@@ -1,4 +1,4 @@
-"""The host screen's moment (issue 25 item 2, web/moment.py): at the top of the host screen, what the table does
+"""The host screen's moment (issue 25 item 2, web/host/moment.py): at the top of the host screen, what the table does
 now — a setup step with every face it names and a Done button, a table-draw question with its place cropped
 from the map and said in words, whose turn and what they decide, the upkeep step, the finale — and the
 finale on every phone (item 4). Fast: the Flask test client; tests/browser/test_browser_moments.py looks at the same

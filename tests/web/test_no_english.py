@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 from companion.catalog.corrections import shipped_ids, shipped_record
 from companion.catalog.write import toml_text
 from companion.web import TRANSLATIONS
-from companion.web.catalog_screen import FAMILY_NAMES
+from companion.web.catalog.screen import FAMILY_NAMES
 from tables import act_once, form_of, translated, translated_app
 
 ROOT = Path(__file__).resolve().parents[2]

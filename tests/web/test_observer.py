@@ -14,8 +14,8 @@ from flask import template_rendered
 from companion.engine.state import GameState
 from companion.pictures import city_svg
 from companion.store import Game
-from companion.web.host_screen import PARTS as HOST_PARTS
-from companion.web.seat_screen import PARTS as SEAT_PARTS
+from companion.web.host.screen import PARTS as HOST_PARTS
+from companion.web.seat.screen import PARTS as SEAT_PARTS
 from scenario import game as position
 from tables import act_once, create, drive, host_h, snapshot
 

@@ -192,7 +192,7 @@ def test_R_EOR_4_the_hosts_upkeep_checklist_lists_the_production_build_before_qu
     table = table_view(state)
     name = f"upkeep-{table['upkeep']['round']}"
     with app.test_request_context("/"):
-        html = render_template("partials/_upkeep.html", pieces=Pieces(state), table=table, upkeep_list=name,
+        html = render_template("host/_upkeep.html", pieces=Pieces(state), table=table, upkeep_list=name,
                                upkeep_items=checklist([], state.report, name), game=type("Game", (), {"id": "g1"}))
     items = html.split("<li")[1:]
     rules = [re.search(r'<a class="rule" href="[^"]*">([^<]+)</a>', item).group(1) for item in items]

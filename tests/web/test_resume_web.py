@@ -12,7 +12,7 @@ import random
 import pytest
 
 from companion.resume.backups import moment_of
-from companion.web import resume as resume_web
+from companion.web.host import resume as resume_web
 from tables import (api_step, app_on, csrf_of, fingerprint, host_h, new_game, snapshot, store_step, text,
                     translated)
 

@@ -25,8 +25,8 @@ from markupsafe import escape
 from companion.catalog import shipped_catalog
 from companion.rules_text import shipped
 from companion.scoresheet import read_position
-from companion.web.rules import RULE_ID
-from companion.web.score_form import sheet_query
+from companion.web.rules.routes import RULE_ID
+from companion.web.score.form import sheet_query
 
 from sheets import TWO_FIRE_TIE
 

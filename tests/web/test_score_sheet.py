@@ -19,7 +19,7 @@ from companion.catalog.write import toml_text
 from companion.scoresheet import read_position, score_sheet
 from companion.simulate import play_game
 from companion.web import create_app
-from companion.web.score_form import sheet_data, sheet_query
+from companion.web.score.form import sheet_data, sheet_query
 from sheets import CATALOG_VALUES, SHEETS
 
 

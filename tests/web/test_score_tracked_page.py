@@ -13,7 +13,7 @@ from companion.catalog import shipped_catalog
 from companion.engine import state_from_dict
 from companion.scoresheet import position_of, read_position
 from companion.web import create_app
-from companion.web.score_form import sheet_query
+from companion.web.score.form import sheet_query
 from tables import drive
 
 pytestmark = pytest.mark.slow

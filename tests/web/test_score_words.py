@@ -10,7 +10,7 @@ import pytest
 
 from companion.catalog import shipped_catalog
 from companion.scoresheet import read_position
-from companion.web.score_form import sheet_query
+from companion.web.score.form import sheet_query
 from sheets import SHEETS
 from tables import translated_app
 from test_no_english import english_in

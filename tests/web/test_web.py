@@ -16,8 +16,8 @@ import pytest
 
 from companion.catalog import shipped_catalog
 from companion.engine import flow
-from companion.web import host as host_views
-from companion.web import seat as seat_views
+from companion.web.host import routes as host_views
+from companion.web.seat import routes as seat_views
 from tables import ALL_FOUR, api_act, api_menu, api_step, csrf_of, holds, host_h, new_game, snapshot, text, turn
 
 XSS = "<script>alert(1)</script>"

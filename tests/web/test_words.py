@@ -38,7 +38,7 @@ def test_after_game_over_the_phone_marks_its_result_to_scroll_to(tmp_path):
     app = create_app({"INSTANCE": str(tmp_path), "TESTING": True})
     view = seat_view(played.state, 0)
     with app.test_request_context("/"):
-        html = render_template("partials/_seat_status.html", view=view, pieces=Pieces(played.state), menu=view["menu"],
+        html = render_template("seat/_seat_status.html", view=view, pieces=Pieces(played.state), menu=view["menu"],
                                version=1, part_url=lambda n: "/part/" + n)
     assert view["over"] and re.search(r'<div class="seat-result" id="result" data-scroll-once>', html)
     assert 'querySelector("[data-scroll-once]")' in (ROOT / "static" / "app.js").read_text()

@@ -1,0 +1,117 @@
+"""The /catalog pages' views: a record's card (its face, each value in words with its source, what differs
+from the shipped record), its correction form with each field and choice in words, a family's progress,
+and what every catalog page shows at its top. The routes (catalog.py) decide; this draws."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from flask import render_template, request
+from flask_babel import format_decimal
+
+from ...catalog import InForce
+from ...catalog.corrections import differences, shipped_ids, shipped_record, source_of, values
+from ...catalog.rewards import ICONS
+from ...pictures.faces import face
+from ...words import T
+from .form import form_fields, lacking
+from .words import in_words, label, say, shown
+from ..access import csrf_token
+from ..translate import request_gettext
+
+#: the families in the order a table checks a box: the city's tiles first, the boards' small print last
+FAMILY_NAMES = {
+    "hex": (T("Neighborhood hexes"), T("Hex")), "harbor": (T("Harbor hexes"), T("Harbor")),
+    "boat": (T("Boats"), T("Boat")), "docking_tile": (T("Docking tiles"), T("Docking tile")),
+    "wheel": (T("Population wheel windows"), T("Window")), "workshop": (T("Workshops"), T("Workshop")),
+    "improvement": (T("Cabin improvements"), T("Improvement")), "wagon": (T("Wagons"), T("Wagon")),
+    "solo_tile": (T("Solo tiles"), T("Solo tile")), "board": (T("Player boards"), T("Player board")),
+    "scroll_board": (T("Scroll boards"), T("Scroll board")), "register": (T("Registers"), T("Register")),
+    "round_info": (T("Scoreboard rounds"), T("Scoreboard side")),
+    "priority_tile": (T("Register priority tiles"), T("Priority tile")),
+    "rat_table": (T("Rat penalties"), T("Rat table")), "dock": (T("Docks"), T("Dock")),
+    "layout": (T("City layouts"), T("Layout")),
+}
+
+def record_page(family: str, rid: str, plain: dict, now: InForce, admin: bool, problems=(), status: int = 200):
+    """A record's page: its card as kept; after a refusal, the refusal (naming the record and the field,
+    never a file) and the form as it was typed."""
+    ids = shipped_ids(family)
+    at = ids.index(rid)
+    typed = request.form if problems else {}
+    return render_template("catalog/record.html", **base(now, admin), family=family, title=FAMILY_NAMES[family][0],
+                           card=card(family, rid, plain, now), fields=_form(family, form_fields(family, plain),
+                                                                                 typed, now),
+                           added=_form(family, lacking_fields(family, plain), typed, now),
+                           problems=[in_words(p, record_name, family_name) for p in problems],
+                           record_name=in_reader_words(record_name(family, rid)), previous=ids[at - 1] if at else None,
+                           grammar_icons=[(icon, in_reader_words(meaning)) for icon, meaning in ICONS.items()],
+                           next=ids[at + 1] if at + 1 < len(ids) else None), status
+
+
+def _form(family: str, fields, typed, now) -> list:
+    """Each field with its name in words and its choices in words, showing what was typed, if anything."""
+    return [(replace(field, value=typed.get(field.name, field.value)), in_reader_words(label(field.name)),
+             [(choice, in_reader_words(_choice(family, field, choice, now.catalog)) if choice else "—")
+              for choice in field.choices]) for field in fields]
+
+
+def lacking_fields(family: str, plain: dict) -> list:
+    return lacking(family, plain, [shipped_record(family, other) for other in shipped_ids(family)])
+
+
+def record_name(family: str, rid: str):
+    """A record as the box names it: "Hex 4" (its kind and place in the family); an unknown one by its id."""
+    ids = shipped_ids(family) if family in FAMILY_NAMES else []
+    return T("{kind} {number}", kind=FAMILY_NAMES[family][1], number=ids.index(rid) + 1) if rid in ids else rid
+
+
+def family_name(family: str):
+    return FAMILY_NAMES[family][0] if family in FAMILY_NAMES else family
+
+
+def card(family: str, rid: str, plain: dict, now) -> dict:
+    """One record as a card shows it: where it comes from, each value with its own source, what differs."""
+    built = now.catalog.family(family)[rid]
+    ids = shipped_ids(family)
+    return {
+        "family": family, "id": rid, "kind": FAMILY_NAMES[family][1], "number": ids.index(rid) + 1,
+        "face": face(now.catalog, family, rid, _=request_gettext),
+        "source": built.prov.source, "corrected": now.catalog.origins.get((family, rid)) == str(now.override),
+        "rows": [(in_reader_words(label(name)), _value(family, name, value, now.catalog), source_of(plain, name))
+                 for name, value in values(plain).items()],
+        "differences": [(in_reader_words(label(name)), _value(family, name, before, now.catalog),
+                         _value(family, name, after, now.catalog))
+                        for name, before, after in differences(shipped_record(family, rid), plain)],
+    }
+
+
+def in_reader_words(text) -> str:
+    return say(text, request_gettext)
+
+
+def _value(family: str, name: str, value, catalog) -> str:
+    """A value as the reader reads it, numbers written the reader's way (0,5 in French and German)."""
+    return in_reader_words(shown(family, name, value, catalog, format_decimal))
+
+
+def _choice(family: str, field, choice: str, catalog):
+    """A choice of the form in words: "yes"/"no" are the form's own values for a yes-no field."""
+    return shown(family, field.name, choice == "yes" if field.kind == "yes-no" else choice, catalog)
+
+
+def progress(catalog) -> list[dict]:
+    rows = []
+    for family, (plural, _one) in FAMILY_NAMES.items():
+        sources = Counter(r.prov.source for r in catalog.family(family).values())
+        rows.append({"family": family, "name": plural, "checked": sources["checked"],
+                     "count": sum(sources.values())})
+    return rows
+
+
+def base(now: InForce, admin: bool) -> dict:
+    """What every catalog page shows at its top: the catalog in force and how much of it is checked."""
+    sources = now.catalog.sources()
+    return {"now": now, "admin": admin, "csrf": csrf_token(), "checked": sources["checked"],
+            "total": sum(sources.values()), "fingerprint": now.catalog.fingerprint[:12]}

@@ -1,0 +1,114 @@
+"""A seat's screen: the page a phone shows, and the same page on the host screen when the host acts for a
+seat whose phone is gone. One context, built from what the engine says the seat may see (`seat_view`),
+and one set of live regions; the two routes differ only in their addresses and in who sends a tap."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable
+
+from flask import abort, render_template
+from flask_babel import get_locale
+from markupsafe import Markup
+
+from ...engine import seat_view
+from ...store import Game
+from ..access import store
+from ..regions import Region, drawn, news_answer, part_answer, render_once, screen_answer, stamped
+from ...pictures import estate_key
+from ..translate import request_gettext
+from ..put_back import seat_put_back
+from ..told import seat_lines
+from ..views import base
+from ...words import T, tr
+
+PARTS = ("seat_status", "seat_put_back", "seat_told", "seat_undo", "menu", "minimap", "estate")
+
+
+@dataclass(frozen=True)
+class Addresses:
+    """Where this screen sends a tap, fetches one region again, and asks for news."""
+
+    post: str
+    part: Callable[[str], str]
+    news: str
+    undo: str = ""  # where a phone takes back its own last act (none on the host's view of a seat)
+
+
+def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
+    """Everything the seat's templates print: the seat's view, and the addresses its forms use."""
+    view = seat_view(game.state, seat)
+    ctx = base(game)
+    ctx.update(view=view, seat_index=seat, seat=game.state.seats[seat], menu=view["menu"], question=view["question"],
+               decision=view["decision"], targets=map_targets(view, game.version, urls.post), post_url=urls.post,
+               part_url=urls.part, news_url=urls.news, proxy=proxy,  # after an undo, its own put-back lines:
+               put_back=seat_put_back(game.undos, game.state, seat),  # what its latest moves did to its pieces:
+               told_lines=seat_lines(game.told, seat) if game.state.phase == "play" else [],
+               own_act=None if proxy else own_act(store().last_acts(game.id, 1), game.state, seat),
+               undo_url=urls.undo)
+    return ctx
+
+
+def own_act(acts: list[dict], state, seat: int) -> dict | None:
+    """The seat's last act, when its phone may take it back: the latest act of the game is this seat's and
+    nothing hidden came to light since it began (BGA's policy; the store checks again on the undo)."""
+    if not acts or state.phase == "over" or acts[0]["who"] != str(seat) or acts[0]["revealed"]:
+        return None
+    return acts[0]
+
+
+SPOKEN = T("{number}: {place}")  # a numbered place on the mini map, as a screen reader says it
+
+
+def map_targets(view: dict, version: int, post_url: str) -> dict:
+    """The spots the seat can tap on its mini map (the engine's `targets`), as tappable htmx elements,
+    numbered in the menu's order; `key` is the option's words, for the map's key."""
+    out = {}
+    spots = sorted(view["targets"].items(), key=lambda spot: spot[1]["choice"])
+    for number, (place, target) in enumerate(spots, 1):
+        sent = json.dumps({"choice": target["choice"], "version": version, "decision": view["decision"]})
+        key = tr(view["menu"][target["choice"]], "label", request_gettext)
+        out[place] = {"label": tr(target, "cost", request_gettext), "number": number, "key": key, "attrs": {
+            "hx-post": post_url, "hx-vals": sent, "hx-target": "#poll", "hx-swap": "outerHTML",
+            "hx-include": "#csrf", "role": "button", "tabindex": "0",
+            "aria-label": request_gettext(SPOKEN).format(number=number, place=key)}}
+    return out
+
+
+def part(make: Callable[[], dict], name: str) -> str:
+    """One live region, fetched again after a refused tap (the name is checked before anything is read)."""
+    if name not in PARTS:
+        abort(404, T("No such part of the screen."))
+    return part_answer(drawn(region(make(), name)))
+
+
+def region(ctx: dict, name: str) -> str:
+    if name == "estate":  # the biggest picture on a phone: drawn again only when what it shows changes
+        key = (ctx["part_url"]("estate"), estate_key(ctx["pieces"], ctx["seat_index"]), str(get_locale()))
+        return render_once(_ESTATE, key, "seat/_estate.html", lambda: ctx, limit=2048)  # ~15 KB each
+    return render_template(f"seat/_{name}.html", **ctx)
+
+
+_ESTATE: dict[tuple, tuple] = {}  # rendered estates by screen, what the estate shows, and language
+
+
+def regions(ctx: dict) -> list[Region]:
+    return [drawn(region(ctx, name)) for name in PARTS]
+
+
+def news(ctx: dict):
+    """The live regions of the screen that changed since what the page shows (companion/serve/news.py)."""
+    return news_answer(ctx, regions(ctx))
+
+
+def page(ctx: dict) -> str:
+    """The whole page, its regions marked with what they show (the page's questions say so)."""
+    return render_template("seat/seat.html", regions={r.id: Markup(stamped(r)) for r in regions(ctx)}, **ctx)
+
+
+def tapped(ctx: dict) -> str:
+    """The answer to this screen's own tap: the screen as its news would bring it (the new question and
+    the regions that changed), so the page calls back its waiting question instead of drawing the menu
+    twice (static/app.js)."""
+    return screen_answer(ctx, regions(ctx))
