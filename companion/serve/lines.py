@@ -23,7 +23,7 @@ import time
 
 LARGEST = 1024  # bytes: a message is a few ids and numbers
 ROOM = 256 * 1024  # bytes each end may queue (macOS gives a datagram pair only 4 KB unless asked)
-ALIVE = b"alive"  # a worker's heartbeat (serve/door.py sends one each second its loop turns)
+ALIVE = b"alive"  # a worker's heartbeat (serve/connections.py sends one each second its loop turns)
 
 
 class Line:
