@@ -11,7 +11,7 @@ that arrives needs its sender checked.
 
 A send never waits: a line whose other end does not read (a worker stopped, hung, or being started again)
 fills up, and then each message is dropped and counted; what is dropped is news a screen also learns by
-asking again (serve/news.py). What the parent hears from a worker, a heartbeat each second, tells it the
+asking again (web/news.py). What the parent hears from a worker, a heartbeat each second, tells it the
 worker still answers (`Watch`).
 """
 

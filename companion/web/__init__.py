@@ -24,7 +24,7 @@ from ..store.unplayed import UnplayedPrune
 from .. import logs, pictures
 from ..news import InProcessNews, News
 from . import address, api, catalog, catalog_words, headers, host, join, language, library, menus, news, seat, tap
-from . import translate
+from . import translate, wire
 from . import score  # /score: a score sheet for a game the companion did not track (issue 26)
 from . import rules  # /rules, and every rule a screen cites as a link to it (issue 35)
 from . import resume  # a game resumed from its file (issue 36)
@@ -142,6 +142,7 @@ def _templates(app: Flask) -> None:
         problem_words=partial(catalog_words.problem_words, gettext=gettext),  # why a catalog file is refused
         languages=language.links, reader_language=language.reader_language,  # the switch in every page's header
         step_words=words_of,  # what a checklist tick belongs to (store/ticks.py)
+        wire=wire,  # the one-letter query keys of a screen's question (web/wire.py)
         # the moment's crop of the host's map round a place, and the place in words (pictures/where.py)
         map_crop=partial(where.crop_svg, _=gettext), place_words=partial(where.place_words, _=gettext))
 

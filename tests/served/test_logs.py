@@ -1,4 +1,4 @@
-"""No seat token, host key or phone cookie is ever written to the server's log (companion/serve/logs.py)."""
+"""No seat token, host key or phone cookie is ever written to the server's log (companion/logs.py)."""
 
 from __future__ import annotations
 
