@@ -276,7 +276,8 @@ def bench_moves(srv: Server, n: int, points: list[int], results: dict, first_loa
             _, status, body = client.time("GET", url, HTMX)
             assert status == 200, (url, status)
             sizes.append((len(body), pct(times, .5)))
-        upkeep = b'id="upkeep"' in client_answer(host, f"/host/{table.id}/news?{wire.VERSION}={version}&{asks[0][2].query()}")
+        asked = f"/host/{table.id}/news?{wire.VERSION}={version}&{asks[0][2].query()}"
+        upkeep = b'id="upkeep"' in client_answer(host, asked)
         results["b_moves"].append({"version": version + 1, "host": sizes[0], "seat": sizes[1], "upkeep": upkeep})
     while table.state()["phase"] != "over" and table.state()["state"]["round"] < first_load_round:
         table.play(1, rng)

@@ -225,7 +225,8 @@ def seat_part(gid: str, index: int, name: str):
 @bp.get("/host/<gid>/seat/<int:index>/news")
 def seat_news(gid: str, index: int):
     """The seat's phone page, shown on the host screen: its live regions after a move (web/news.py)."""
-    return held.answer(lambda: host_glance(gid), lambda glance: screen.answer(proxy_context(gid, index, glance=glance)))
+    return held.answer(lambda: host_glance(gid),
+                       lambda glance: screen.answer(proxy_context(gid, index, glance=glance)))
 
 
 @bp.post("/host/<gid>/seat/<int:index>/act")
