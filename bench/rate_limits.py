@@ -1,4 +1,4 @@
-"""Rate-limit counters: ours (companion/serve/limits.py, PerWindow, counting in the games file since issue 32:
+"""Rate-limit counters: ours (companion/web/limits.py, PerWindow, counting in the games file since issue 32:
 store/tries.py) against Flask-Limiter's in-memory moving window, the library issue 21 asked us to use unless
 a measurement showed it worse here.
 
@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.serve.limits import MINUTE, PerWindow  # noqa: E402
+from companion.web.limits import MINUTE, PerWindow  # noqa: E402
 from companion.store import Store  # noqa: E402
 
 FOLDER = tempfile.TemporaryDirectory(prefix="rate-limits-")

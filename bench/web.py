@@ -53,6 +53,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from companion.web import wire  # noqa: E402  the wire's query keys
 from server import Browser, Server  # noqa: E402
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
@@ -108,7 +109,8 @@ SYMBOL = re.compile(r'<symbol id="([^"]+)"')
 
 class Shown:
     """What a page shows, as static/app.js tells the server with each question and tap: each live region's
-    data-shows (`k`) and the pictures its library holds (`f`); kept up to date from the answers."""
+    data-shows (`k`) and the pictures its library holds (`f`), named in companion/web/wire.py; kept up to date
+    from the answers."""
 
     def __init__(self, html: str = ""):
         self.regions: dict[str, str] = {}
@@ -121,8 +123,8 @@ class Shown:
         self.pictures.update(SYMBOL.findall(html))
 
     def params(self) -> dict:
-        return {"k": ",".join(f"{rid}:{shows}" for rid, shows in self.regions.items()),
-                "f": ".".join(sorted(self.pictures))}
+        return {wire.SHOWN: ",".join(f"{rid}:{shows}" for rid, shows in self.regions.items()),
+                wire.PICTURES: ".".join(sorted(self.pictures))}
 
     def query(self) -> str:
         return urlencode(self.params())
@@ -224,7 +226,7 @@ def bench_basic(srv: Server, plain: Server, n: int, results: dict, moves: int = 
     workshops."""
     quiet = Table(plain, seed=7)
     asker = phone(plain, quiet.tokens[0])
-    question = f"/seat/{quiet.tokens[0]}/news?v={quiet.state()['version']}"
+    question = f"/seat/{quiet.tokens[0]}/news?{wire.VERSION}={quiet.state()['version']}"
     trivial, static = Client(plain), Client(plain)
     # (a) and (b) interleaved, request by request, so that both meet the same moments of the machine
     for _ in range(n // 10):
@@ -268,13 +270,14 @@ def bench_moves(srv: Server, n: int, points: list[int], results: dict, first_loa
                 (seat, f"/seat/{table.tokens[0]}/news", Shown(seat_page), "b_news_seat")]
         sizes = []
         for client, path, shown, key in asks:
-            url = f"{path}?v={version}&{shown.query()}"
+            url = f"{path}?{wire.VERSION}={version}&{shown.query()}"
             times = repeat(client, url, max(5, n // 20), {**HTMX, **GZIP})
             results[key] += times
             _, status, body = client.time("GET", url, HTMX)
             assert status == 200, (url, status)
             sizes.append((len(body), pct(times, .5)))
-        upkeep = b'id="upkeep"' in client_answer(host, f"/host/{table.id}/news?v={version}&{asks[0][2].query()}")
+        asked = f"/host/{table.id}/news?{wire.VERSION}={version}&{asks[0][2].query()}"
+        upkeep = b'id="upkeep"' in client_answer(host, asked)
         results["b_moves"].append({"version": version + 1, "host": sizes[0], "seat": sizes[1], "upkeep": upkeep})
     while table.state()["phase"] != "over" and table.state()["state"]["round"] < first_load_round:
         table.play(1, rng)
@@ -412,7 +415,7 @@ class Screen(threading.Thread):
         if self.conn is None:
             self.conn = self.client.browser.server.connect(timeout=60)
         cookies = "; ".join(f"{k}={v}" for k, v in self.client.browser.cookies.items())
-        self.conn.request("GET", f"{self.news}?v={self.version}&{self.page.query()}",
+        self.conn.request("GET", f"{self.news}?{wire.VERSION}={self.version}&{self.page.query()}",
                           headers={**HTMX, **GZIP, "Cookie": cookies})
         resp = self.conn.getresponse()
         body = resp.read()

@@ -5,7 +5,7 @@
 // together do not come back together: while the server cannot be reached (no answer, or a proxy's 502/504:
 // it is being started again) about 1 s, 2 s, then every 1.25-2.5 s, so a page shows the game again within
 // 3 s of the server's return; after any other failure (5xx, 429, a refusal) 1 s, 2 s, 4 s … up to 30 s.
-// The first question after a failure asks to be answered at once (r=1, companion/serve/news.py), so the
+// The first question after a failure asks to be answered at once (r=1, companion/web/news.py), so the
 // page's "connection lost" line goes as soon as the server answers, moves or not. A refused tap shows its message
 // and refreshes the regions once; a region's failed refresh asks nothing more. An answer marked
 // X-Seat-Moved (this phone no longer holds the seat) replaces the page with its message, and the page
@@ -185,6 +185,7 @@
     }).join(".");
   }
 
+  // The one-letter query keys (k, r, f here; v, j, p, t in partials/_poll.html) are named in companion/web/wire.py.
   document.addEventListener("htmx:configRequest", function (e) {
     var elt = e.detail.elt;
     if (elt.id === "poll" || isTap(elt)) e.detail.parameters.k = shows();

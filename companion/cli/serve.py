@@ -49,8 +49,8 @@ def serve_command(args) -> int:
 
     from ..catalog import catalog_in_force
     from ..web import create_app
-    from ..serve.address import served_at
-    from ..serve.logs import keep_secrets_out_of_logs
+    from ..logs import keep_secrets_out_of_logs
+    from ..web.address import served_at
     from ..serve.server import CannotListen, cannot_listen, listening_socket, raise_open_file_limit
 
     keep_secrets_out_of_logs()
@@ -113,14 +113,17 @@ def _serve_on_every_core(app, config: dict, listening, args, screens: int, worke
     import gc
 
     from ..web import create_app
-    from ..serve.siblings import Siblings
+    from ..serve.siblings import Siblings, WorkersNews
     from ..serve.workers import run_workers
 
     app.extensions["store"].close()  # a worker never uses a connection opened before it was forked
     gc.freeze()  # what every worker shares stays shared: the collector never touches (copies) it
 
     def work(index: int, lines, heartbeat) -> None:
-        sibling_app = create_app({**config, "SIBLINGS": Siblings(lines, index)})
+        news = WorkersNews(Siblings(lines, index))  # the news port, across the workers (companion/news.py)
+        sibling_app = create_app(config, news)
+        news.share_phones(sibling_app.extensions["phones"])
+        news.siblings.listen()
         _serve(sibling_app, listening, args, screens, heartbeat)
 
     return run_workers(workers, work, lambda line: print(line, file=sys.stderr, flush=True))
@@ -129,8 +132,8 @@ def _serve_on_every_core(app, config: dict, listening, args, screens: int, worke
 def _serve(app, listening, args, screens: int, heartbeat=None) -> int:
     """One process answering on `listening` until stopped. A waiting "anything new?" question holds a
     thread, so the pool is the answering threads plus one per screen that may wait. Connections wait for
-    their whole request, and for their client to read the answer, at the server's door (serve/door.py), so
-    hundreds of open phones cost no thread between moves.
+    their whole request, and for their client to read the answer, in the server's connection manager
+    (serve/connections.py), so hundreds of open phones cost no thread between moves.
 
     Stopping (Ctrl-C, SIGTERM) lets every waiting question go at once, so the process ends within about a
     second; a last answer still being drawn after STOP_WAIT ends with it."""
@@ -150,7 +153,7 @@ def _serve(app, listening, args, screens: int, heartbeat=None) -> int:
     except KeyboardInterrupt:
         pass
     finally:
-        app.extensions["bulletin"].close()
+        app.extensions["news"].close()
         last_call = threading.Timer(STOP_WAIT, os._exit, [0])
         last_call.daemon = True
         last_call.start()

@@ -36,7 +36,7 @@ def moment_of(state: GameState) -> str | None:
 
 
 class Backups:
-    """A store listener (Store.listeners: game id, new version) writing each game's file into `folder`."""
+    """A store listener (Store.on_move: game id, new version) writing each game's file into `folder`."""
 
     def __init__(self, store: Store, folder: str | os.PathLike, keep: int = KEEP):
         self.store, self.folder, self.keep = store, Path(folder), max(1, keep)

@@ -1,6 +1,7 @@
-"""Serving the app: the door in front of the threads (door.py, arrival.py, answers.py, heavy.py, turns.py;
-server.py runs cheroot with it), the held questions and the bulletin that answers them (news.py), the
-server's own addresses (address.py), the caps on new games and join tries (limits.py), the log without
-secrets (logs.py), the phones seen (phones.py), and serving on every core (workers.py, lines.py,
-siblings.py). Nothing here knows a rule of the game: it carries requests to the app in companion/web/ and
-news back to the screens."""
+"""Serving the app: the process, the sockets and the waiting connections. The connection manager in front of
+the threads (connections.py, arrival.py, answers.py, large_pages.py, turns.py; server.py runs cheroot with it),
+and serving on every core (workers.py, lines.py, siblings.py: the news port's workers' implementation, and the
+phones seen, told between the worker processes). Nothing here knows a rule of the game or imports Flask: it
+carries requests to the app in companion/web/ and news back to the screens (companion/news.py); companion/cli.py
+puts the two together.
+"""

@@ -1,15 +1,15 @@
-"""An answer on its way out, for the server's door (serve/door.py): the thread that drew it never waits for
-the client to read it.
+"""An answer on its way out, for the server's connection manager (serve/connections.py): the thread that drew
+it never waits for the client to read it.
 
 A thread writes the answer here. What the connection's socket takes at once is sent at once (a phone on
-the table's Wi-Fi takes a whole answer); the rest waits in memory and the door sends it as the client reads,
-in the one thread that watches every socket. A client that reads nothing, or a trickle, holds no thread
+the table's Wi-Fi takes a whole answer); the rest waits in memory and the connection manager sends it as the
+client reads, in the one thread that watches every socket. A client that reads nothing, or a trickle, holds no thread
 and no turn: only its own answer, in memory, until SEND_WAIT seconds (plus the time READ_RATE needs for
 that answer) have passed; then it is dropped with its connection (issue 32: 1,320 connections that never
 read their answers held every thread, and no tap was answered for ~50 s).
 
-What the door holds this way is bounded: past UNSENT_BUDGET bytes in a worker, a device whose answers lie
-unread gets no new request answered until they go (serve/turns.py: Unread); a device with nothing unread,
+What the connection manager holds this way is bounded: past UNSENT_BUDGET bytes in a worker, a device whose
+answers lie unread gets no new request answered until they go (serve/turns.py: Unread); a device with nothing unread,
 a phone at the table, is never held back."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import time
 
 SEND_WAIT = 4.0  # seconds a client has to start reading what is left of its answer
 READ_RATE = 64 * 1024  # bytes a second a client is counted on to read beyond that (a phone reads megabytes)
-UNSENT_BUDGET = 32 * 1024 * 1024  # bytes of unread answers the door holds in all before it holds back devices
+UNSENT_BUDGET = 32 * 1024 * 1024  # bytes of unread answers the manager holds in all before it holds back devices
 
 
 class Outgoing:
@@ -41,7 +41,7 @@ class Outgoing:
         return len(data)
 
     def send_more(self) -> bool:
-        """Send what the socket takes now (the door, once it is writable); True once nothing is left."""
+        """Send what the socket takes now (the connection manager, once it is writable); True once nothing is left."""
         if self.pending:
             del self.pending[:self._send(self.pending)]
         return not self.pending
@@ -57,18 +57,19 @@ class Outgoing:
             return 0
 
     def flush(self) -> None:
-        """Nothing to do: what is not sent waits for the door."""
+        """Nothing to do: what is not sent waits for the connection manager."""
 
     def close(self) -> None:
         self.closed = True
 
 
 class Sending:
-    """The door's part in sending answers (a mixin on serve/door.py's Door, under its lock and loop)."""
+    """The connection manager's part in sending answers (a mixin on serve/connections.py's WaitingConnections,
+    under its lock and loop)."""
 
     def send_then_close(self, conn) -> bool:
-        """Cheroot is done with `conn` but part of its answer is unsent: the door sends it, then closes.
-        False when the door is closing itself (the connection just closes)."""
+        """Cheroot is done with `conn` but part of its answer is unsent: the connection manager sends it, then closes.
+        False when the connection manager is closing itself (the connection just closes)."""
         if self._closed:
             return False
         self._turn_done(conn)

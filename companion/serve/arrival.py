@@ -1,5 +1,5 @@
-"""When a request has arrived whole, for the server's door (serve/door.py): the door's verdict on the bytes
-a connection has sent so far (`look`), the answers it gives itself (`Refusal`), and the reader a thread
+"""When a request has arrived whole, for the server's waiting connections (serve/connections.py): the verdict
+on the bytes a connection has sent so far (`verdict`), the answers it gives itself (`Refusal`), and the reader a thread
 then reads the request from, in memory (`Arrived`)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ RECV = 64 * 1024
 
 @dataclass(frozen=True)
 class Refusal:
-    """An answer the door gives itself, then closes the connection."""
+    """An answer the connection manager gives itself, then closes the connection."""
 
     status: str
     message: str
@@ -38,7 +38,7 @@ BAD_LENGTH = Refusal("400 Bad Request", "The request's Content-Length is not val
 TOO_SLOW = Refusal("408 Request Timeout", "The request took too long to arrive.")
 
 
-def look(sent: bytes | bytearray, body_limit: int | Callable[[bytes], int]) -> str | Refusal:
+def verdict(sent: bytes | bytearray, body_limit: int | Callable[[bytes], int]) -> str | Refusal:
     """What the bytes a connection has sent so far amount to: WAIT, CONTINUE, READY or a Refusal.
     `body_limit`: bytes a body may have, or a function of the request line giving them (`larger_for`)."""
     end = sent.find(b"\r\n\r\n", 0, HEAD_LIMIT + 1)
@@ -65,7 +65,7 @@ def look(sent: bytes | bytearray, body_limit: int | Callable[[bytes], int]) -> s
 
 def larger_for(paths: Mapping[str, int], usual: int) -> Callable[[bytes], int]:
     """A body limit by the request's path: `usual`, or more for the few paths the app names (a game's file
-    uploaded to be resumed: web/resume.py), so no other request may make the door hold megabytes."""
+    uploaded to be resumed: web/resume.py), so no other request may make the connection manager hold megabytes."""
     wanted = {path.encode(): most for path, most in paths.items()}
 
     def limit(request_line: bytes) -> int:
@@ -75,7 +75,7 @@ def larger_for(paths: Mapping[str, int], usual: int) -> Callable[[bytes], int]:
 
 
 class Arrived:
-    """A connection's incoming bytes: what the door has read, then whatever the request still needs.
+    """A connection's incoming bytes: what the connection manager has read, then whatever the request still needs.
 
     Stands in for cheroot's buffered reader (same read/readline), so the thread that answers reads the
     request from memory."""
@@ -92,7 +92,7 @@ class Arrived:
     def _more(self) -> bool:
         try:
             chunk = self.sock.recv(RECV)
-        except (BlockingIOError, InterruptedError):  # the door let the request in whole: nothing more is due
+        except (BlockingIOError, InterruptedError):  # the request came in whole: nothing more is due
             return False
         self.buf += chunk
         return bool(chunk)

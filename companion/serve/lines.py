@@ -11,7 +11,7 @@ that arrives needs its sender checked.
 
 A send never waits: a line whose other end does not read (a worker stopped, hung, or being started again)
 fills up, and then each message is dropped and counted; what is dropped is news a screen also learns by
-asking again (serve/news.py). What the parent hears from a worker, a heartbeat each second, tells it the
+asking again (web/news.py). What the parent hears from a worker, a heartbeat each second, tells it the
 worker still answers (`Watch`).
 """
 
@@ -23,7 +23,7 @@ import time
 
 LARGEST = 1024  # bytes: a message is a few ids and numbers
 ROOM = 256 * 1024  # bytes each end may queue (macOS gives a datagram pair only 4 KB unless asked)
-ALIVE = b"alive"  # a worker's heartbeat (serve/door.py sends one each second its loop turns)
+ALIVE = b"alive"  # a worker's heartbeat (serve/connections.py sends one each second its loop turns)
 
 
 class Line:

@@ -1,11 +1,11 @@
-"""The web server the companion runs on: cheroot, with a door in front of its threads (serve/door.py), on a
-listening socket made beforehand, which serve's worker processes share (serve/workers.py).
+"""The web server the companion runs on: cheroot, with a connection manager in front of its threads
+(serve/connections.py), on a listening socket made beforehand, which serve's worker processes share (serve/workers.py).
 
-The door replaces parts of cheroot that cheroot keeps private (its connection manager's loop, how it
+The connection manager replaces parts of cheroot that cheroot keeps private (its connection manager's loop, how it
 accepts, its selector; the server's manager). `pyproject.toml` pins cheroot to the versions tested, and
 `missing_hooks` names any of those parts a version no longer has (tests/served/test_cheroot_hooks.py).
 
-The door also lets the app see whether the screen that asked is still there (CLIENT_GONE in the WSGI
+The connection manager also lets the app see whether the screen that asked is still there (CLIENT_GONE in the WSGI
 environ), so a held "anything new?" question ends with its client.
 """
 
@@ -21,8 +21,8 @@ from cheroot import connections, server as cheroot_server, wsgi
 from cheroot.workers import threadpool
 
 from .arrival import HEAD_LIMIT
-from .door import Door, Guest
-from .news import CLIENT_GONE
+from ..news import CLIENT_GONE
+from .connections import Connection, WaitingConnections
 
 try:  # not on Windows: there the number of open files has no such limit to raise
     import resource
@@ -57,11 +57,11 @@ class Gateway(wsgi.Gateway_10):
 
 
 class Server(wsgi.Server):
-    """`python -m companion serve`: cheroot with the door in front of its threads, answering on a socket
+    """`python -m companion serve`: cheroot with the connection manager in front of its threads, answering on a socket
     made beforehand (`listening`), which serve's worker processes share (serve/workers.py)."""
 
-    ConnectionClass = Guest
-    max_request_header_size = HEAD_LIMIT  # the door enforces it first; cheroot's own check stays as a backstop
+    ConnectionClass = Connection
+    max_request_header_size = HEAD_LIMIT  # the manager enforces it first; cheroot's own check is a backstop
 
     shutdown_timeout = STOP_WITHIN
 
@@ -72,7 +72,7 @@ class Server(wsgi.Server):
         self.gateway = Gateway
         self.per_client, self.body_limit = per_client, body_limit
         self.listening = listening
-        self.heartbeat = heartbeat  # called each second by the door's loop while it turns (serve/workers.py)
+        self.heartbeat = heartbeat  # called each second by the manager's loop while it turns (serve/workers.py)
 
     def bind(self, family, type, proto=0):
         """Cheroot's prepare() asks for a socket: the one already listening."""
@@ -85,7 +85,7 @@ class Server(wsgi.Server):
         # Another worker may accept a connection first: accepting then finds none and must not wait for it
         self.socket.settimeout(0)
         self._connections.close()  # cheroot's own manager, replaced before it ever ran
-        self._connections = Door(self, self.per_client, self.body_limit, heartbeat=self.heartbeat)
+        self._connections = WaitingConnections(self, self.per_client, self.body_limit, heartbeat=self.heartbeat)
 
 
 class CannotListen(OSError):
@@ -146,20 +146,20 @@ def raise_open_file_limit() -> None:
             pass
 
 
-# What the door replaces or reads of cheroot's private parts: (where, name, what the door does with it)
+# What the connection manager replaces or reads of cheroot's private parts: (where, name, what it does with it)
 HOOKS = [
-    (connections.ConnectionManager, "_run", "the door's loop replaces it"),
-    (connections.ConnectionManager, "_from_server_socket", "the door counts each accepted connection"),
-    (connections.ConnectionManager, "_remove_invalid_sockets", "the door's loop calls it"),
-    (connections.ConnectionManager, "run", "calls _run (the door's loop)"),
-    (connections.ConnectionManager, "__init__", "makes _selector, which the door watches sockets with"),
-    (connections.ConnectionManager, "stop", "sets _stop_requested, which ends the door's loop"),
-    (cheroot_server.HTTPServer, "prepare", "makes _connections, which Server.prepare replaces with the door"),
-    (cheroot_server.HTTPServer, "put_conn", "hands a kept connection back to _connections (the door)"),
-    (cheroot_server.HTTPConnection, "__init__", "reads through makefile(sock, mode, size): the door's reader and writer"),
+    (connections.ConnectionManager, "_run", "the connection manager's loop replaces it"),
+    (connections.ConnectionManager, "_from_server_socket", "the connection manager counts each accepted connection"),
+    (connections.ConnectionManager, "_remove_invalid_sockets", "the connection manager's loop calls it"),
+    (connections.ConnectionManager, "run", "calls _run (the connection manager's loop)"),
+    (connections.ConnectionManager, "__init__", "makes _selector, which the connection manager watches sockets with"),
+    (connections.ConnectionManager, "stop", "sets _stop_requested, which ends the connection manager's loop"),
+    (cheroot_server.HTTPServer, "prepare", "makes _connections, which Server.prepare replaces with ours"),
+    (cheroot_server.HTTPServer, "put_conn", "hands a kept connection back to _connections (the connection manager)"),
+    (cheroot_server.HTTPConnection, "__init__", "reads through makefile(sock, mode, size): our reader and writer"),
     (threadpool.WorkerThread, "_process_connections_until_interrupted",
-     "hands a connection back (put_conn) or closes it once answered: the door then takes it"),
-    (threadpool.ThreadPool, "__init__", "keeps its number of threads in min, which the door shares out"),
+     "hands a connection back (put_conn) or closes it once answered: the connection manager then takes it"),
+    (threadpool.ThreadPool, "__init__", "keeps its number of threads in min, which the connection manager shares out"),
 ]
 NEEDS = {"run": "self._run(", "__init__": "self._selector", "stop": "self._stop_requested",
          "prepare": "self._connections", "put_conn": "self._connections.put(",
@@ -169,7 +169,7 @@ SOURCE_NEEDS = {cheroot_server.HTTPConnection: ("makefile(sock, 'rb'", "makefile
 
 
 def missing_hooks() -> list[str]:
-    """Each private part of cheroot the door relies on that this cheroot no longer has, in plain words."""
+    """Each private part of cheroot the connection manager relies on that this cheroot no longer has, in plain words."""
     missing = []
     for where, name, why in HOOKS:
         found = where.__dict__.get(name)

@@ -1,5 +1,6 @@
 """What one worker process of `serve` tells the others, so the table sees one companion however many
-processes answer it (serve/workers.py).
+processes answer it (serve/workers.py): the news port's workers' implementation (`WorkersNews`), and the
+phones seen.
 
 The games file is shared, so every process reads the truth from it, and the per-device limits are counted
 there too (store/tries.py). What lives only in a process's memory is told to its siblings as it happens, in
@@ -11,7 +12,7 @@ one small message each, on its private line to each of them (serve/lines.py):
 
 Telling never waits, and a message lost on the way (a sibling's line full, a sibling being started again)
 costs a moment at most: a waiting question reads the version from the games file before it waits, and
-asks again within a hold (serve/news.py). A message that cannot be read is dropped and counted; nothing a
+asks again within a hold (web/news.py). A message that cannot be read is dropped and counted; nothing a
 line carries can stop the thread that listens.
 """
 
@@ -21,6 +22,7 @@ import selectors
 import threading
 from typing import Callable
 
+from ..news import InProcessNews
 from .lines import Line
 
 
@@ -56,7 +58,7 @@ class Siblings:
         except Exception:  # noqa: BLE001 - whatever a message is, the line goes on
             self.unreadable += 1
 
-    def catch_up(self) -> None:
+    def apply_waiting(self) -> None:
         """Apply every message waiting on the lines, now."""
         for line in self.lines.values():
             while (data := line.receive()) is not None:
@@ -71,7 +73,7 @@ class Siblings:
                 while all(line.sock.fileno() >= 0 for line in self.lines.values()):  # until the worker stops
                     try:
                         selector.select(1.0)
-                        self.catch_up()
+                        self.apply_waiting()
                     except (OSError, ValueError):
                         return
 
@@ -82,3 +84,30 @@ class Siblings:
     def close(self) -> None:
         for line in self.lines.values():
             line.close()
+
+
+class WorkersNews(InProcessNews):
+    """The news port (companion/news.py) for one of serve's worker processes: the in-process news, with each
+    fact told to the other workers as it happens (`v`, `r`) and theirs applied here."""
+
+    def __init__(self, siblings: Siblings):
+        super().__init__()
+        self.siblings = siblings
+        siblings.on("v", lambda gid, version: InProcessNews.moved(self, gid, int(version)))
+        siblings.on("r", lambda gid: InProcessNews.look_again(self, gid))
+
+    def moved(self, gid: str, version: int) -> None:
+        super().moved(gid, version)
+        self.siblings.tell("v", gid, version)
+
+    def look_again(self, gid: str) -> None:
+        super().look_again(gid)
+        self.siblings.tell("r", gid)
+
+    def share_phones(self, phones) -> None:
+        """The phones seen (web/phones.py): each sighting here is told to the others (`s`: game, seat, when,
+        asking until, which worker), and theirs are applied here."""
+        index = self.siblings.index
+        phones.echo = lambda gid, seat, when, until: self.siblings.tell("s", gid, seat, when, until, index)
+        self.siblings.on("s", lambda gid, seat, when, until, where: phones.heard(gid, int(seat), float(when),
+                                                                              float(until), where))

@@ -1,16 +1,17 @@
-"""Who goes first at the server's door (serve/door.py), client by client (companion/clients.py), so one device
-sending request after request never stands in front of another device's tap:
+"""Who goes first in the server's connection manager (serve/connections.py), client by client
+(companion/clients.py), so one device sending request after request never stands in front of another
+device's tap:
 
-- `Turns`: the large public pages (serve/heavy.py) drawn at once, a few in all and one per client;
+- `Turns`: the large public pages (serve/large_pages.py) drawn at once, a few in all and one per client;
 - `Threads`: the answering threads. A whole request goes to a thread at once while one is free; when every
-  thread is busy it waits at the door, and the next thread to free goes to the waiting client with the
+  thread is busy it waits in the connection manager, and the next thread to free goes to the waiting client with the
   fewest requests being answered (issue 32: 1,320 requests for the host's news from 22 addresses queued in
   front of every tap, which then waited 10-20 s);
-- `Unread`: the answers the door still sends (serve/answers.py). Past a budget in all, a client whose
+- `Unread`: the answers the connection manager still sends (serve/answers.py). Past a budget in all, a client whose
   answers are not read yet gets no new request answered until they go (read, or dropped); a client with
   nothing unread, a phone at the table, never waits for them.
 
-Neither is locked here: the door holds its lock around every call."""
+Neither is locked here: the connection manager holds its lock around every call."""
 
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ class Waiting:
 
 
 class _Shared:
-    """Places handed out to clients: `places` in all; a request that cannot have one waits by client, and a
+    """Places handed out to clients: `places` in all; a request that cannot have one waits by client (the connection manager holds its lock around every call), and a
     place given back goes to the waiting client `_next` picks. `in_use` counts the places taken."""
 
     def __init__(self, places: int):
@@ -128,7 +129,7 @@ class Threads(_Shared):
 
 
 class Unread:
-    """Bytes of answers the door holds until their clients read them, and the requests they hold back."""
+    """Bytes of answers the connection manager holds until their clients read them, and the requests they hold back."""
 
     def __init__(self, budget: int):
         self.budget = budget
@@ -141,7 +142,7 @@ class Unread:
         self._by[client] += size
 
     def holds(self, client: str, request) -> bool:
-        """True (and `request` waits here) if the door holds too much in all and some of it is `client`'s."""
+        """True (and `request` waits here) if the manager holds too much in all and some of it is `client`'s."""
         if self.total > self.budget and self._by[client] > 0:
             self._held.append((client, request))
             return True

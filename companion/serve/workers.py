@@ -147,7 +147,8 @@ def _watch(workers: list[Worker], watch: Watch, say) -> None:
 
 
 def heartbeat(line: Line, parent: int) -> Callable[[], None]:
-    """What a worker's door calls each second: stop as on Ctrl-C once the parent is gone, else say it is alive."""
+    """What a worker's connection manager calls each second: stop as on Ctrl-C once the parent is gone, else say
+    it is alive."""
     def beat() -> None:
         if os.getppid() != parent:
             raise KeyboardInterrupt

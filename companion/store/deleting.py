@@ -27,7 +27,7 @@ class Deleting:
             db.conn.executemany("insert or replace into deleted (key, time) values (?, ?)",
                                 [(gid, now)] + [(t, now) for t in links])
         self._cache.drop(gid)
-        for hear in self.listeners:  # screens waiting for news wake up and hear that the game is gone
+        for hear in self.on_move:  # screens waiting for news wake up and hear that the game is gone
             hear(gid, row[0] + 1)
 
     def idle_since(self, before: float) -> list[dict]:

@@ -37,7 +37,7 @@ from .seats import Seats, token
 from .ticks import Ticks
 from .tries import Tries
 from .export import Exports
-from .put_back import UndoReads, acted, undos_of
+from .put_back import UndoReads, acted, latest_act, undos_of
 from .replay import replay
 from .resume import Resuming
 from .told import StepReplays, told_of, with_move
@@ -61,8 +61,8 @@ class Deleted(NotFound):
 @dataclass
 class Game:
     """A game at one version: its state, every undo's note (store/put_back.py: what the table puts back
-    and the log it took away, the last one with who has acted since) and what the recent moves told the
-    table (store/told.py), read at the same moment."""
+    and the log it took away, the last one with who has acted since), what the recent moves told the
+    table (store/told.py) and the live log's last act (a phone's own undo), read at the same moment."""
 
     id: str
     version: int
@@ -70,6 +70,7 @@ class Game:
     host_token: str
     undos: list[dict] = field(default_factory=list)
     told: list[dict] = field(default_factory=list)
+    last_act: dict | None = None
 
 
 def new_game_id() -> str:
@@ -89,8 +90,9 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
         self._cache = RecentGames(cache_games)
         self._moments: dict = {}  # the table at each step of the checklists being worked through (told.py)
         self._moments_lock = threading.Lock()
-        self.listeners: list = []  # told (game id, new version) after every commit that moves a game on
-        self.movers: list = []  # told (game id) after a seat moves to another phone (not a move of the game)
+        self.on_move: list = []  # each called (game id, new version) after every commit that moves a game on
+        self.on_look_again: list = []  # each called (game id) when its screens must look again though the game
+        # did not move: a seat taken by another phone, a tick (companion/news.py)
         check_database(self.path)
         try:
             db = self._db()
@@ -119,7 +121,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
         state = new_game(options, seed, self._catalog_now())
         host = token()
         gid = self._new_id(lambda gid: self._insert_game(gid, options, seed, host, state))
-        self._cache.put(gid, 0, state, ([], []))
+        self._cache.put(gid, 0, state, ([], [], None))
         return Game(gid, 0, state, host)
 
     def resume(self, file: GameFile) -> Game:
@@ -131,7 +133,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
         host = token()
         gid = self._new_id(lambda gid: self._write_resumed(replayed, gid, host))
         with self._reading() as db:
-            notes = undos_of(db, gid), told_of(db, gid)
+            notes = _notes(db, gid)
         self._cache.put(gid, file.version, replayed.state, notes)
         return Game(gid, file.version, replayed.state, host, *notes)
 
@@ -171,6 +173,13 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
     def row(self, gid: str) -> dict:
         return self._one("select * from games where id = ?", [gid], gid)
 
+    def glance(self, gid: str) -> dict:
+        """What a host screen's question compares, in one read: the game's `version`, its `host_token`, how many
+        times its seats were taken by a phone (`joins`) and its checklists ticked (`ticked`); with `load(gid,
+        glance)` a game kept in memory at that version costs no more."""
+        return self._one("select id as game_id, version, host_token, ticked, (select coalesce(sum(phone), 0) "
+                         "from seats where game_id = games.id) as joins from games where id = ?", [gid], gid)
+
     def version(self, gid: str) -> int:
         """The near-free "anything new?" answer."""
         row = self._db().execute("select version from games where id = ?", [gid]).fetchone()
@@ -180,11 +189,13 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
 
     # --- state -----------------------------------------------------------------------------------
 
-    def load(self, gid: str) -> Game:
+    def load(self, gid: str, glance: dict | None = None) -> Game:
         """The game as of its latest commit: the version, the state and the undos' notes come from one
         moment of the database (a game kept in memory is kept with its notes, by version), so an undo
-        committed meanwhile can never mislabel the state."""
-        row = self._db().execute("select version, host_token from games where id = ?", [gid]).fetchone()
+        committed meanwhile can never mislabel the state. `glance`: the game's version and host key as just
+        read (`glance`, `seat_glance`), so a game kept in memory at that version is read no further."""
+        row = ((glance["version"], glance["host_token"]) if glance else
+               self._db().execute("select version, host_token from games where id = ?", [gid]).fetchone())
         cached = self._cache.get(gid)
         if row is not None and cached and cached[0] == row[0]:  # one read: the version is all that can differ
             return Game(gid, row[0], cached[1], row[1], *cached[2])
@@ -193,7 +204,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
             if row is None:
                 raise self._missing(gid)
             version, host = row
-            state, notes = self._rebuild(db, gid, version), (undos_of(db, gid), told_of(db, gid))
+            state, notes = self._rebuild(db, gid, version), _notes(db, gid)
         self._cache.put(gid, version, state, notes)
         return Game(gid, version, state, host, *notes)
 
@@ -213,7 +224,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
                 raise Stale(f"the game moved on (version {row[0]}, you saw {seen_version})")
             yield db, row[0], row[1]
             db.execute("update games set version = ? where id = ?", [row[0] + 1, gid])
-        for hear in self.listeners:
+        for hear in self.on_move:
             hear(gid, row[0] + 1)
 
     def _as_of(self, db, gid: str, version: int) -> tuple[GameState, tuple[list[dict], list[dict]]]:
@@ -222,7 +233,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
         cached = self._cache.get(gid)
         if cached and cached[0] == version:
             return cached[1], cached[2]
-        return self._rebuild(db, gid, version), (undos_of(db, gid), told_of(db, gid))
+        return self._rebuild(db, gid, version), _notes(db, gid)
 
     def act(self, gid: str, seen_version: int, who: int | str, decision: int | None, choice: int,
             via: str = "") -> Game:
@@ -234,13 +245,14 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
         secret, so the export can show it. Returns the game it wrote, for the screens to draw: a tap
         reads the game once and writes it once."""
         with self._write(gid, seen_version) as (db, version, host):
-            state, (undos, recent) = self._as_of(db, gid, version)
+            state, (undos, recent, _last) = self._as_of(db, gid, version)
             try:
                 written = write_act(db, gid, version, state, who, decision, choice, via)
             except GameMovedOn as exc:
                 raise Stale(exc.reason) from exc
             notes = (acted(undos, str(written.action["who"])),
-                     with_move(recent, version + 1, str(written.action["who"]), written.kind, written.told))
+                     with_move(recent, version + 1, str(written.action["who"]), written.kind, written.told),
+                     written.last_act)
         self._cache.put(gid, version + 1, written.state, notes)
         return Game(gid, version + 1, written.state, host, *notes)
 
@@ -249,8 +261,14 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
         replayed with the same seed (draws come out as before); the undo's row keeps the acts' words, what
         the table puts back and the log it took away."""
         with self._write(gid, seen_version) as (db, version, host):
-            before, _notes = self._as_of(db, gid, version)
+            before, _ = self._as_of(db, gid, version)
             state, _ = write_undo(db, gid, version, before, self.catalog_of(gid, db), count, seat, via)
-            notes = undos_of(db, gid), told_of(db, gid)
+            notes = _notes(db, gid)
         self._cache.put(gid, version + 1, state, notes)
         return Game(gid, version + 1, state, host, *notes)
+
+
+def _notes(db, gid: str) -> tuple[list[dict], list[dict], dict | None]:
+    """What a game carries beside its state, read in the same transaction: the undos' notes, the recent moves'
+    lines and the live log's last act."""
+    return undos_of(db, gid), told_of(db, gid), latest_act(db, gid)

@@ -26,13 +26,24 @@ def undo_note(undone: list[int], before: GameState, after: GameState, acts: list
             "undone_log": gone, "round": after.round, "phase": after.phase}
 
 
-def act_columns(db, gid: str, state: GameState, action: dict) -> tuple[dict, int]:
-    """(its words, whether it starts an act) for an action about to be applied to `state`: the question
-    and option it answers (engine/acts.py) and who acted last in the live log."""
-    row = db.execute("select who from actions where game_id = ? and kind = 'act' and undone = 0 "
-                     "order by version desc limit 1", [gid]).fetchone()
+def act_columns(db, gid: str, state: GameState, action: dict) -> tuple[dict, int, dict | None]:
+    """(its words, whether it starts an act, the live log's last act before it) for an action about to be
+    applied to `state`: the question and option it answers (engine/acts.py) and who acted last."""
+    before = latest_act(db, gid)
     line = act_line(state, action)
-    return line, int(opens_act(line, action["who"], row[0] if row else None))
+    return line, int(opens_act(line, action["who"], before["latest"] if before else None)), before
+
+
+def with_action(before: dict | None, version: int, who: str, opens: int, said: str) -> dict:
+    """The live log's last act once an action is written after `before` (its last act until then): a new act,
+    or `before` grown by the action. The tapping phone's undo is drawn from it, with no read after the
+    write's commit."""
+    line = json.loads(said) if said else {}
+    shown = bool(line.get("revealed", not said))
+    if opens or before is None:
+        return {"who": who, "versions": [version], "lines": [line], "revealed": shown, "latest": who}
+    return {**before, "versions": [version, *before["versions"]], "lines": [*before["lines"], line],
+            "revealed": before["revealed"] or shown, "latest": who}
 
 
 def said_json(line: dict, before: GameState, after: GameState) -> str:
@@ -42,15 +53,15 @@ def said_json(line: dict, before: GameState, after: GameState) -> str:
 
 def last_acts(db, gid: str, count: int) -> list[dict]:
     """The last `count` acts of the live log, latest first: each {who, versions (latest first), lines (the
-    words of each action, in the order played), revealed}. Rows saved before acts were kept are an act each,
-    without words."""
+    words of each action, in the order played), revealed, latest (who made its last action)}. Rows saved
+    before acts were kept are an act each, without words."""
     acts: list[dict] = []
     rows = db.execute("select version, who, act, said from actions where game_id = ? and kind = 'act' "
                       "and undone = 0 order by version desc limit ?", [gid, 40 * MOST_ACTS])
     current: dict | None = None
     for version, who, opens, said in rows:
         if current is None:
-            current = {"who": who, "versions": [], "lines": [], "revealed": False}
+            current = {"who": who, "versions": [], "lines": [], "revealed": False, "latest": who}
         line = json.loads(said) if said else {}
         current["versions"].append(version)
         current["lines"].insert(0, line)
@@ -62,6 +73,12 @@ def last_acts(db, gid: str, count: int) -> list[dict]:
             if len(acts) == count:
                 break
     return acts
+
+
+def latest_act(db, gid: str) -> dict | None:
+    """The live log's last act (last_acts), or None: a game carries it, read with its state."""
+    acts = last_acts(db, gid, 1)
+    return acts[0] if acts else None
 
 
 def undos_of(db, gid: str, latest: bool = False) -> list[dict]:

@@ -21,6 +21,12 @@ class Seats:
     def seat_by_token(self, tok: str) -> dict:
         return self._one("select * from seats where token = ?", [tok], tok)
 
+    def seat_glance(self, tok: str) -> dict:
+        """A seat with its game's `version` and `host_token`, in one read: what a phone's question compares,
+        and with `load(game_id, glance)` a game kept in memory at that version costs no more."""
+        return self._one("select seats.*, games.version, games.host_token from seats join games on "
+                         "games.id = seats.game_id where token = ?", [tok], tok)
+
     def seat_by_code(self, code: str) -> dict:
         return self._one("select * from seats where code = ? and code != ''", [code], code)
 
@@ -34,7 +40,7 @@ class Seats:
             db.execute("update seats set device = ?, joined = ?, phone = phone + 1 where game_id = ? and seat = ?",
                        [device, time.time(), *where])
             seat = self._rows("select * from seats where game_id = ? and seat = ?", where)[0]
-        for hear in self.movers:
+        for hear in self.on_look_again:
             hear(seat["game_id"])
         return seat, device
 

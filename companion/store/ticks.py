@@ -55,15 +55,15 @@ def ticked_steps(ticks: list[dict]) -> set[tuple[str, int, str]]:
 
 class Ticks:
     """The Store's ticks (mixed into store/games.py's Store, which gives `_immediate`, `_db`, `_missing` and
-    `movers`)."""
+    `on_look_again`)."""
 
     def tick(self, gid: str, checklist: str, step: int, words: str, on: bool) -> None:
-        """Tick (or untick) a checklist step; the game's version stays, its screens hear of it (`movers`)."""
+        """Tick (or untick) a checklist step; the game's version stays, its screens hear of it (`on_look_again`)."""
         with self._immediate() as db:
             if db.execute("select 1 from games where id = ?", [gid]).fetchone() is None:
                 raise self._missing(gid)
             set_tick(db, gid, checklist, step, words, on)
-        for hear in self.movers:
+        for hear in self.on_look_again:
             hear(gid)
 
     def ticks(self, gid: str) -> list[dict]:

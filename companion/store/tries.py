@@ -1,4 +1,4 @@
-"""What the per-device limits count (serve/limits.py): new games started, join codes tried, each a row of
+"""What the per-device limits count (web/limits.py): new games started, join codes tried, each a row of
 `tries` with its kind, its client (companion/clients.py) and its time.
 
 Kept in the games file, not in a process's memory: `serve` answers from several worker processes, and a

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..catalog import Catalog
 from ..engine import apply, choose_action, state_from_dict
 from ..engine.state import GameState
-from .put_back import act_columns, acts_to_undo, said_json, undo_note
+from .put_back import act_columns, acts_to_undo, said_json, undo_note, with_action
 from .told import recorder, told_json
 
 SNAPSHOT_EVERY = 10
@@ -30,6 +30,7 @@ class Written:
     log: list[dict]
     kind: str | None  # the kind of question it answered
     told: list[dict]  # what it told the table (engine/twin/told.py)
+    last_act: dict | None = None  # the live log's last act once it is written (store/put_back.py)
 
 
 def rebuild(db, gid: str, version: int, catalog: Catalog) -> GameState:
@@ -49,7 +50,7 @@ def write_act(db, gid: str, version: int, state: GameState, who: int | str, deci
     Raises GameMovedOn / NotOnMenu / IllegalAction (engine.choose_action) with nothing written. `at`: the
     row's time (now); `kept`: the act flag and words a row saved before acts had words keeps as it was."""
     action = choose_action(state, who, decision, choice)
-    line, opens = act_columns(db, gid, state, action)  # undo counts acts (engine/acts.py)
+    line, opens, before = act_columns(db, gid, state, action)  # undo counts acts (engine/acts.py)
     work = state.clone()  # a refused action changes nothing
     recorder(work)  # what the move tells the table, as it comes (engine/twin/told.py)
     _, added = apply(work, action)
@@ -65,7 +66,8 @@ def write_act(db, gid: str, version: int, state: GameState, who: int | str, deci
     if new % SNAPSHOT_EVERY == 0:
         db.execute("insert into snapshots (game_id, version, state) values (?, ?, ?)",
                    [gid, new, json.dumps(work.to_dict())])
-    return Written(work, action, opens, said, added, line.get("kind"), items)
+    return Written(work, action, opens, said, added, line.get("kind"), items,
+                   with_action(before, new, str(action["who"]), opens, said))
 
 
 def write_undo(db, gid: str, version: int, before: GameState, catalog: Catalog, count: int, seat: int | None,

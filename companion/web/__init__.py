@@ -21,9 +21,9 @@ from ..instance import instance_folder, kept_key
 from ..store import DatabaseError, Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
 from ..store.ticks import words_of
 from ..store.unplayed import UnplayedPrune
-from .. import pictures
-from ..serve import address, logs
-from . import headers, language, library, menus, tap, translate  # what the screens share
+from .. import logs, pictures
+from ..news import InProcessNews, News
+from . import address, headers, language, library, menus, news, tap, translate, wire  # what the screens share
 from .api import routes as api  # a room per screen, each with its routes (api, catalog, host, join, score, seat)
 from .catalog import routes as catalog, words as catalog_words
 from .host import resume, routes as host  # resume: a game resumed from its file (issue 36)
@@ -33,10 +33,8 @@ from .score import routes as score  # /score: a score sheet for a game the compa
 from .seat import routes as seat
 from ..resume.backups import Backups
 from .access import DELETED, refusal
-from ..serve.limits import DAY, MINUTE, PerWindow
-from ..serve.news import Bulletin, NewsPoll, news_routes
-from ..serve.phones import Sightings
-from ..serve.siblings import Siblings
+from .limits import DAY, MINUTE, PerWindow
+from .phones import PhonesSeen
 from ..pictures import where
 from .translate import compile_catalogs
 from ..words import T, tr
@@ -50,10 +48,12 @@ UNKNOWN = {400: T("The companion could not read that request."), 404: T("There i
            414: T("That address is too long."), 431: T("That request's headers are too large.")}
 
 
-def create_app(config: dict | None = None) -> Flask:
+def create_app(config: dict | None = None, news_port: News | None = None) -> Flask:
     """App factory, no work at import time. The game data, the secret key and the table's catalog
     corrections live under the instance folder; the translations' compiled .mo files are built beside
-    their .po files in the package (companion/translations, git-ignored), as `pybabel compile` would."""
+    their .po files in the package (companion/translations, git-ignored), as `pybabel compile` would.
+    `news_port`: how the store's news reaches the screens' questions (companion/news.py): in this process
+    (the default), or across serve's worker processes (serve/siblings.py, chosen by companion/cli.py)."""
     config = config or {}
     instance = instance_folder(config.get("INSTANCE"))
     app = Flask("companion", instance_path=str(instance), template_folder=str(ROOT / "templates"),
@@ -91,24 +91,31 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["catalog_file"] = corrections
     app.extensions["store"] = Store(app.config["DATABASE"],
                                     app.config.get("CATALOG") or partial(default_catalog, corrections))
-    store = app.extensions["store"]  # the limits count where every worker process sees them (store/tries.py)
-    app.extensions["new_games"] = PerWindow(store, "new_games", app.config["NEW_GAMES_PER_MINUTE"], MINUTE)
-    app.extensions["new_games_today"] = PerWindow(store, "new_games_today", app.config["NEW_GAMES_PER_DAY"], DAY)
-    app.extensions["join_tries"] = PerWindow(store, "join_tries", app.config["JOIN_TRIES_PER_MINUTE"], MINUTE)
-    app.extensions["unplayed"] = UnplayedPrune(app.extensions["store"], app.config["UNPLAYED_AFTER_S"])
-    app.extensions["phones"] = Sightings()  # when each seat's phone last asked for news (serve/phones.py)
+    _limits(app)
+    app.extensions["phones"] = PhonesSeen()  # when each seat's phone last asked for news (web/phones.py)
     rules.check()  # the rules' texts, whole in every language, as the catalog is checked
     _templates(app)
     # catalog: /catalog, check your copy; language: the switch in every page's header
     for bp in (host.bp, seat.bp, join.bp, api.bp, catalog.bp, language.bp, score.bp, rules.bp, resume.bp):
         app.register_blueprint(bp)
-    _layers(app)
-    if app.config.get("SIBLINGS") is not None:
-        _share(app, app.config["SIBLINGS"])
+    _news(app, news_port or InProcessNews())
+    if app.config["PROXIES"] > 0:  # outermost: every layer sees the player's own address and scheme
+        n = app.config["PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n)
     if app.config.get("BACKUPS"):  # serve --backups DIR: each game's file at every round's end and game over
-        app.extensions["store"].listeners.append(Backups(app.extensions["store"], app.config["BACKUPS"]))
+        app.extensions["store"].on_move.append(Backups(app.extensions["store"], app.config["BACKUPS"]))
     _refusals(app)
     return app
+
+
+def _limits(app: Flask) -> None:
+    """The caps per device (web/limits.py), counted where every worker process sees them (store/tries.py),
+    and the pruning of games nobody played."""
+    store, config = app.extensions["store"], app.config
+    app.extensions["new_games"] = PerWindow(store, "new_games", config["NEW_GAMES_PER_MINUTE"], MINUTE)
+    app.extensions["new_games_today"] = PerWindow(store, "new_games_today", config["NEW_GAMES_PER_DAY"], DAY)
+    app.extensions["join_tries"] = PerWindow(store, "join_tries", config["JOIN_TRIES_PER_MINUTE"], MINUTE)
+    app.extensions["unplayed"] = UnplayedPrune(store, config["UNPLAYED_AFTER_S"])
 
 
 def _templates(app: Flask) -> None:
@@ -120,6 +127,7 @@ def _templates(app: Flask) -> None:
     app.after_request(_compress)
     app.logger.addFilter(logs.HideSecrets())  # an error's log line names its path: a seat's token, say
     app.teardown_request(translate.forget_catalog)
+    app.teardown_request(news.done_drawing)  # a news answer drawn: the next screen's turn (web/news.py)
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
     app.jinja_env.filters["rule_links"] = rules.rule_links  # every rule a screen cites, a link to its text
     app.jinja_env.globals["family_rules"] = rules.FAMILY_RULES  # the rules a catalog family's values serve
@@ -137,46 +145,26 @@ def _templates(app: Flask) -> None:
         problem_words=partial(catalog_words.problem_words, gettext=gettext),  # why a catalog file is refused
         languages=language.links, reader_language=language.reader_language,  # the switch in every page's header
         step_words=words_of,  # what a checklist tick belongs to (store/ticks.py)
+        wire=wire,  # the one-letter query keys of a screen's question (web/wire.py)
         # the moment's crop of the host's map round a place, and the place in words (pictures/where.py)
         map_crop=partial(where.crop_svg, _=gettext), place_words=partial(where.place_words, _=gettext))
 
 
-def _layers(app: Flask) -> None:
-    """In front of Flask: the host-name gate, then the held news questions, which the store wakes after
-    each commit (and each join). The questions are the app's own routes ending in /news."""
-    bulletin = app.extensions["bulletin"] = Bulletin()
-    app.extensions["store"].listeners.append(bulletin.post)
-    app.extensions["store"].movers.append(bulletin.ring)
-    app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
-                            app.config["POLL_PLACES"], questions=news_routes(app.url_map),
-                            phones=app.extensions["phones"], per_game=app.config["POLL_PER_GAME"])
-    app.wsgi_app = address.HostGate(app.wsgi_app, app)  # other host names are refused first
-    if app.config["PROXIES"] > 0:  # outermost: every layer sees the player's own address and scheme
-        n = app.config["PROXIES"]
-        app.wsgi_app = Behind(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n)
+def _news(app: Flask, port: News) -> None:
+    """The store tells the news port after each commit (and each join or tick); the screens' questions wait
+    on it in their own routes (web/news.py), in at most POLL_PLACES places, POLL_PER_GAME of one game. Every
+    other request is answered before the news it made goes out: the tapping screen draws its move first."""
+    app.extensions["news"] = port
+    app.extensions["held"] = news.HeldQuestions(app.config["POLL_PLACES"], app.config["POLL_PER_GAME"])
+    app.extensions["store"].on_move.append(port.moved)
+    app.extensions["store"].on_look_again.append(port.look_again)
+    answer = app.wsgi_app
 
+    def answer_first(environ, start_response):
+        with port.after_answer():
+            return answer(environ, start_response)
 
-class Behind(ProxyFix):
-    """Werkzeug's ProxyFix, with the layers behind it still readable (NewsPoll.waiting, for tests)."""
-
-    def __getattr__(self, name):
-        return getattr(self.app, name)
-
-
-def _share(app: Flask, siblings: Siblings) -> None:
-    """One of serve's worker processes (serve/workers.py): what this process learns only in memory (a game
-    moved on, a seat taken, a phone seen) is told to the others, and what they tell is applied here
-    (serve/siblings.py)."""
-    store, bulletin, phones = app.extensions["store"], app.extensions["bulletin"], app.extensions["phones"]
-    app.extensions["siblings"] = siblings
-    store.listeners.append(lambda gid, version: siblings.tell("v", gid, version))
-    store.movers.append(lambda gid: siblings.tell("r", gid))
-    siblings.on("v", lambda gid, version: bulletin.post(gid, int(version)))
-    siblings.on("r", bulletin.ring)
-    phones.echo = lambda gid, seat, when, until: siblings.tell("s", gid, seat, when, until, siblings.index)
-    siblings.on("s", lambda gid, seat, when, until, where: phones.heard(gid, int(seat), float(when), float(until),
-                                                                        where))
-    siblings.listen()
+    app.wsgi_app = answer_first
 
 
 def _refusals(app: Flask) -> None:

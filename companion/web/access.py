@@ -38,11 +38,19 @@ def host_key(gid: str) -> str | None:
     return request.args.get("key") or request.headers.get("X-Host-Token") or request.cookies.get(f"host_{gid}")
 
 
-def require_host(gid: str) -> Game:
-    """Host actions need the host credential (from the host URL, a header, or its cookie)."""
-    game = load(gid)
-    _check_host_key(gid, game.host_token)
-    return game
+def require_host(gid: str, glance: dict | None = None) -> Game:
+    """Host actions need the host credential (from the host URL, a header, or its cookie). `glance`: the
+    game's row as host_glance read it, its key checked already."""
+    glance = glance or host_glance(gid)
+    return _found(lambda: store().load(gid, glance), T("There is no such game."))
+
+
+def host_glance(gid: str) -> dict:
+    """The game's version, host key, seats taken and ticks, in one read (Store.glance), once the host
+    credential is checked: a host screen's question compares it, and its page is drawn from it."""
+    row = _found(lambda: store().glance(gid), T("There is no such game."))
+    _check_host_key(gid, row["host_token"])
+    return row
 
 
 def host_key_checked(gid: str) -> dict:
@@ -101,8 +109,9 @@ def device_ok(seat: dict, api: bool = False) -> bool:
 
 
 def seat_phone(token: str, api: bool = False) -> dict:
-    """The seat, when this request comes from its phone; otherwise 403 saying where the seat went."""
-    seat = seat_of(token)
+    """The seat with its game's version and host key (Store.seat_glance: one read), when this request comes
+    from its phone; otherwise 403 saying where the seat went."""
+    seat = _found(lambda: store().seat_glance(token), NOT_HERE)
     if not device_ok(seat, api):
         raise SeatMoved(moved=bool(_presented(seat, api)))
     return seat

@@ -24,6 +24,7 @@ from markupsafe import Markup, escape
 from ..pictures.city import HEX_SMALL_BOX, hex_small, print_at, wheel_svg
 from ..pictures.faces import face
 from ..pictures.elements import Gettext, english, fmt, readable
+from . import wire
 
 LIBRARY = "pictures"  # the id of the page's library
 SYMBOLS_KEPT = 4096  # drawn symbols kept in memory (a face is 1–15 KB; a game names a few dozen)
@@ -161,7 +162,7 @@ def library() -> Markup:
 def added() -> str:
     """The symbols this answer's regions named that the page lacks (its request lists the ones it has),
     to be added to its library as the answer is swapped in (markup, to join to the answer's own)."""
-    has = set(request.values.get("f", "").split("."))
+    has = set(request.values.get(wire.PICTURES, "").split("."))
     missing = [symbol for sid, symbol in _named().items() if sid not in has]
     if not missing:
         return ""

@@ -8,10 +8,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from flask import current_app, render_template, request
+from flask import render_template, request
 
 from ..pictures.elements import digest
-from . import library
+from . import library, wire
 
 
 def render_once(cache: dict, key: tuple, template: str, context, limit: int = 512) -> str:
@@ -77,10 +77,10 @@ def oob(region: str) -> str:
 
 
 def shown() -> dict[str, str]:
-    """What the asking page shows, region by region: its question's `k` ("id:shows,…", static/app.js reads
-    the data-shows of each region). A page that says nothing is sent every region."""
+    """What the asking page shows, region by region: its question's `k` (wire.SHOWN: "id:shows,…",
+    static/app.js reads the data-shows of each region). A page that says nothing is sent every region."""
     out = {}
-    for pair in request.values.get("k", "").split(","):
+    for pair in request.values.get(wire.SHOWN, "").split(","):
         rid, _, shows = pair.partition(":")
         if rid and shows:
             out[rid] = shows
@@ -103,18 +103,6 @@ def screen_answer(ctx: dict, regions: list[Region]) -> str:
     library.keep_only(*out)  # only the pictures what is sent names
     out.append(library.added())
     return "".join(out)
-
-
-def news_answer(ctx: dict, regions: list[Region]):
-    """The answer to a screen's question: nothing (204) when it already shows this version, else the
-    screen as it is now."""
-    joins, phones, ticked = request.args.get("j"), request.args.get("p"), request.args.get("t")
-    if (request.args.get("v") == str(ctx["version"]) and (joins is None or joins == str(ctx.get("joins")))
-            and (phones is None or phones == ctx.get("phones"))
-            and (ticked is None or ticked == str(ctx.get("ticked")))):
-        # the wait ran out, or had no place to wait in
-        return current_app.response_class(status=204, headers={"Content-Length": "0"})
-    return screen_answer(ctx, regions)
 
 
 def part_answer(region: Region) -> str:

@@ -11,17 +11,17 @@ from ..engine import pending
 from ..engine.pieces import Pieces
 from ..engine.state import COLOURS
 from ..store import Game
-from ..serve.address import public_base
+from .address import public_base
 from ..pictures.letters import colour_letter
 from .translate import request_gettext
 from .access import csrf_token, store
-from ..serve.phones import ago_text
+from .phones import ago_text
 
 SYMBOLS = {"red": "▲", "yellow": "●", "blue": "■", "green": "◆"}
 
 
 def join_url(token: str) -> str:
-    """A seat's join link, at the server's own address (serve/address.py), whatever name the host
+    """A seat's join link, at the server's own address (web/address.py), whatever name the host
     screen was opened under."""
     return public_base() + url_for("join.join", token=token)
 

@@ -53,6 +53,14 @@ def test_the_server_machinery_knows_no_rule_of_the_game():
                                "companion.scoresheet")) == {}
 
 
+def test_the_server_wraps_the_app_and_the_app_knows_nothing_of_the_server():
+    """Issue 34: companion/serve/ keeps the process, the sockets, the workers and the waiting connections and
+    imports nothing of Flask; companion/web/ imports nothing of serve/ (news reaches it through the port,
+    companion/news.py); companion/cli.py puts the two together."""
+    assert offenders("serve", ("flask", "flask_babel", "werkzeug", "jinja2", "companion.web")) == {}
+    assert offenders("web", ("companion.serve", "cheroot")) == {}
+
+
 def test_the_web_never_speaks_sqlite():
     """Every read and write goes through the store (companion/store/), which owns the SQL."""
     assert offenders("web", ("sqlite3", "sqlite_utils")) == {}

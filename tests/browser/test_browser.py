@@ -182,7 +182,7 @@ OPTION_STATES = "() => [...document.querySelectorAll('#menu button.option')].map
 
 def test_a_tap_reaches_every_other_screen_in_one_answer_each(server):
     """A phone taps; the host screen and the other phone hear of it through the question each had
-    waiting (companion/serve/news.py) and swap in every region from that one answer: no region is
+    waiting (companion/web/news.py) and swap in every region from that one answer: no region is
     fetched on its own, and nothing is reloaded."""
     _need_browser()
     import json

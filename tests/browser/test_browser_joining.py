@@ -14,7 +14,7 @@ import pytest
 from server import Server
 from test_browser import ARGS, CHROMIUM, OUT, _need_browser
 
-from companion.serve.address import lan_address
+from companion.web.address import lan_address
 
 pytestmark = pytest.mark.slow
 

@@ -15,7 +15,7 @@ import pytest
 from companion.catalog import loader, shipped_catalog
 from companion.engine import legal_actions, pending
 from companion.web import create_app
-from companion.serve.logs import hide_secrets
+from companion.logs import hide_secrets
 from tables import form_of, new_game, page_text
 
 pytestmark = pytest.mark.usefixtures("own_corrections")  # each instance's corrections count

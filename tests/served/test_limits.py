@@ -14,7 +14,7 @@ import pytest
 from companion.clients import client_key
 from companion.store import Store
 from companion.web import create_app
-from companion.serve.limits import PerWindow
+from companion.web.limits import PerWindow
 from tables import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}]

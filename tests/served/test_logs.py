@@ -1,4 +1,4 @@
-"""No seat token, host key or phone cookie is ever written to the server's log (companion/serve/logs.py)."""
+"""No seat token, host key or phone cookie is ever written to the server's log (companion/logs.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from server import Browser, Server
 
 from companion.web import create_app
-from companion.serve.logs import HiddenStream, hide_secrets
+from companion.logs import HiddenStream, hide_secrets
 
 TOKEN, KEY, DEVICE = "q3XwZ9fK2mN8pL1vR7tY4a", "Hk2_j9Lm-Qp4Rs7Tu1Vw3x", "Dv8Bn5Mc2Xz6Lk9Jh3Gf1d"
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]

@@ -1,6 +1,6 @@
-"""News for the screens (companion/serve/news.py): an "anything new?" question waits at the server until
+"""News for the screens (companion/news.py, web/news.py): an "anything new?" question waits at the server until
 the game moves on, so every other screen hears of a move as soon as it is committed, and quiet tables cost
-no requests. Covered here: the bulletin on its own, the wait inside the app, the cap on waiting
+no requests. Covered here: the in-process news on its own, the wait inside the app, the cap on waiting
 questions, who may wait (only a screen with its credential), a wait that ends with its client, and a real
 server holding more questions than it has answering threads (strangers' questions at a real server:
 tests/served/test_sockets.py).
@@ -19,7 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from companion.web import create_app
-from companion.serve.news import CLIENT_GONE, REMEMBERED, Bulletin, InTurn, news_routes
+from companion.news import CLIENT_GONE, REMEMBERED, InProcessNews
+from companion.web.news import FirstComeLock
 from server import Server
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
@@ -34,105 +35,96 @@ def later(seconds: float, fn, *args) -> threading.Thread:
 
 # --- which questions are held ------------------------------------------------------------------------
 
-def test_every_news_route_of_the_app_is_a_held_question_and_nothing_else_is(tmp_path):
-    """The held questions are read from the app's routes: a screen added with its own /news route is
-    held without a second list to keep in step, and no other path is."""
+def test_the_held_questions_are_the_three_screens_news_routes(tmp_path):
+    """Each screen's question is an ordinary GET route of the app ending in /news, held in that route
+    (web/news.py); the three are the screens the waits below are tested for."""
     app = create_app({"TESTING": True, "INSTANCE": str(tmp_path)})
-    questions = news_routes(app.url_map)
-    routes = [r.rule for r in app.url_map.iter_rules() if r.rule.endswith("/news")]
-    assert len(questions) == len(routes) == 3
-    held = ["/host/ab12cd/news", "/seat/Tok-en_9/news", "/host/ab12cd/seat/2/news"]
-    for path in held:
-        (m,) = [m for m in (q.match(path) for q in questions) if m]
-        assert (m.groupdict().get("gid") or m.groupdict().get("token")) in ("ab12cd", "Tok-en_9")
-    others = ["/host/ab12cd/part/status", "/host/ab12cd", "/seat/tok/news/x", "/host/ab12cd/seat/two/news",
-              "/host/not-hex/news", "/seat/a.b/news", "/news", "/api/games/ab12cd/news",
-              "/host/ab12cd/seat/2/news/", "/seat/tok/act"]
-    for path in others + [r.rule for r in app.url_map.iter_rules() if not r.rule.endswith("/news")]:
-        assert not any(q.match(path) for q in questions), path
+    routes = sorted(r.rule for r in app.url_map.iter_rules() if r.rule.endswith("/news"))
+    assert routes == ["/host/<gid>/news", "/host/<gid>/seat/<int:index>/news", "/seat/<token>/news"]
+    assert all("GET" in r.methods for r in app.url_map.iter_rules() if r.rule.endswith("/news"))
 
 
-# --- the bulletin --------------------------------------------------------------------------------------
+# --- the in-process news --------------------------------------------------------------------------------------
 
 def test_a_game_that_already_moved_on_is_answered_at_once():
-    assert Bulletin().wait("g", seen=3, now=4, timeout=LONG) == 4
+    assert InProcessNews().wait("g", seen=3, now=4, timeout=LONG) == 4
 
 
 def test_with_no_news_the_wait_ends_with_the_version_seen():
-    assert Bulletin().wait("g", seen=3, now=3, timeout=0.05) == 3
+    assert InProcessNews().wait("g", seen=3, now=3, timeout=0.05) == 3
 
 
 def test_a_commit_wakes_the_screens_of_its_game():
-    board = Bulletin()
-    later(0.1, board.post, "g", 4)
+    board = InProcessNews()
+    later(0.1, board.moved, "g", 4)
     t0 = time.monotonic()
     assert board.wait("g", seen=3, now=3, timeout=LONG) == 4
     assert time.monotonic() - t0 < LONG / 2
 
 
 def test_a_commit_at_another_table_wakes_nobody_here():
-    board = Bulletin()
-    later(0.05, board.post, "other", 9)
+    board = InProcessNews()
+    later(0.05, board.moved, "other", 9)
     assert board.wait("g", seen=3, now=3, timeout=0.3) == 3
 
 
-def test_posts_that_arrive_out_of_order_keep_the_newest_version():
-    board = Bulletin()
-    board.post("g", 5)
-    board.post("g", 4)  # the commit before it, posted late
+def test_moves_told_out_of_order_keep_the_newest_version():
+    board = InProcessNews()
+    board.moved("g", 5)
+    board.moved("g", 4)  # the commit before it, told late
     assert board.wait("g", seen=4, now=4, timeout=LONG) == 5
 
 
-def test_the_database_outranks_a_bulletin_that_missed_a_commit():
-    """A version the bulletin never heard of (another process wrote it) is taken from the read."""
-    board = Bulletin()
-    board.post("g", 5)
+def test_the_database_outranks_news_that_missed_a_commit():
+    """A version this process never heard of (another process wrote it) is taken from the read."""
+    board = InProcessNews()
+    board.moved("g", 5)
     assert board.wait("g", seen=5, now=7, timeout=LONG) == 7
     assert board.wait("g", seen=7, now=7, timeout=0.05) == 7  # and 7 is now the one to wait past
 
 
 def test_a_move_is_news_only_once_its_own_answer_is_ready():
-    """Commits made while answering the screen that acted are posted when that answer is done, so the
+    """Commits made while answering the screen that acted are told when that answer is done, so the
     tapping phone is not kept waiting behind the other screens drawing their news."""
-    board = Bulletin()
+    board = InProcessNews()
     with ThreadPoolExecutor(1) as pool:
         waiting = pool.submit(board.wait, "g", 3, 3, LONG)
         with board.after_answer():
-            board.post("g", 4)
+            board.moved("g", 4)
             time.sleep(0.2)
             assert not waiting.done()  # still drawing the actor's answer: nobody woken yet
         assert waiting.result(timeout=LONG / 2) == 4
 
 
 def test_many_screens_wake_on_one_commit():
-    board = Bulletin()
+    board = InProcessNews()
     with ThreadPoolExecutor(12) as pool:
         waits = [pool.submit(board.wait, "g", 0, 0, LONG) for _ in range(12)]
         time.sleep(0.1)
-        board.post("g", 1)
+        board.moved("g", 1)
         assert [w.result(timeout=LONG / 2) for w in waits] == [1] * 12
 
 
-def test_the_bulletin_forgets_games_nobody_waits_for():
-    """Thousands of games pass through a long-running server: the bulletin keeps a wake-up only while
+def test_the_news_forgets_games_nobody_waits_for():
+    """Thousands of games pass through a long-running server: the news keeps a wake-up only while
     screens wait on it, and the versions of a bounded number of recent games."""
-    board = Bulletin()
-    size = lambda: (len(board._latest), len(board._bells))  # noqa: E731
+    board = InProcessNews()
+    size = lambda: (len(board._latest), len(board._waiters))  # noqa: E731
     for n in range(5000):
-        board.post(f"g{n}", 1)
+        board.moved(f"g{n}", 1)
         if n % 50 == 0:
             assert board.wait(f"g{n}", seen=1, now=1, timeout=0.001) == 1
     assert size() == (REMEMBERED, 0)
     with ThreadPoolExecutor(1) as pool:
         waiting = pool.submit(board.wait, "g4999", 1, 1, LONG)
         wait_until(lambda: size()[1] == 1)
-        board.post("g4999", 2)
+        board.moved("g4999", 2)
         assert waiting.result(timeout=LONG / 2) == 2
     assert size() == (REMEMBERED, 0)
 
 
 def test_a_wait_ends_soon_after_its_client_has_gone():
-    board, gone = Bulletin(), threading.Event()
+    board, gone = InProcessNews(), threading.Event()
     with ThreadPoolExecutor(1) as pool:
         waiting = pool.submit(board.wait, "g", 3, 3, LONG, gone.is_set)
         time.sleep(0.2)
@@ -141,13 +133,13 @@ def test_a_wait_ends_soon_after_its_client_has_gone():
         t0 = time.monotonic()
         assert waiting.result(timeout=LONG / 2) == 3  # nothing new: nobody is there to read it
         assert time.monotonic() - t0 < 3
-    assert not board._bells
+    assert not board._waiters
 
 
 def test_news_answers_are_drawn_in_the_order_they_came():
     """The screens of a table that moved are drawn one after the other, first come first drawn, so no
     screen is passed over by ones that asked later."""
-    turns, order = InTurn(), []
+    turns, order = FirstComeLock(), []
 
     def draw(n):
         with turns:
@@ -223,7 +215,7 @@ def test_a_waiting_question_is_answered_by_a_move_at_its_table(tmp_path, screen)
     with ThreadPoolExecutor(1) as pool:
         t0 = time.monotonic()
         answer = pool.submit(asker.get, url)
-        wait_until(lambda: app.wsgi_app.waiting == 1)
+        wait_until(lambda: app.extensions["held"].waiting == 1)
         assert not answer.done()  # it waits: nothing has happened yet
         new = act(client, game)
         r = answer.result(timeout=LONG)
@@ -232,7 +224,7 @@ def test_a_waiting_question_is_answered_by_a_move_at_its_table(tmp_path, screen)
     assert r.status_code == 200 and body.startswith(f'<div id="poll" data-version="{new}"')
     # every region: the host's with the put-back, undo and moment regions; a phone's with what it was told
     assert body.count('hx-swap-oob="true"') == (12 if screen == "host" else 7)
-    assert app.wsgi_app.waiting == 0
+    assert app.extensions["held"].waiting == 0
 
 
 def test_news_the_question_waited_for_is_marked_so_its_page_asks_again_at_once(tmp_path):
@@ -242,7 +234,7 @@ def test_news_the_question_waited_for_is_marked_so_its_page_asks_again_at_once(t
     app, client, game = make(tmp_path)
     with ThreadPoolExecutor(1) as pool:
         answer = pool.submit(app.test_client().get, host_news(game, 0))
-        wait_until(lambda: app.wsgi_app.waiting == 1)
+        wait_until(lambda: app.extensions["held"].waiting == 1)
         act(client, game)
         waited = answer.result(timeout=LONG)
     assert waited.status_code == 200 and waited.headers.get("X-Held") == "1"
@@ -265,7 +257,7 @@ def test_a_phone_taking_a_seat_is_news_for_the_host_and_ends_the_old_phones_wait
         t0 = time.monotonic()
         hosts = pool.submit(host.get, f"/host/{game['id']}/news?v=0&j=1")
         olds = pool.submit(old.get, f"/seat/{token}/news?v=0")
-        wait_until(lambda: app.wsgi_app.waiting == 2)
+        wait_until(lambda: app.extensions["held"].waiting == 2)
         assert not hosts.done() and not olds.done()  # both wait: nothing has happened yet
         assert new.get(f"/j/{token}").status_code == 302  # another phone scans the seat's code
         answer, moved = hosts.result(timeout=LONG), olds.result(timeout=LONG)
@@ -283,7 +275,7 @@ def test_an_undo_is_news_too(tmp_path):
     csrf = page.split('name="csrf" value="', 1)[1].split('"', 1)[0]
     with ThreadPoolExecutor(1) as pool:
         answer = pool.submit(app.test_client().get, host_news(game, 1))
-        wait_until(lambda: app.wsgi_app.waiting == 1)
+        wait_until(lambda: app.extensions["held"].waiting == 1)
         r = client.post(f"/host/{game['id']}/undo", data={"csrf": csrf, "version": "1", "count": "1",
                                                            "confirm": "yes"})
         assert r.status_code in (200, 302, 303), r.get_data(as_text=True)
@@ -296,7 +288,7 @@ def test_a_poll_past_the_cap_is_answered_at_once_and_the_page_asks_again(tmp_pat
     app, client, game = make(tmp_path, POLL_PLACES=1)
     with ThreadPoolExecutor(1) as pool:
         first = pool.submit(app.test_client().get, host_news(game, 0))
-        wait_until(lambda: app.wsgi_app.waiting == 1)
+        wait_until(lambda: app.extensions["held"].waiting == 1)
         t0 = time.monotonic()
         second = client.get(host_news(game, 0))
         assert second.status_code == 204 and time.monotonic() - t0 < LONG / 2
@@ -315,17 +307,17 @@ def test_one_games_questions_past_its_share_are_answered_at_once_and_other_games
     other = client.post("/api/games", json={"players": PLAYERS, "seed": 4}).get_json()
     with ThreadPoolExecutor(3) as pool:
         held = [pool.submit(app.test_client().get, host_news(game, 0)) for _ in range(2)]
-        wait_until(lambda: app.wsgi_app.waiting == 2)
+        wait_until(lambda: app.extensions["held"].waiting == 2)
         t0 = time.monotonic()
         assert client.get(host_news(game, 0)).status_code == 204 and time.monotonic() - t0 < LONG / 2
         waiting = pool.submit(app.test_client().get, host_news(other, 0))
-        wait_until(lambda: app.wsgi_app.waiting == 3)
+        wait_until(lambda: app.extensions["held"].waiting == 3)
         assert not waiting.done() and not any(h.done() for h in held)
         act(client, other)
         assert waiting.result(timeout=LONG).status_code == 200
         act(client, game)
         assert all(h.result(timeout=LONG).status_code == 200 for h in held)
-    assert app.wsgi_app.waiting == 0 and app.wsgi_app._per_game == {}
+    assert app.extensions["held"].waiting == 0 and app.extensions["held"].by_game == {}
 
 
 def test_a_question_for_an_unknown_game_or_seat_or_a_garbage_version_never_waits(tmp_path):
@@ -335,7 +327,7 @@ def test_a_question_for_an_unknown_game_or_seat_or_a_garbage_version_never_waits
     assert client.get("/seat/nobody/news?v=0").status_code == 404
     assert client.get(host_news(game, "zero")).status_code == 200
     assert client.get(host_news(game, 7)).status_code == 200  # a version from the future
-    assert time.monotonic() - t0 < LONG / 2 and app.wsgi_app.waiting == 0
+    assert time.monotonic() - t0 < LONG / 2 and app.extensions["held"].waiting == 0
 
 
 @pytest.mark.parametrize("screen", ["host without key", "host with a wrong key", "host's view without key",
@@ -358,7 +350,7 @@ def test_a_question_without_its_screens_credential_never_waits(tmp_path, screen)
     with ThreadPoolExecutor(1) as pool:
         answer = pool.submit(asker.get, url)
         r = answer.result(timeout=5)  # at once: it never waited
-    assert r.status_code == 403 and app.wsgi_app.waiting == 0
+    assert r.status_code == 403 and app.extensions["held"].waiting == 0
 
 
 @pytest.mark.parametrize("via", ["link", "header", "cookie"])
@@ -373,7 +365,7 @@ def test_each_of_the_hosts_credentials_lets_its_question_wait(tmp_path, via):
         asker.set_cookie(f"host_{game['id']}", game["host_token"])
     with ThreadPoolExecutor(1) as pool:
         answer = pool.submit(asker.get, url, headers=headers)
-        wait_until(lambda: app.wsgi_app.waiting == 1)
+        wait_until(lambda: app.extensions["held"].waiting == 1)
         new = act(client, game)
         r = answer.result(timeout=LONG)
     assert r.status_code == 200 and f'data-version="{new}"' in r.get_data(as_text=True)
@@ -387,12 +379,12 @@ def test_a_waiting_question_lets_go_of_its_place_when_its_screen_hangs_up(tmp_pa
     with ThreadPoolExecutor(1) as pool:
         gone = pool.submit(app.test_client().get, host_news(game, 0),
                            environ_overrides={CLIENT_GONE: hung_up.is_set})
-        wait_until(lambda: app.wsgi_app.waiting == 1)
+        wait_until(lambda: app.extensions["held"].waiting == 1)
         hung_up.set()
-        wait_until(lambda: app.wsgi_app.waiting == 0, seconds=5)
+        wait_until(lambda: app.extensions["held"].waiting == 0, seconds=5)
         assert gone.result(timeout=5).status_code == 204
         waiting = pool.submit(app.test_client().get, host_news(game, 0))  # its place is free again
-        wait_until(lambda: app.wsgi_app.waiting == 1)
+        wait_until(lambda: app.extensions["held"].waiting == 1)
         act(client, game)
         assert waiting.result(timeout=LONG).status_code == 200
 
@@ -402,7 +394,7 @@ def test_no_places_means_no_question_waits(tmp_path):
     app, client, game = make(tmp_path, POLL_PLACES=0)
     with ThreadPoolExecutor(1) as pool:
         r = pool.submit(client.get, host_news(game, 0)).result(timeout=5)
-    assert r.status_code == 204 and app.wsgi_app.waiting == 0
+    assert r.status_code == 204 and app.extensions["held"].waiting == 0
 
 
 def test_the_first_question_after_a_failure_is_answered_at_once_and_the_next_waits_again(tmp_path):
@@ -412,22 +404,22 @@ def test_the_first_question_after_a_failure_is_answered_at_once_and_the_next_wai
     app, client, game = make(tmp_path)
     with ThreadPoolExecutor(1) as pool:
         r = pool.submit(client.get, host_news(game, 0) + "&r=1").result(timeout=5)
-        assert r.status_code == 204 and app.wsgi_app.waiting == 0
+        assert r.status_code == 204 and app.extensions["held"].waiting == 0
         waiting = pool.submit(client.get, host_news(game, 0))
-        wait_until(lambda: app.wsgi_app.waiting == 1)
+        wait_until(lambda: app.extensions["held"].waiting == 1)
         act(client, game)
         assert waiting.result(timeout=LONG).status_code == 200
 
 
 def test_a_server_that_stops_lets_every_waiting_question_go_at_once(tmp_path):
-    """Stopping (Ctrl-C, SIGTERM) closes the bulletin: the questions waiting are answered "nothing new" at
+    """Stopping (Ctrl-C, SIGTERM) closes the news: the questions waiting are answered "nothing new" at
     once, and none waits any more, so the server ends within a second (tests/served/test_stopping.py)."""
     app, client, game = make(tmp_path)
     with ThreadPoolExecutor(2) as pool:
         waiting = [pool.submit(app.test_client().get, host_news(game, 0)) for _ in range(2)]
-        wait_until(lambda: app.wsgi_app.waiting == 2)
+        wait_until(lambda: app.extensions["held"].waiting == 2)
         t0 = time.monotonic()
-        app.extensions["bulletin"].close()
+        app.extensions["news"].close()
         assert [w.result(timeout=LONG).status_code for w in waiting] == [204, 204]
         assert time.monotonic() - t0 < LONG / 10
         assert pool.submit(client.get, host_news(game, 0)).result(timeout=5).status_code == 204

@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from companion.web import wire
 from companion.web.regions import SHOWN_DIGITS
 from tables import api_step, host_h, new_game, snapshot, text
 from tables import ALL_FOUR
@@ -24,7 +25,7 @@ def page_says(html: str) -> dict:
     """What a page sends with its question, read as static/app.js reads it: each region's data-shows
     (`k`) and the pictures its library holds (`f`)."""
     shows = [ID.search(m.group(0)).group(1) + ":" + m.group(1) for m in MARKS.finditer(html)]
-    return {"k": ",".join(shows), "f": ".".join(re.findall(r'<symbol id="([^"]+)"', html))}
+    return {wire.SHOWN: ",".join(shows), wire.PICTURES: ".".join(re.findall(r'<symbol id="([^"]+)"', html))}
 
 
 def host(app, g: dict):
@@ -34,7 +35,7 @@ def host(app, g: dict):
 
 
 def news(screen, g: dict, version: int, says: dict, **headers):
-    r = screen.get(f"/host/{g['id']}/news", query_string={"v": version, **says}, headers=headers)
+    r = screen.get(f"/host/{g['id']}/news", query_string={wire.VERSION: version, **says}, headers=headers)
     assert r.status_code == 200
     return text(r)
 
@@ -72,11 +73,12 @@ def test_an_ordinary_move_leaves_out_the_setup_checklist_the_qr_codes_and_the_ol
     assert len(body) <= 30 * 1024  # the budget (bench/web.py measures it all game long)
     # the page now shows what the answer said: asked again, nothing more is sent but the question
     says = page_says(page)
-    shown = dict(pair.split(":") for pair in says["k"].split(","))
+    shown = dict(pair.split(":") for pair in says[wire.SHOWN].split(","))
     shown.update(re.findall(r'<\w+[^>]*?id="([^"]+)"[^>]*?data-shows="([^"]+)"', body))
     shown.update((i, s) for s, i in re.findall(r'data-shows="([^"]+)"[^>]*?id="([^"]+)"', body))
-    again = news(screen, g, version, {"k": ",".join(f"{i}:{s}" for i, s in shown.items()),
-                                      "f": says["f"] + "." + ".".join(re.findall(r'<symbol id="([^"]+)"', body))})
+    again = news(screen, g, version, {wire.SHOWN: ",".join(f"{i}:{s}" for i, s in shown.items()),
+                                      wire.PICTURES: says[wire.PICTURES] + "." + ".".join(
+                                          re.findall(r'<symbol id="([^"]+)"', body))})
     assert sent(again) == ["poll"]
 
 
@@ -124,7 +126,7 @@ def test_a_region_fetched_again_comes_whole_with_the_pictures_the_page_lacks(app
     """After a refused tap a page fetches each region again (static/app.js): whole, and marked."""
     g = new_game(client, players=ALL_FOUR, seed=7)
     until_turns(client, g, 10)
-    r = client.get(f"/host/{g['id']}/part/{name}", headers=host_h(g), query_string={"f": ""})
+    r = client.get(f"/host/{g['id']}/part/{name}", headers=host_h(g), query_string={wire.PICTURES: ""})
     body = text(r)
     assert r.status_code == 200 and body.startswith(f'<section data-shows="' if name != "log" else "<section ")
     for sid in set(re.findall(r'href="#([^"]+)"', body)):

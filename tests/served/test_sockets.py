@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from companion.serve.door import HEAD_WAIT
+from companion.serve.connections import HEAD_WAIT
 from companion.serve.workers import cores
 from server import Server, seat_key, take_seats
 
@@ -150,7 +150,7 @@ def play_under_attack(srv: Server, game: dict, dribblers: list[socket.socket], s
 def test_silent_and_dribbling_sockets_do_not_stop_play(tmp_path):
     """700 connections that send nothing and 610 that send a head or a body a byte a second, every one of
     them let in (spread over addresses under the cap): play goes on, every answer within 1 s. They wait
-    at the door, holding no thread, and are closed HEAD_WAIT seconds after connecting; the ones that had
+    in the connection manager, holding no thread, and are closed HEAD_WAIT seconds after connecting; the ones that had
     started a request hear 408."""
     with Server(tmp_path) as srv:
         game = seated_game(srv)
@@ -176,7 +176,7 @@ def test_silent_and_dribbling_sockets_do_not_stop_play(tmp_path):
 def test_one_address_cannot_fill_the_server(tmp_path):
     """All 1,310 from one address: it keeps 64 connections, the others are closed at once (and the server
     says so once in its log); players at other addresses play on; once it lets go, it may connect again.
-    One worker, so the count is exact: each worker's door keeps its own (docs/SECURITY.md)."""
+    One worker, so the count is exact: each worker's connection manager keeps its own (docs/SECURITY.md)."""
     with Server(tmp_path, args=["--workers", "1"]) as srv:
         game = seated_game(srv)
         silent = crowd(srv.port, SILENT, ["127.0.0.2"])
@@ -210,9 +210,9 @@ def test_one_address_cannot_fill_the_server(tmp_path):
             time.sleep(0.1)
 
 
-def test_with_no_cap_the_door_alone_keeps_play_going(tmp_path):
+def test_with_no_cap_the_connection_manager_alone_keeps_play_going(tmp_path):
     """Behind a proxy (--per-client 0) every client has one address: the player shares 127.0.0.1 with the
-    1,310 sockets, and still every answer comes within 1 s, as waiting at the door costs no thread."""
+    1,310 sockets, and still every answer comes within 1 s, as waiting in the connection manager costs no thread."""
     with Server(tmp_path, args=["--per-client", "0"]) as srv:
         game = seated_game(srv)
         silent = crowd(srv.port, SILENT, ["127.0.0.1"])
@@ -420,7 +420,7 @@ def test_a_real_tables_screens_all_wait_even_from_one_address(tmp_path):
         close_all(screens)
 
 
-# --- what the door answers ------------------------------------------------------------------------------------
+# --- what the connection manager answers --------------------------------------------------------------------
 
 
 def send(port: int, data: bytes) -> bytes:

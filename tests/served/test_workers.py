@@ -20,7 +20,7 @@ import pytest
 
 from companion.web import create_app
 from companion.serve.lines import ALIVE, LARGEST, Lines, Watch, pair
-from companion.serve.siblings import Siblings
+from companion.serve.siblings import Siblings, WorkersNews
 from companion.serve import workers
 from companion.serve.workers import Worker, cores
 from server import Server, alive, wait_until, workers_of
@@ -33,10 +33,17 @@ LONG = 30.0  # a wait no test sits out: answering well before it means the news 
 
 @contextmanager
 def pair_of_apps(tmp_path, **config):
-    """Two apps over one instance folder, as two workers of one serve run, on the lines their parent made."""
+    """Two apps over one instance folder, as two workers of one serve run, on the lines their parent made, put
+    together as companion/cli.py puts a worker's app together."""
     lines = Lines(2)
     base = {"INSTANCE": str(tmp_path), "TESTING": True, "POLL_HOLD_S": LONG, **config}
-    yield [create_app({**base, "SIBLINGS": Siblings(lines.of(i)[0], i)}) for i in range(2)]
+    apps = []
+    for i in range(2):
+        news = WorkersNews(Siblings(lines.of(i)[0], i))
+        apps.append(create_app(base, news))
+        news.share_phones(apps[-1].extensions["phones"])
+        news.siblings.listen()
+    yield apps
 
 
 def first_move(client, game: dict) -> int:
@@ -67,7 +74,7 @@ def test_a_message_reaches_every_other_worker_and_not_the_sender():
         s.on("v", lambda *fields, i=i: heard[i].append(fields))
     siblings[0].tell("v", "game", 7)
     for s in siblings:
-        s.catch_up()
+        s.apply_waiting()
     assert heard == {0: [], 1: [("game", "7")], 2: [("game", "7")]}
 
 
@@ -90,10 +97,10 @@ def test_a_worker_being_started_again_finds_what_was_said_meanwhile_and_the_othe
     heard = []
     listening.on("v", lambda *fields: heard.append(fields))
     talking.tell("v", "game", 1)
-    listening.catch_up()
+    listening.apply_waiting()
     again = Siblings(lines.of(2)[0], 2)  # worker 3, started again
     again.on("v", lambda *fields: heard.append(fields))
-    again.catch_up()
+    again.apply_waiting()
     assert heard == [("game", "1"), ("game", "1")] and talking.dropped == 0
 
 
@@ -149,7 +156,7 @@ def news_across(tmp_path, query: str, event) -> tuple:
         game = one.test_client().post("/api/games", json={"players": PLAYERS, "seed": 3}).get_json()
         t0 = time.monotonic()
         answer = pool.submit(two.test_client().get, f"/host/{game['id']}/news?{query}&key={game['host_token']}")
-        wait_until(lambda: two.wsgi_app.waiting == 1)
+        wait_until(lambda: two.extensions["held"].waiting == 1)
         given = event(one.test_client(), game)
         r = answer.result(timeout=LONG)
     return r, time.monotonic() - t0, given
@@ -193,7 +200,7 @@ def test_a_phone_waiting_in_one_worker_shows_connected_on_a_host_drawn_by_the_ot
         token = game["seats"][1]["token"]
         assert phone.get(f"/j/{token}").status_code == 302
         pool.submit(phone.get, f"/seat/{token}/news?v=0")
-        wait_until(lambda: one.wsgi_app.waiting == 1)
+        wait_until(lambda: one.extensions["held"].waiting == 1)
         seen = two.extensions["phones"]
         wait_until(lambda: seen.of(game["id"], 1)["connected"])
         assert seen.of(game["id"], 0)["ago"] is None  # the other seat's phone never asked

@@ -31,7 +31,7 @@ def play_to_the_end(store: Store, gid: str, seed: int = 3) -> list[str]:
 
 def test_a_copy_at_every_rounds_end_and_at_game_over_the_last_few_kept(tmp_path):
     store = Store(tmp_path / "g.db", shipped_catalog())
-    store.listeners.append(Backups(store, tmp_path / "copies"))
+    store.on_move.append(Backups(store, tmp_path / "copies"))
     gid = store.create(options_for(1), seed=5).id  # solo: the shortest whole game
     other = tmp_path / "copies" / "messina-0123456789abcdef-round-1.json"  # another game's copy: never touched
     other.write_text("{}")
@@ -47,7 +47,7 @@ def test_a_copy_at_every_rounds_end_and_at_game_over_the_last_few_kept(tmp_path)
 
 def test_a_copy_resumes_where_the_table_stood(tmp_path):
     here = Store(tmp_path / "here.db", shipped_catalog())
-    here.listeners.append(Backups(here, tmp_path / "copies"))
+    here.on_move.append(Backups(here, tmp_path / "copies"))
     gid = here.create(options_for(3), seed=2).id
     rng = random.Random(8)
     while moment_of(here.load(gid).state) != "round-1":
@@ -67,7 +67,7 @@ def test_a_folder_the_companion_cannot_write_stops_serve_at_start_with_one_line(
 
 def test_a_folder_gone_during_play_is_logged_and_the_game_goes_on(tmp_path, caplog):
     store = Store(tmp_path / "g.db", shipped_catalog())
-    store.listeners.append(Backups(store, tmp_path / "copies"))
+    store.on_move.append(Backups(store, tmp_path / "copies"))
     (tmp_path / "copies").rmdir()
     gid = store.create(options_for(1), seed=4).id
     rng = random.Random(1)

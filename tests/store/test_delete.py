@@ -97,7 +97,7 @@ def test_a_screen_waiting_for_news_hears_at_once_that_the_game_was_deleted(app):
     waiting = threading.Thread(target=lambda: answers.append(phone.get(f"/seat/{seat}/news?v=1")))
     waiting.start()
     deadline = time.monotonic() + 5
-    while app.wsgi_app.waiting < 1:  # the phone's question waits at the server (up to 10 s)
+    while app.extensions["held"].waiting < 1:  # the phone's question waits at the server (up to 10 s)
         assert time.monotonic() < deadline, "the phone's question never waited"
         time.sleep(0.01)
     asked = time.monotonic()

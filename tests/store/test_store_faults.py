@@ -111,7 +111,7 @@ def test_a_damaged_file_met_during_play_is_said_plainly_and_a_bug_still_shows(ap
     game = client.post("/api/games", json={"players": PLAYERS, "seed": 5}).get_json()
     host = {"X-Host-Token": game["host_token"]}
 
-    def damaged(self, gid):
+    def damaged(self, gid, glance=None):
         exc = sqlite3.DatabaseError("database disk image is malformed")
         exc.sqlite_errorcode = sqlite3.SQLITE_CORRUPT
         raise exc

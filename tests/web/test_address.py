@@ -1,4 +1,4 @@
-"""The server's own address (companion/serve/address.py): join links and QR codes come from where `serve`
+"""The server's own address (companion/web/address.py): join links and QR codes come from where `serve`
 listens, never from a request's Host header, and a request for a host name the server does not answer
 to (DNS rebinding) is refused before it touches anything."""
 
@@ -11,7 +11,7 @@ import pytest
 from server import Server
 
 from companion.web import create_app
-from companion.serve.address import answers_to, host_name, served_at
+from companion.web.address import answers_to, host_name, served_at
 from companion.web.library import qr_svg
 from test_joining import shows_qr
 
@@ -30,7 +30,7 @@ def games(app) -> int:
 
 def test_serve_gives_the_app_its_address_and_the_names_it_answers_to(monkeypatch):
     monkeypatch.setattr(socket, "gethostname", lambda: "Kitchen-Laptop")
-    monkeypatch.setattr("companion.serve.address.lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr("companion.web.address.lan_address", lambda: "192.168.1.20")
     here = served_at("0.0.0.0", 8000)
     assert here["PUBLIC_URL"] == "http://192.168.1.20:8000"
     assert {"localhost", "kitchen-laptop", "kitchen-laptop.local", "192.168.1.20"} <= set(here["HOST_NAMES"])

@@ -8,7 +8,7 @@ import sqlite_utils
 
 from companion.store.schema import migrations
 from companion.web import create_app
-from companion.serve.address import served_at
+from companion.web.address import served_at
 from companion.web.library import qr_id, qr_svg
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
@@ -36,9 +36,9 @@ def _host_page(app, base_url: str) -> tuple[dict, str]:
 
 @pytest.mark.parametrize("opened_at", ["http://localhost:8000", "http://127.0.0.1:8000", "http://[::1]:8000"])
 def test_a_host_opened_at_a_loopback_address_gives_links_at_the_lan_address(tmp_path, monkeypatch, opened_at):
-    monkeypatch.setattr("companion.serve.address.lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr("companion.web.address.lan_address", lambda: "127.0.0.1")
     config = served_at("0.0.0.0", 8000)  # `serve` started before the laptop joined the Wi-Fi
-    monkeypatch.setattr("companion.serve.address.lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr("companion.web.address.lan_address", lambda: "192.168.1.20")
     game, page = _host_page(_app(tmp_path, **config), opened_at)
     for seat in game["seats"]:
         link = f"http://192.168.1.20:8000/j/{seat['token']}"
@@ -48,21 +48,21 @@ def test_a_host_opened_at_a_loopback_address_gives_links_at_the_lan_address(tmp_
 
 
 def test_serve_on_every_interface_opened_at_localhost_links_at_the_lan_address(tmp_path, monkeypatch):
-    monkeypatch.setattr("companion.serve.address.lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr("companion.web.address.lan_address", lambda: "192.168.1.20")
     game, page = _host_page(_app(tmp_path, **served_at("0.0.0.0", 8000)), "http://localhost:8000")
     assert game["seats"][0]["join_url"].startswith("http://192.168.1.20:8000/j/")
     assert 'id="unreachable"' not in page
 
 
 def test_without_a_lan_address_the_host_screen_warns_that_phones_cannot_join(tmp_path, monkeypatch):
-    monkeypatch.setattr("companion.serve.address.lan_address", lambda: "127.0.0.1")
+    monkeypatch.setattr("companion.web.address.lan_address", lambda: "127.0.0.1")
     game, page = _host_page(_app(tmp_path, **served_at("0.0.0.0", 8000)), "http://localhost:8000")
     assert game["seats"][0]["join_url"].startswith("http://127.0.0.1:8000/j/")
     assert 'id="unreachable"' in page and "no network address that phones can reach" in page
 
 
 def test_without_serve_a_loopback_host_page_keeps_its_address_and_warns(tmp_path, monkeypatch):
-    monkeypatch.setattr("companion.serve.address.lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr("companion.web.address.lan_address", lambda: "192.168.1.20")
     game, page = _host_page(_app(tmp_path), "http://localhost:8000")  # another WSGI server: where it listens is unknown
     assert game["seats"][0]["join_url"].startswith("http://localhost:8000/j/")
     assert 'id="unreachable"' in page and "phones cannot reach" in page
@@ -71,14 +71,14 @@ def test_without_serve_a_loopback_host_page_keeps_its_address_and_warns(tmp_path
 
 
 def test_serve_on_loopback_only_warns_to_listen_on_the_network(tmp_path, monkeypatch):
-    monkeypatch.setattr("companion.serve.address.lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr("companion.web.address.lan_address", lambda: "192.168.1.20")
     game, page = _host_page(_app(tmp_path, **served_at("127.0.0.1", 8000)), "http://localhost:8000")
     assert game["seats"][0]["join_url"].startswith("http://127.0.0.1:8000/j/")  # the LAN one would not answer
     assert 'id="unreachable"' in page and "--host 0.0.0.0" in page
 
 
 def test_a_public_url_the_host_gave_wins_even_at_a_loopback_address(tmp_path, monkeypatch):
-    monkeypatch.setattr("companion.serve.address.lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr("companion.web.address.lan_address", lambda: "192.168.1.20")
     for given in ("http://127.0.0.1:9000", "https://messina.example.org"):
         game, _page = _host_page(_app(tmp_path / given[-4:], **served_at("127.0.0.1", 8000, public_url=given)),
                                 "http://localhost:8000")

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from companion.engine import pending
-from companion.serve.phones import Sightings, ago_text
+from companion.web.phones import PhonesSeen, ago_text
 from tables import api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
@@ -62,7 +62,7 @@ def _ask_news(phone, token: str) -> None:
 
 
 def test_sightings_count_a_waiting_question_as_connected_however_long_it_waits(clock):
-    phones = Sightings(clock)
+    phones = PhonesSeen(clock)
     assert phones.of("g", 0) == {"connected": False, "ago": None, "at": None}
     phones.saw(("g", 0))
     clock.now += 5
@@ -81,7 +81,7 @@ def test_ago_is_said_as_a_player_says_it_and_only_as_finely_as_the_hosts_news_ch
         assert said == ["less than a minute ago", "less than a minute ago", "1 min ago", "2 min ago"]
         assert ago_text({"ago": None, "at": None}) == ""
         assert ago_text({"ago": 3600, "at": 0.0}).startswith("at ")  # a clock time: never stale
-    phones = Sightings(clock)
+    phones = PhonesSeen(clock)
     keys = [phones.news_key("g")]
     phones.saw(("g", 1))
     keys.append(phones.news_key("g"))

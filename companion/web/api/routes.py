@@ -11,10 +11,10 @@ from flask import Blueprint, abort, jsonify, request, url_for
 
 from ...engine import IllegalAction, pending
 from ...store import NotFound
-from ...serve.address import public_base
+from ..address import public_base
 from ..access import SEAT_HEADER, host_key_checked, load, phone_label, require_host, seat_of, seat_phone, store
 from ..forms import json_options, json_tap
-from ...serve.limits import count_new_game
+from ..limits import count_new_game
 from ..tap import menu_json, play
 from ..views import join_url
 from ...words import T

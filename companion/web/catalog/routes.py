@@ -21,7 +21,7 @@ from ...catalog.read import OVERRIDE_LIMIT
 from ...faults import StartupError
 from ...instance import kept_key
 from ...words import T
-from ...serve.address import public_base
+from ..address import public_base
 from .. import catalog_desk as desk
 from . import screen
 from .form import FormProblem, read_form

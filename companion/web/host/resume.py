@@ -17,8 +17,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ...engine.state import COLOURS
 from ...store.game_file import LARGEST, GameFile, Refused, read_file
-from ...serve.address import public_base
-from ...serve.limits import count_new_game
+from ..address import public_base
+from ..limits import count_new_game
 from ...store import Game
 from ...words import T, keep, tr
 from .. import catalog_desk

@@ -17,11 +17,12 @@ from ...store.put_back import MOST_ACTS
 from .. import catalog_desk, library
 from . import screen as host_screen
 from ..seat import screen  # the host acting for a seat sees the seat's own screen
-from ...serve.address import unreachable
-from ..access import check_csrf, csrf_token, host_key_checked, require_host, store
-from ..regions import news_answer, part_answer
+from ..address import unreachable
+from ..access import check_csrf, csrf_token, host_glance, host_key_checked, require_host, store
+from .. import news as held
+from ..regions import part_answer, screen_answer
 from ..forms import form_options, int_field, tap_fields
-from ...serve.limits import count_new_game
+from ..limits import count_new_game
 from .moment import moment
 from ..tap import play
 from .. import told
@@ -63,10 +64,12 @@ def create():
     return _remember_host(redirect(url_for("host.page", gid=game.id)), game.id, game.host_token)
 
 
-def host_context(gid: str) -> dict:
-    game = require_host(gid)
+def host_context(gid: str, glance: dict | None = None) -> dict:
+    """The host screen; `glance`: the game's row as its question read it (host_glance, its key checked)."""
+    glance = glance or host_glance(gid)  # read before the seats and ticks: never older than the question says
+    game = require_host(gid, glance)
     ctx = base(game)
-    joins = store().joins(gid)  # read before the seats: the panel is never older than the question says
+    joins, ticked = glance["joins"], glance["ticked"]
     phones = current_app.extensions["phones"].news_key(gid)
     table = table_view(game.state)
     seats = seats_view(game, table)
@@ -75,8 +78,7 @@ def host_context(gid: str) -> dict:
     rows = log_rows(game.state.log, undos)
     ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=rows,
                log_shows=host_screen.log_shows(undos, rows), log_most=host_screen.LOG_MOST,
-               last_acts=store().last_acts(gid, 1), undo_preview=None)
-    ticked = store().ticked(gid)  # read before the ticks: the checklists are never older than the question says
+               last_acts=[game.last_act] if game.last_act else [], undo_preview=None)
     ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)))
     moments = partial(store().step_moments, gid, version=game.version)  # the table at each step of a checklist
     ctx.update(told.screens(game, table, ctx["ticks"], lambda name, first: moments(name=name, first=first)))
@@ -122,9 +124,14 @@ def setup_steps(gid: str):
 
 @bp.get("/host/<gid>/news")
 def news(gid: str):
-    """The live regions of the host screen that changed since what the page shows (serve/news.py)."""
-    ctx = host_context(gid)
-    return news_answer(ctx, host_screen.regions(ctx))
+    """The live regions of the host screen that changed since what the page shows, once there are any
+    (web/news.py: held while there are none)."""
+    return held.answer(lambda: host_glance(gid), lambda glance: _host_news(gid, glance))
+
+
+def _host_news(gid: str, glance: dict) -> str:
+    ctx = host_context(gid, glance)
+    return screen_answer(ctx, host_screen.regions(ctx))
 
 
 @bp.post("/host/<gid>/decide")
@@ -194,10 +201,10 @@ def delete(gid: str):
     return resp
 
 
-def proxy_context(gid: str, index: int, game: Game | None = None) -> dict:
+def proxy_context(gid: str, index: int, game: Game | None = None, glance: dict | None = None) -> dict:
     """The seat's phone page, inside the host's session: the same screen, posting as the host (for a tap,
-    drawn from the game it wrote)."""
-    game = game or require_host(gid)
+    drawn from the game it wrote; for news, from its question's `glance`)."""
+    game = game or require_host(gid, glance)
     if not 0 <= index < len(game.state.seats):
         abort(404, T("No such seat."))
     urls = screen.Addresses(post=url_for("host.act_for_post", gid=gid, index=index),
@@ -219,8 +226,9 @@ def seat_part(gid: str, index: int, name: str):
 
 @bp.get("/host/<gid>/seat/<int:index>/news")
 def seat_news(gid: str, index: int):
-    """The seat's phone page, shown on the host screen: its live regions after a move."""
-    return screen.news(proxy_context(gid, index))
+    """The seat's phone page, shown on the host screen: its live regions after a move (web/news.py)."""
+    return held.answer(lambda: host_glance(gid),
+                       lambda glance: screen.answer(proxy_context(gid, index, glance=glance)))
 
 
 @bp.post("/host/<gid>/seat/<int:index>/act")
@@ -232,7 +240,7 @@ def act_for_post(gid: str, index: int):
     version, decision, choice = tap_fields()
     game = play(gid, index, version, decision, choice, "host")
     if request.headers.get("HX-Request"):
-        return screen.tapped(proxy_context(gid, index, game))  # its news at once, drawn from the game written
+        return screen.answer(proxy_context(gid, index, game))  # its news at once, drawn from the game written
     return redirect(url_for("host.act_for", gid=gid, index=index))
 
 

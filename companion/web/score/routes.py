@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 
 from ...engine.pieces import Pieces
 from ...scoresheet import Refused, read_position, score_sheet
-from ...serve.address import public_base
+from ..address import public_base
 from .. import catalog_desk
 from .form import advanced_of, checked_name, form_name, players_of, sheet_data, sheet_query
 from .screen import Typed, city_hexes, opponent_field, player_column

@@ -10,8 +10,9 @@ from . import screen
 from ...engine import IllegalAction
 from ...store import Stale
 from ...words import T
-from ..access import SeatMoved, check_csrf, load, phone_label, seat_phone, store
+from ..access import SeatMoved, check_csrf, phone_label, seat_phone, store
 from ..forms import int_field, tap_fields
+from .. import news as held
 from ..tap import play
 
 bp = Blueprint("seat", __name__)
@@ -30,9 +31,10 @@ def moved(exc: SeatMoved):
 
 
 def seat_context(token: str, seat: dict | None = None, game: Game | None = None) -> dict:
-    """The seat's screen on its phone: for a tap, the seat it checked and the game it wrote."""
+    """The seat's screen on its phone: for a tap, the seat it checked and the game it wrote; else the game at
+    the version its seat was read with (Store.seat_glance)."""
     seat = seat or seat_phone(token)
-    game = game or load(seat["game_id"])
+    game = game or store().load(seat["game_id"], seat)
     urls = screen.Addresses(post=url_for("seat.act", token=token), news=url_for("seat.news", token=token),
                             part=lambda name: url_for("seat.part", token=token, name=name),
                             undo=url_for("seat.undo", token=token))
@@ -52,8 +54,8 @@ def part(token: str, name: str):
 
 @bp.get("/seat/<token>/news")
 def news(token: str):
-    """Every live region of the phone, once the game has moved on (companion/serve/news.py)."""
-    return screen.news(seat_context(token))
+    """The live regions of the phone that changed, once the game has moved on (web/news.py: held until then)."""
+    return held.answer(lambda: seat_phone(token), lambda seat: screen.answer(seat_context(token, seat)), phone=True)
 
 
 @bp.post("/seat/<token>/act")
@@ -64,7 +66,7 @@ def act(token: str):
     version, decision, choice = tap_fields()
     game = play(seat["game_id"], seat["seat"], version, decision, choice, phone_label(seat))
     if request.headers.get("HX-Request"):
-        return screen.tapped(seat_context(token, seat, game))  # its news at once, drawn from the game written
+        return screen.answer(seat_context(token, seat, game))  # its news at once, drawn from the game written
     return redirect(url_for("seat.page", token=token))
 
 
@@ -83,7 +85,7 @@ def undo(token: str):
     except IllegalAction as exc:
         abort(409, T("Not possible: {reason}.", reason=exc.reason))
     if request.headers.get("HX-Request"):
-        return screen.tapped(seat_context(token))  # its news at once, as a tap's answer
+        return screen.answer(seat_context(token))  # its news at once, as a tap's answer
     return redirect(url_for("seat.page", token=token))
 
 

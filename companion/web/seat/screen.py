@@ -14,8 +14,7 @@ from markupsafe import Markup
 
 from ...engine import seat_view
 from ...store import Game
-from ..access import store
-from ..regions import Region, drawn, news_answer, part_answer, render_once, screen_answer, stamped
+from ..regions import Region, drawn, part_answer, render_once, screen_answer, stamped
 from ...pictures import estate_key
 from ..translate import request_gettext
 from ..put_back import seat_put_back
@@ -45,17 +44,18 @@ def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
                part_url=urls.part, news_url=urls.news, proxy=proxy,  # after an undo, its own put-back lines:
                put_back=seat_put_back(game.undos, game.state, seat),  # what its latest moves did to its pieces:
                told_lines=seat_lines(game.told, seat) if game.state.phase == "play" else [],
-               own_act=None if proxy else own_act(store().last_acts(game.id, 1), game.state, seat),
+               own_act=None if proxy else own_act(game.last_act, game.state, seat),
                undo_url=urls.undo)
     return ctx
 
 
-def own_act(acts: list[dict], state, seat: int) -> dict | None:
-    """The seat's last act, when its phone may take it back: the latest act of the game is this seat's and
-    nothing hidden came to light since it began (BGA's policy; the store checks again on the undo)."""
-    if not acts or state.phase == "over" or acts[0]["who"] != str(seat) or acts[0]["revealed"]:
+def own_act(last: dict | None, state, seat: int) -> dict | None:
+    """The seat's last act, when its phone may take it back: the latest act of the game (`last`, read with the
+    game) is this seat's and nothing hidden came to light since it began (BGA's policy; the store checks again
+    on the undo)."""
+    if not last or state.phase == "over" or last["who"] != str(seat) or last["revealed"]:
         return None
-    return acts[0]
+    return last
 
 
 SPOKEN = T("{number}: {place}")  # a numbered place on the mini map, as a screen reader says it
@@ -97,18 +97,13 @@ def regions(ctx: dict) -> list[Region]:
     return [drawn(region(ctx, name)) for name in PARTS]
 
 
-def news(ctx: dict):
-    """The live regions of the screen that changed since what the page shows (companion/serve/news.py)."""
-    return news_answer(ctx, regions(ctx))
-
-
 def page(ctx: dict) -> str:
     """The whole page, its regions marked with what they show (the page's questions say so)."""
     return render_template("seat/seat.html", regions={r.id: Markup(stamped(r)) for r in regions(ctx)}, **ctx)
 
 
-def tapped(ctx: dict) -> str:
-    """The answer to this screen's own tap: the screen as its news would bring it (the new question and
-    the regions that changed), so the page calls back its waiting question instead of drawing the menu
-    twice (static/app.js)."""
+def answer(ctx: dict) -> str:
+    """The screen as its news brings it (the new question and the regions that changed since what the page
+    shows); also the answer to its own tap, so the page calls back its waiting question instead of drawing
+    the menu twice (static/app.js)."""
     return screen_answer(ctx, regions(ctx))

@@ -2,8 +2,9 @@
 is asking now. The host screen shows it ("connected", "last seen 2 min ago"), so a table can tell a
 player who is thinking from a phone that went to sleep.
 
-Kept in memory only, fed by the news layer (serve/news.py) that already checks every phone's question:
-no database write per request, and nothing to keep after a restart (the phones ask again at once)."""
+Kept in memory only, fed by the phones' questions for news (web/news.py), which check every phone's cookie:
+no database write per request, and nothing to keep after a restart (the phones ask again at once). Under
+serve's worker processes each sighting is told to the others (serve/siblings.py: `echo`, `heard`)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ LONG_AGO = 10  # minutes: after that the panel gives the clock time it was last 
 SeatKey = tuple[str, int]  # (game id, seat index)
 
 
-class Sightings:
+class PhonesSeen:
     """The last question of each seat's phone, and how many of its questions wait at the server now."""
 
     def __init__(self, clock=time.time):
@@ -48,7 +49,7 @@ class Sightings:
                 self._last.popitem(last=False)
 
     def heard(self, gid: str, seat: int, when: float, until: float, where: str) -> None:
-        """What another process saw (serve/siblings.py): a question there counts as one here, and one that
+        """What another worker process saw (serve/siblings.py): a question there counts as one here, and one that
         waits there keeps the phone connected until `until` (or until that process says it ended)."""
         self._seen((gid, seat), when)
         with self._lock:

@@ -1,5 +1,5 @@
 """Pages anyone may ask for that are large to draw (the catalog's: /catalog/board is 329 KB; a filled
-4-player score sheet ~740 KB, drawn anew for each) take turns at the server's door, a few at a time, so a
+4-player score sheet ~740 KB, drawn anew for each) take turns at the server's connection manager, a few at a time, so a
 crowd asking for them cannot hold the threads that answer taps and news (issue 21: 640 of them at once
 held every thread for a minute; taps timed out).
 
@@ -11,10 +11,10 @@ front of another device's (issue 32: six slow-reading connections held both turn
 from __future__ import annotations
 
 PREFIXES = (b"/catalog", b"/score")
-HEAVY_AT_ONCE = 2
+LARGE_AT_ONCE = 2
 
 
-def heavy(head: bytes) -> bool:
+def large_page(head: bytes) -> bool:
     """Whether a request (its head as it arrived) reads one of those pages: a GET or HEAD of a catalog page
     or the score sheet (a change of the catalog is a POST, and needs the admin)."""
     method, _, rest = head.partition(b" ")

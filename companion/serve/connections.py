@@ -1,20 +1,21 @@
-"""The server's door (serve/server.py runs it): where every connection waits while it costs no thread.
+"""The server's connection manager (serve/server.py runs it): where every connection waits while it costs no
+thread.
 
 Cheroot gives a connection a thread as soon as it is accepted, and the thread then waits for the request
 to arrive and for the client to read the answer: a few hundred connections that send nothing, a header a
-byte at a time, or never read, would hold every thread and stop play. Here a connection waits at the door,
+byte at a time, or never read, would hold every thread and stop play. Here a connection waits in the manager,
 in the one thread that watches every socket, at both ends of its request:
 
 - before: until its whole request has arrived, within HEAD_WAIT seconds (else closed; 408 if it had
   started), its head and body within their limits (serve/arrival.py); only then does a thread answer it;
-- after: the thread hands its answer back (serve/answers.py) and the door sends what the client has not
+- after: the thread hands its answer back (serve/answers.py) and the manager sends what the client has not
   read yet, dropping the connection if the client does not read it in time;
 - one client (companion/clients.py: an address, an IPv6 device by its /64) keeps `per_client` connections
   open at most; past that, new ones are closed at once;
 - a whole request waits for a thread when all are busy, and a large public page for its turn, client by
   client (serve/turns.py).
 
-Each turn of its loop, the door also says the worker is alive (`heartbeat`, serve/workers.py).
+Each turn of its loop, the manager also says the worker is alive (`heartbeat`, serve/workers.py).
 """
 
 from __future__ import annotations
@@ -23,66 +24,67 @@ import socket
 import threading
 import time
 
-from cheroot import connections, server as cheroot_server
+from cheroot import connections as cheroot_connections, server as cheroot_server
 from cheroot.makefile import MakeFile
 
 from ..clients import client_key
 from .answers import UNSENT_BUDGET, Outgoing, Sending
-from .arrival import CONTINUE, RECV, TOO_SLOW, WAIT, Arrived, Refusal, look
-from .heavy import HEAVY_AT_ONCE, heavy
+from .arrival import CONTINUE, RECV, TOO_SLOW, WAIT, Arrived, Refusal, verdict as verdict_on
+from .large_pages import LARGE_AT_ONCE, large_page
 from .turns import Threads, Turns, Unread
 
 HEAD_WAIT = 10.0  # seconds for a whole request to arrive; phones on a busy Wi-Fi send theirs in milliseconds
 LINGER = 2.0  # seconds a refused client gets to read its answer while the rest of its request is discarded
 LOG_EVERY = 60.0  # seconds between two log lines about the same client reaching its cap
 BEAT_EVERY = 1.0  # seconds between two heartbeats
-READ = connections.selectors.EVENT_READ
-WAKE = object()  # the selector's data for the door's own wake-up socket
+READ = cheroot_connections.selectors.EVENT_READ
+WAKE = object()  # the selector's data for the manager's own wake-up socket
 # epoll sees a socket registered from another thread while it waits; poll and select (macOS's kqueue too, to
 # be safe) only at their next call, so the loop is woken for it
-SEES_AT_ONCE = connections.selectors.DefaultSelector is getattr(connections.selectors, "EpollSelector", None)
+SELECTORS = cheroot_connections.selectors
+SEES_AT_ONCE = SELECTORS.DefaultSelector is getattr(SELECTORS, "EpollSelector", None)
 
 
-class Guest(cheroot_server.HTTPConnection):
-    """A connection, counted against its client from the moment the door lets it in until it closes."""
+class Connection(cheroot_server.HTTPConnection):
+    """A connection, counted against its client from the moment the manager lets it in until it closes."""
 
-    door: "Door | None" = None
+    manager: "WaitingConnections | None" = None
     client = ""  # who it counts as (companion/clients.py)
-    deadline = 0.0  # when the door gives up on it (time.monotonic): its request, its answer, or its idling
-    kept = False  # waiting at the door between two requests (cheroot's "keep-alive" connections)
-    continued = False  # the door already said "100 Continue" for this request
-    heavy = False  # its request reads a large public page (serve/heavy.py) and holds one of their turns
+    deadline = 0.0  # when the manager gives up on it (time.monotonic): its request, its answer, or its idling
+    kept = False  # waiting in the manager between two requests (cheroot's "keep-alive" connections)
+    continued = False  # the manager already said "100 Continue" for this request
+    large_page = False  # its request reads a large public page (serve/large_pages.py) and holds one of their turns
     answering = False  # a thread has its request (serve/turns.py: Threads)
     lingering = False  # refused: its answer is out, the rest of its request is read and thrown away
-    sending = False  # the door is sending the rest of its answer
+    sending = False  # the manager is sending the rest of its answer
     closing = False  # ... and closes it once that is sent
-    unsent = 0  # bytes of its answer the door held when it began sending them (serve/answers.py: Sending)
+    unsent = 0  # bytes of its answer the manager held when it began sending them (serve/answers.py: Sending)
 
     def __init__(self, server, sock, makefile=MakeFile):
         super().__init__(server, sock, lambda s, mode, size: Arrived(s) if "r" in mode else Outgoing(s))
 
     def close(self) -> None:
-        """Cheroot closes a connection once its answer is written: if part of it is still unsent, the door
+        """Cheroot closes a connection once its answer is written: if part of it is still unsent, the manager
         sends it first."""
-        door = self.door
-        if door is not None and self.wfile.pending and door.send_then_close(self):
+        manager = self.manager
+        if manager is not None and self.wfile.pending and manager.send_then_close(self):
             return
-        self.door = None
-        if door is not None:
-            door.left(self)
+        self.manager = None
+        if manager is not None:
+            manager.left(self)
         super().close()
 
 
-class Door(Sending, connections.ConnectionManager):
+class WaitingConnections(Sending, cheroot_connections.ConnectionManager):
     """Cheroot's connection manager, changed so that a connection costs a thread only while its answer is
     drawn, and one client cannot fill the server with connections."""
 
-    def __init__(self, server, per_client: int, body_limit: int, heavy_at_once: int = HEAVY_AT_ONCE,
+    def __init__(self, server, per_client: int, body_limit: int, large_at_once: int = LARGE_AT_ONCE,
                  heartbeat=None):
         super().__init__(server)
         self.per_client = per_client  # 0: no cap (behind a proxy every client has the proxy's address)
         self.body_limit = body_limit
-        self.turns = Turns(heavy_at_once) if heavy_at_once else None
+        self.turns = Turns(large_at_once) if large_at_once else None
         self.threads = Threads(server.requests.min)
         self.heartbeat = heartbeat
         self._lock = threading.Lock()
@@ -100,35 +102,35 @@ class Door(Sending, connections.ConnectionManager):
     # --- who may come in -----------------------------------------------------------------------------
 
     def _from_server_socket(self, server_socket):
-        guest = super()._from_server_socket(server_socket)
-        if guest is None:
+        conn = super()._from_server_socket(server_socket)
+        if conn is None:
             return None
-        client = guest.client = client_key(guest.remote_addr or "")
+        client = conn.client = client_key(conn.remote_addr or "")
         with self._lock:
             count = self._open.get(client, 0)
             admitted = not self.per_client or count < self.per_client
             if admitted:
                 self._open[client] = count + 1
-                guest.door = self
+                conn.manager = self
         if not admitted:
-            guest.close()
+            conn.close()
             self._tell_cap(client)
             return None
-        return guest
+        return conn
 
-    def left(self, guest: Guest) -> None:
-        self._turn_done(guest)
-        self._answered(guest)
-        self._sent(guest)
+    def left(self, conn: Connection) -> None:
+        self._turn_done(conn)
+        self._answered(conn)
+        self._sent(conn)
         with self._lock:
-            if guest.kept:
-                guest.kept = False
+            if conn.kept:
+                conn.kept = False
                 self._kept -= 1
-            count = self._open.get(guest.client, 0) - 1
+            count = self._open.get(conn.client, 0) - 1
             if count > 0:
-                self._open[guest.client] = count
+                self._open[conn.client] = count
             else:
-                self._open.pop(guest.client, None)
+                self._open.pop(conn.client, None)
 
     def _tell_cap(self, client: str) -> None:
         now = time.monotonic()
@@ -139,8 +141,8 @@ class Door(Sending, connections.ConnectionManager):
 
     # --- waiting for a request -----------------------------------------------------------------------
 
-    def put(self, conn: Guest) -> None:
-        """A thread answered a request and the connection stays open: the door sends what is left of the
+    def put(self, conn: Connection) -> None:
+        """A thread answered a request and the connection stays open: the manager sends what is left of the
         answer, then waits for the next request."""
         self._turn_done(conn)
         self._answered(conn)
@@ -149,7 +151,7 @@ class Door(Sending, connections.ConnectionManager):
         else:
             self._next_request(conn)
 
-    def _next_request(self, conn: Guest) -> None:
+    def _next_request(self, conn: Connection) -> None:
         conn.last_used = time.time()
         conn.continued = False
         if conn.rfile.has_data():  # the next request came along with the last one
@@ -162,12 +164,12 @@ class Door(Sending, connections.ConnectionManager):
             self._kept += 1
         self._watch(conn, READ)
 
-    def _arrive(self, conn: Guest) -> None:
+    def _arrive(self, conn: Connection) -> None:
         conn.socket.setblocking(False)
         conn.deadline = time.monotonic() + HEAD_WAIT
         self._watch(conn, READ)
 
-    def _hear(self, conn: Guest) -> None:
+    def _hear(self, conn: Connection) -> None:
         """The connection has something to read: read it, then see whether the request is whole."""
         try:
             data = conn.socket.recv(RECV)
@@ -189,8 +191,8 @@ class Door(Sending, connections.ConnectionManager):
         conn.rfile.buf += data
         self._judge(conn, registered=True)
 
-    def _judge(self, conn: Guest, registered: bool) -> None:
-        verdict = look(conn.rfile.buf, self.body_limit)
+    def _judge(self, conn: Connection, registered: bool) -> None:
+        verdict = verdict_on(conn.rfile.buf, self.body_limit)
         if verdict is CONTINUE and not conn.continued:
             conn.continued = True
             self._send(conn, b"HTTP/1.1 100 Continue\r\n\r\n")
@@ -208,33 +210,33 @@ class Door(Sending, connections.ConnectionManager):
 
     # --- large public pages take turns -------------------------------------------------------------------
 
-    def _turn(self, conn: Guest) -> bool:
+    def _turn(self, conn: Connection) -> bool:
         """Whether a whole request may go to a thread now; a large public page past its turns waits here."""
-        if self.turns is None or not heavy(bytes(conn.rfile.buf[:80]).lstrip()):
+        if self.turns is None or not large_page(bytes(conn.rfile.buf[:80]).lstrip()):
             return True
         with self._lock:
-            go = conn.heavy = self.turns.take(conn.client, conn)
+            go = conn.large_page = self.turns.take(conn.client, conn)
         return go
 
-    def _turn_done(self, conn: Guest) -> None:
+    def _turn_done(self, conn: Connection) -> None:
         """Its page is drawn (or it left): the next large page waiting, if any, takes the turn."""
         if self.turns is None:
             return
         with self._lock:
-            if not conn.heavy:
+            if not conn.large_page:
                 self.turns.forget(conn.client, conn)  # closed while waiting its turn
                 return
-            conn.heavy = False
+            conn.large_page = False
             following = self.turns.give_back(conn.client)
             if following is not None:
-                following.heavy = True
+                following.large_page = True
         if following is not None:
             self._to_a_thread(following)
 
     # --- the answering threads are shared out by client ------------------------------------------------
 
-    def _to_a_thread(self, conn: Guest) -> None:
-        """A whole request goes to a thread now, or waits at the door for one (serve/turns.py: Threads), or
+    def _to_a_thread(self, conn: Connection) -> None:
+        """A whole request goes to a thread now, or waits in the manager for one (serve/turns.py: Threads), or
         for its device's unread answers to go (serve/answers.py: Sending)."""
         with self._lock:
             if self.unread.holds(conn.client, conn):
@@ -243,7 +245,7 @@ class Door(Sending, connections.ConnectionManager):
         if go:
             self.server.process_conn(conn)
 
-    def _answered(self, conn: Guest) -> None:
+    def _answered(self, conn: Connection) -> None:
         """A thread is done with `conn`'s request: the request waiting that takes the thread, if any."""
         with self._lock:
             if not conn.answering:
@@ -258,7 +260,7 @@ class Door(Sending, connections.ConnectionManager):
 
     # --- refusals and leaving -----------------------------------------------------------------------------
 
-    def _refuse(self, conn: Guest, refusal: Refusal) -> None:
+    def _refuse(self, conn: Connection, refusal: Refusal) -> None:
         """Answer, then read and discard for a moment before closing: closing a socket with unread
         bytes resets it, and the client might lose the answer."""
         self._send(conn, refusal.reply())
@@ -273,13 +275,13 @@ class Door(Sending, connections.ConnectionManager):
         self._watch(conn, READ)
 
     @staticmethod
-    def _send(conn: Guest, data: bytes) -> None:
+    def _send(conn: Connection, data: bytes) -> None:
         try:
             conn.socket.send(data)  # small, and the socket does not block: what does not fit is lost
         except OSError:
             pass
 
-    def _leave(self, conn: Guest, registered: bool = True) -> None:
+    def _leave(self, conn: Connection, registered: bool = True) -> None:
         if registered:
             try:
                 self._selector.unregister(conn.socket.fileno())
@@ -305,7 +307,7 @@ class Door(Sending, connections.ConnectionManager):
 
     # --- the loop ----------------------------------------------------------------------------------------------
 
-    def _watch(self, conn: Guest, events: int) -> None:
+    def _watch(self, conn: Connection, events: int) -> None:
         """Watch `conn` for `events`; from another thread, wake the loop so it watches it now (a selector
         without epoll or kqueue sees a new socket only at its next turn)."""
         self._selector.register(conn.socket.fileno(), events, data=conn)
@@ -339,9 +341,9 @@ class Door(Sending, connections.ConnectionManager):
 
     def _serve_one(self, conn) -> None:
         if conn is self.server:
-            guest = self._from_server_socket(self.server.socket)
-            if guest is not None:
-                self._arrive(guest)
+            conn = self._from_server_socket(self.server.socket)
+            if conn is not None:
+                self._arrive(conn)
         elif conn is WAKE:
             try:
                 while self._wake_in.recv(4096):
@@ -368,6 +370,6 @@ class Door(Sending, connections.ConnectionManager):
 
     @property
     def can_add_keepalive_connection(self):
-        """Cheroot's cap on idle kept-alive connections counts only those, not strangers at the door."""
+        """Cheroot's cap on idle kept-alive connections counts only those, not strangers in the manager."""
         limit = self.server.keep_alive_conn_limit
         return limit is None or self._kept < limit

@@ -93,28 +93,13 @@ def answers_to(header: str | None, names) -> bool:
 
 
 def check_host() -> None:
-    """Before every request: refuse a host name the server does not answer to (421), changing nothing."""
+    """Before every request, a screen's held question included: refuse a host name the server does not answer
+    to (421), changing nothing."""
     names = current_app.config.get("HOST_NAMES") or LOCAL
     if not answers_to(request.environ.get("HTTP_HOST"), names):
         public = current_app.config.get("PUBLIC_URL")
         abort(421, T("This companion does not answer to that name. Open {public}/ instead.", public=public) if public
               else T("This companion does not answer to that name. Open the address it showed when it started."))
-
-
-class HostGate:
-    """In front of everything, even the layer that holds a screen's "anything new?" question: a
-    request for another host name goes straight to Flask, whose check_host refuses it with a page."""
-
-    def __init__(self, app, flask_app):
-        self.app, self.flask_app = app, flask_app
-
-    def __call__(self, environ, start_response):
-        if answers_to(environ.get("HTTP_HOST"), self.flask_app.config.get("HOST_NAMES") or LOCAL):
-            return self.app(environ, start_response)
-        return type(self.flask_app).wsgi_app(self.flask_app, environ, start_response)
-
-    def __getattr__(self, name):  # the layer behind stays readable (NewsPoll.waiting, for tests and benchmarks)
-        return getattr(self.app, name)
 
 
 def public_base() -> str:
