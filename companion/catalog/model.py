@@ -330,7 +330,8 @@ class Catalog:
     solo_tiles: Mapping[str, SoloTile]
     boards: Mapping[str, Board]
     scroll_boards: Mapping[str, ScrollBoard]
-    origins: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+    origins: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}), repr=False,
+                                                   compare=False)
     #: the records it was built from, as one canonical JSON text, and that text's sha256: what a game
     #: stores so that it keeps this catalog whatever happens to the files later
     records_json: str = field(default="", repr=False, compare=False)

@@ -144,7 +144,8 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
     state.hexes[tile] = Hex(tile=tile, space=free[0])
     name, harbor = tile_name(state, tile), tile_name(state, harbor)
     instruct(state, T("Take the {tile} from the expansion stack and put it face up on the marked expansion space (the "
-                      "first empty one clockwise from the {harbor}).", tile=name, harbor=harbor) if app_draws(state) else
+                      "first empty one clockwise from the {harbor}).", tile=name, harbor=harbor)
+             if app_draws(state) else
              T("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
                "clockwise from the {harbor}).", tile=name, harbor=harbor),
              "R-NEXT-6", ("stack:expansion",), tile=tile, space=free[0], places=[str(Place.hex(tile))])

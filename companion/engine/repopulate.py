@@ -53,7 +53,6 @@ def spare_lieutenants(state: GameState, seat: int) -> list[int]:
 
 def repop_option(state: GameState, seat: int, tile: str) -> dict:
     c = state.catalog
-    s = state.seats[seat]
     value = {"act": "repopulate"}
     if tile in c.harbors:
         return option(value, T("Repopulate this hex"), False, T("a harbor cannot be repopulated"), "R-REPOP-2")

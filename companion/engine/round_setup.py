@@ -39,15 +39,15 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
         harbor = state.catalog.docks[t["dock"]].harbor
         name = tile_name(state, tile)
         instruct(state, T("Take the {tile} from the docking pile.", tile=name) if app_draws(state) else
-                 T("Draw a docking tile: the {tile}.", tile=name), t.get("rule", "R-NEXT-5"), ("stack:docking",), tile=tile,
+                 T("Draw a docking tile: the {tile}.", tile=name), t.get("rule", "R-NEXT-5"), ("stack:docking",),
+             tile=tile,
                  places=[str(Place.hex(harbor))])
     count = t.get("count", 1)
-    for i, stack in enumerate(state.boats):
-        if len(stack):
-            break
-    else:
+    i = next((i for i, stack in enumerate(state.boats) if len(stack)), None)  # the first stack with a boat
+    if i is None:
         instruct(state, T("The boat stack is empty: no boat arrives."), "R-NEXT-5")
         return
+    stack = state.boats[i]
     ready, boat = stack_next(state, stack, lane, t, T("Which boat is on top of the boat stack?"),
                              None, "R-SETUP-8")
     if not ready:

@@ -82,7 +82,8 @@ def _seat_score(state: GameState, i: int) -> dict:
         lines.append(_line(f"register-{kind}", REGISTER_LABEL[kind], vp, "R-SCORE-1", T("space {n}", n=pos)))
     mine = repopulated(state, i)
     hex_vp = sum(c.hexes[t].repop_vp for t in mine)
-    lines.append(_line("repopulated", T("Repopulated hexes"), hex_vp, "R-SCORE-3", joined([tile_name(state, t) for t in mine]) if mine else T("none")))
+    lines.append(_line("repopulated", T("Repopulated hexes"), hex_vp, "R-SCORE-3",
+                       joined([tile_name(state, t) for t in mine]) if mine else T("none")))
     board = c.scroll_boards[s.scroll_board]
     for tr in board.tracks:
         pts, detail = _track_points(state, i, tr)

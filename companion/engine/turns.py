@@ -217,8 +217,8 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         lt.where = str(Place.dock(dock))
         state.active = {"seat": seat, "kind": "dock", "dock": dock, "boat": target["boat"], "lieutenant": lt_i,
                         "acted": True}
-        text = (T("{who} sends a lieutenant to the {dock} for {price}.", who=who(state, seat), dock=tile_name(state, dock),
-                  price=coins(cost)) if cost else
+        text = (T("{who} sends a lieutenant to the {dock} for {price}.", who=who(state, seat),
+                  dock=tile_name(state, dock), price=coins(cost)) if cost else
                 T("{who} sends a lieutenant to the {dock}.", who=who(state, seat), dock=tile_name(state, dock)))
         note(state, text, "R-TURN-DOCK-1", seat=seat, dock=dock)
         push(state, lane, {"do": do.BOAT_CUBE, "seat": seat, "dock": dock, "boat": target["boat"]},
@@ -276,9 +276,10 @@ def action_options(state: GameState, seat: int) -> list[dict]:
         else:
             opts.append(option({"act": "pay", "register": kind}, label, cost=cost))
     for mv in workshop_moves(state, seat):
-        opts.append(option({"act": "workshop", **mv}, T("Move the {cls} on the {square} into the {workshop}",
-                                                        cls=s.squares[mv["square"]].cls, square=square_text(state, seat, mv["square"]),
-                                                        workshop=tile_text(state, s.workshops[mv["workshop"]].tile))))
+        opts.append(option({"act": "workshop", **mv},
+                           T("Move the {cls} on the {square} into the {workshop}", cls=s.squares[mv["square"]].cls,
+                             square=square_text(state, seat, mv["square"]),
+                             workshop=tile_text(state, s.workshops[mv["workshop"]].tile))))
     opts.append(_end_option(state))
     return opts
 

@@ -194,7 +194,7 @@ def first_difference(mine, theirs, where: str) -> str:
                 return found
         return ""
     if isinstance(mine, list) and isinstance(theirs, list):
-        for i, (a, b) in enumerate(zip(mine, theirs)):
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=False)):
             found = first_difference(a, b, f"{where}[{i}]")
             if found:
                 return found

@@ -52,7 +52,7 @@ def _options(rows: list[tuple[str, str]], seed_raw: str, draw: str, advanced: bo
         names = [player_name(name) for name, _ in rows]
     except BadName as exc:
         abort(400, exc.args[0])  # the Text it was raised with, translated where shown
-    players = [PlayerOption(n, colour) for n, (_, colour) in zip(names, rows) if n]
+    players = [PlayerOption(n, colour) for n, (_, colour) in zip(names, rows, strict=False) if n]
     if not players:
         abort(400, T("Enter at least one player's name."))
     twice = same_names(names)

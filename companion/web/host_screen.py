@@ -13,7 +13,8 @@ from .regions import Region, drawn, render_once, stamped
 from ..pictures import city_key
 from .library import keep_only
 
-PARTS = ("put_back", "moment", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")
+PARTS = ("put_back", "moment", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log",
+         "undo")
 LOG_MOST = 80  # rows of the log a page shows, the newest first
 
 

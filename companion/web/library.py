@@ -60,7 +60,8 @@ def line_face_use(catalog, family: str, rid: str, _: Gettext = english) -> Marku
         f'{compact(hex_small(catalog.tile(rid), printed))}</symbol>')))
     _name(sid, symbol)
     return Markup(f'<svg class="face face-{family}" viewBox="{_frame(view_box)}" role="img" '
-                  f'aria-labelledby="{sid}-t" data-family="{family}" data-id="{escape(rid)}">{_use(sid, view_box)}</svg>')
+                  f'aria-labelledby="{sid}-t" data-family="{family}" data-id="{escape(rid)}">'
+                  f'{_use(sid, view_box)}</svg>')
 
 
 def placed_use(catalog, sid: str, key: tuple, x, y, draw_at, _: Gettext = english) -> Markup:

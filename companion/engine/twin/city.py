@@ -158,7 +158,8 @@ def _say_stack(before: GameState, after: GameState, key, b, a) -> list[dict]:
         out += _say_face_up(before, after, name, b, a, known_b)
     drawn = _drawn_away(after, a[0], _taken(before, after, a[0]))[:max(0, b[3] - a[3])]
     if drawn:  # drawn and put elsewhere: a boat to a dock, a hex to the city, a solo tile aside
-        out.append(line(N("Draw the top tile of the {stack}: {tiles}.", "Draw the top {n} tiles of the {stack}: {tiles}.",
+        out.append(line(N("Draw the top tile of the {stack}: {tiles}.",
+                          "Draw the top {n} tiles of the {stack}: {tiles}.",
                           n=len(drawn), stack=name, tiles=joined([tile_text(after, t) for t in drawn], " · "))))
     size = len(a[2]) + a[3] + len(a[4])
     return out or [line(N("Set the {stack} as it is now: {n} tile.", "Set the {stack} as it is now: {n} tiles.",
