@@ -91,7 +91,7 @@ def far(state: GameState) -> None:
     this round, so its deck runs out and its spent tiles are reshuffled (R-SOLO-5)."""
     c = state.catalog
     opp = state.opponent
-    if opp is not None and opp.deck.hidden > 3:
+    if opp is not None and opp.deck is not None and opp.deck.hidden > 3:
         pool = state.pools[opp.deck.pool]
         spent, pool[:] = pool[3:], pool[:3]
         opp.aside += spent

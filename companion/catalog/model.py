@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, Protocol
 
 from .rewards import Bundle, Need, Reward
 
@@ -29,6 +29,16 @@ class Provenance:
         if self.source in ("mixed", "checked") and name in self.rulebook_fields:
             return "rulebook"
         return "assumed" if self.source == "mixed" else self.source
+
+
+class Record(Protocol):
+    """What a record of every family has: its id, and where its values come from."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def prov(self) -> Provenance: ...
 
 
 @dataclass(frozen=True)
@@ -337,7 +347,7 @@ class Catalog:
     records_json: str = field(default="", repr=False, compare=False)
     fingerprint: str = field(default="", compare=False)
 
-    def family(self, name: str) -> Mapping[str, object]:
+    def family(self, name: str) -> Mapping[str, Record]:
         """One family's records by id, by the family's name in the files (`hex`, `wheel`, `rat_table`…)."""
         if name == "wheel":
             return MappingProxyType({w.id: w for w in self.wheel})

@@ -29,7 +29,7 @@ def act_line(state: GameState, action: dict) -> dict:
     if found is None:
         return {}
     d = found[1]
-    opt = next((o for o in d["options"] if o["value"] == action["pick"]), {})
+    opt: dict = next((o for o in d["options"] if o["value"] == action["pick"]), {})
     name = HOST if action["who"] == "host" else seat_name(state, action["who"])
     line = keep({"kind": d["kind"]}, "name", name)
     line.update({k: v for k, v in opt.items() if k == "label" or k.startswith("label_")})

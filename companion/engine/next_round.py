@@ -134,6 +134,7 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("Every expansion space is filled: no new hex."), "R-NEXT-6")
         return
     t = {**t, "places": [str(Place.space(free[0]))]}  # where it will go, marked while the host is asked
+    assert state.expansion is not None, "a new hex before the expansion stack is made (setup)"
     ready, tile = stack_next(state, state.expansion, lane, t, T("Which hex is on top of the expansion stack?"),
                              lambda x: hex_text(state, x), "R-NEXT-6")
     if not ready:

@@ -172,7 +172,7 @@ def _winners(state: GameState, seats: list[dict]):
         return (x["total"], len(x["repopulated"]), best)
 
     ordered = sorted(seats, key=key, reverse=True)
-    ranks = {}
+    ranks: dict[int, int] = {}
     for pos, x in enumerate(ordered):
         ranks[x["seat"]] = pos + 1 if pos == 0 or key(x) != key(ordered[pos - 1]) else ranks[ordered[pos - 1]["seat"]]
     top = [x["seat"] for x in ordered if key(x) == key(ordered[0])]

@@ -253,6 +253,7 @@ def action_options(state: GameState, seat: int) -> list[dict]:
     """R-TURN-ACT-1…2, R-TURN-DOCK-7, R-REG-3: everything the action step allows, in any order."""
     s = state.seats[seat]
     act = state.active
+    assert act is not None, "an action step outside a turn"
     opts = []
     if act["kind"] == "hex" and not act["acted"]:
         tile = state.catalog.tile(act["tile"])
@@ -311,14 +312,16 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
     if act == "end":
         return
     push(state, lane, {"do": do.ACTION_STEP, "seat": seat})
+    turn = state.active
+    assert turn is not None, "an action step outside a turn"
     if act == "hex":
-        state.active["acted"] = True
-        tile = state.active["tile"]
+        turn["acted"] = True
+        tile = turn["tile"]
         gain(state, lane, seat, state.catalog.tile(tile).action.phrase,
              T("hex action of the {tile}", tile=tile_name(state, tile)))
     elif act == "repopulate":
-        state.active["acted"] = True
-        push(state, lane, {"do": do.REPOPULATE, "seat": seat, "tile": state.active["tile"]})
+        turn["acted"] = True
+        push(state, lane, {"do": do.REPOPULATE, "seat": seat, "tile": turn["tile"]})
     elif act == "right":
         r = state.rights.pop(pick["index"])
         gain(state, lane, seat, r["reward"], r["why"])

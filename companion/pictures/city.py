@@ -220,7 +220,7 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: b
         place = str(Place.hex(tile))
         places.append((place, _hex_group(state, tile, hx, hy, targets.get(place), _, placed)))
     places.sort(key=lambda p: p[0] in targets)  # stable: targets last, on top
-    body = [under, [p[1] for p in places]]
+    body: list = [under, [p[1] for p in places]]
     if marked:  # the host's map: the moment's crop of a place shows this group again (pictures/where.py)
         body = [el("g", {"id": "city-map"}, *body)]
     drawn = svg(*view_box(bounds), _("City of Messina"), "city", *body)

@@ -155,7 +155,7 @@ def _workshops(state, seat, board, _: Gettext) -> tuple[list[Markup], float]:
 def _workshop(state, ws, x, y, _: Gettext) -> Markup:
     """A workshop: its class, era I/II, what it gives, its citizen, and "spent" once a late one is face down."""
     w = state.catalog.workshops.get(ws.tile) if ws else None
-    body = [el("rect", {"x": x, "y": y, "width": HALF, "height": 84, "rx": 5,
+    body: list[Markup | None] = [el("rect", {"x": x, "y": y, "width": HALF, "height": 84, "rx": 5,
                         "fill": "#ddd" if ws and ws.spent else "#f3efe6", "stroke": "#444",
                         "stroke-dasharray": None if ws else "5 3"})]
     if not ws:

@@ -227,6 +227,7 @@ class NewsPoll:
             gid, version, now = self._look(m, query, environ)
             held = False
             if now is not None and seen == now:  # compared as text: any other text is news
+                assert gid is not None and version is not None  # _look finds all three or none
                 game = gid
                 if "r" not in query and self._take_place(game):  # r: the page just lost the server
                     held = True
@@ -271,6 +272,7 @@ class NewsPoll:
                 self._per_game[gid] = left
             else:
                 del self._per_game[gid]
+            assert self.places is not None  # a place was taken from them (_take_place)
             self.places.release()
 
     def _hold(self, m: re.Match, query: dict, environ, gid: str, version: int, seen: tuple):
@@ -280,7 +282,10 @@ class NewsPoll:
         gone = environ.get(CLIENT_GONE)
         while True:
             self.bulletin.wait(gid, version, version, deadline - time.monotonic(), gone=gone)
-            gid, version, now = self._look(m, query, environ)
+            found, at, now = self._look(m, query, environ)
+            if found is None or at is None:  # the game or seat went away: nothing to see (now is None)
+                return found, at, now
+            gid, version = found, at
             if now != seen or time.monotonic() >= deadline or self.bulletin.closed or (gone is not None and gone()):
                 return gid, version, now
 

@@ -156,7 +156,8 @@ class Unread:
         self._by[client] -= size
         if self._by[client] <= 0:
             del self._by[client]
-        free, still = [], []
+        free: list[tuple[str, object]] = []
+        still: list[tuple[str, object]] = []
         for held in self._held:
             (still if self.total > self.budget and self._by[held[0]] > 0 else free).append(held)
         self._held = still

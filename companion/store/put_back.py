@@ -13,6 +13,7 @@ from ..engine.flow import IllegalAction
 from ..engine.twin import put_back, undone_log
 from ..engine.state import GameState
 from ..words import T
+from .parts import Part
 
 MOST_ACTS = 20  # undo takes back at most this many acts at once
 
@@ -102,7 +103,7 @@ def acts_to_undo(db, gid: str, count: int, seat: int | None) -> list[dict]:
     return acts
 
 
-class UndoReads:
+class UndoReads(Part):
     """The Store's reads of undos and acts (mixed into store/games.py's Store, which gives `_db`)."""
 
     def undos(self, gid: str, latest: bool = False) -> list[dict]:

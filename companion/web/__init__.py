@@ -116,7 +116,9 @@ def _templates(app: Flask) -> None:
     app.after_request(_compress)
     app.logger.addFilter(logs.HideSecrets())  # an error's log line names its path: a seat's token, say
     app.teardown_request(translate.forget_catalog)
-    app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
+    # templates' _(): a method the i18n extension adds to the environment, which jinja's types do not know
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=gettext, ngettext=ngettext, newstyle=True)
     app.jinja_env.filters["rule_links"] = rules.rule_links  # every rule a screen cites, a link to its text
     app.jinja_env.globals["family_rules"] = rules.FAMILY_RULES  # the rules a catalog family's values serve
     app.jinja_env.globals.update(
@@ -143,13 +145,15 @@ def _layers(app: Flask) -> None:
     bulletin = app.extensions["bulletin"] = Bulletin()
     app.extensions["store"].listeners.append(bulletin.post)
     app.extensions["store"].movers.append(bulletin.ring)
-    app.wsgi_app = NewsPoll(app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"],
-                            app.config["POLL_PLACES"], questions=news_routes(app.url_map),
-                            phones=app.extensions["phones"], per_game=app.config["POLL_PER_GAME"])
-    app.wsgi_app = address.HostGate(app.wsgi_app, app)  # other host names are refused first
+    # wrapping app.wsgi_app is Flask's own way to add middleware (its docs), though mypy sees a method
+    app.wsgi_app = NewsPoll(  # type: ignore[method-assign]
+        app.wsgi_app, app.extensions["store"], bulletin, app.config["POLL_HOLD_S"], app.config["POLL_PLACES"],
+        questions=news_routes(app.url_map), phones=app.extensions["phones"], per_game=app.config["POLL_PER_GAME"])
+    app.wsgi_app = address.HostGate(app.wsgi_app, app)  # type: ignore[method-assign]  # other hosts refused first
     if app.config["PROXIES"] > 0:  # outermost: every layer sees the player's own address and scheme
         n = app.config["PROXIES"]
-        app.wsgi_app = Behind(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n)
+        app.wsgi_app = Behind(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n)
 
 
 class Behind(ProxyFix):
@@ -183,10 +187,10 @@ def _refusals(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
-        said = exc.description
+        said, code = exc.description, exc.code or 500  # every HTTPException raised has its code
         if not said or said == type(exc).description:  # Werkzeug's own English: an unknown address or method
-            said = UNKNOWN.get(exc.code, T("That is not possible here."))
-        return refusal(said, exc.code)
+            said = UNKNOWN.get(code, T("That is not possible here."))
+        return refusal(said, code)
 
     @app.errorhandler(StoreFault)
     def _store_fault(exc: StoreFault):

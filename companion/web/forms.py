@@ -37,8 +37,8 @@ def json_options(data: dict) -> tuple[Options, int | None]:
     if not all(isinstance(p.get("name"), str) and isinstance(p.get("colour"), str) for p in players):
         abort(400, T("every player needs a name and a colour, both texts."))
     rows = [(p["name"], p["colour"]) for p in players]
-    seed = str(data["seed"]) if data.get("seed") is not None else ""
-    opts, seed = _options(rows, seed, str(data.get("draw", "app")) or "app", advanced=bool(data.get("advanced")),
+    seed_raw = str(data["seed"]) if data.get("seed") is not None else ""
+    opts, seed = _options(rows, seed_raw, str(data.get("draw", "app")) or "app", advanced=bool(data.get("advanced")),
                           priority_tile=bool(data.get("priority_tile")))
     if len(opts.players) != len(players):
         abort(400, T("every player needs a name."))

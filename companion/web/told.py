@@ -13,6 +13,8 @@ Nothing here decides what changed: the engine's comparison did, once, when the m
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.pieces import Pieces
 from ..engine.twin import table_at
 from ..store.ticks import HELD, words_of
@@ -129,7 +131,7 @@ def screens(game, table: dict, ticks, moments) -> dict:
     checklist's steps."""
     state = game.state
     upkeep = f"upkeep-{table['upkeep']['round'] if table['upkeep'] else state.round}"
-    out = {"setup_items": checklist(game.told, state.setup_steps, "setup"), "upkeep_list": upkeep,
+    out: dict[str, Any] = {"setup_items": checklist(game.told, state.setup_steps, "setup"), "upkeep_list": upkeep,
            "upkeep_items": checklist(game.told, state.report, upkeep),
            "held": held(game.told, ticks, _asked(table) == "opponent_done") if state.phase == "play" else None,
            "map_pieces": None}

@@ -137,7 +137,7 @@ def _square(sq, x, y, _: Gettext, marked: str | None = None) -> Markup:
     if sq.once:
         said = _("{reward} (once per game)").format(reward=said)
     attrs = {"class": "board-square" + (" single-use" if sq.once else ""), "data-square": sq.id}
-    edge = {"stroke": "#444"}
+    edge: dict[str, str | int] = {"stroke": "#444"}
     if marked is not None and sq.id == marked:
         attrs["class"] += " marked"
         edge = {"stroke": "#8a2b1a", "stroke-width": 4}
