@@ -10,6 +10,7 @@ import json
 
 from ..engine.acts import act_line, opens_act, revealed
 from ..engine.flow import IllegalAction
+from ..engine.kinds import Action
 from ..engine.twin import put_back, undone_log
 from ..engine.state import GameState
 from ..words import T
@@ -27,7 +28,7 @@ def undo_note(undone: list[int], before: GameState, after: GameState, acts: list
             "undone_log": gone, "round": after.round, "phase": after.phase}
 
 
-def act_columns(db, gid: str, state: GameState, action: dict) -> tuple[dict, int]:
+def act_columns(db, gid: str, state: GameState, action: Action) -> tuple[dict, int]:
     """(its words, whether it starts an act) for an action about to be applied to `state`: the question
     and option it answers (engine/acts.py) and who acted last in the live log."""
     row = db.execute("select who from actions where game_id = ? and kind = 'act' and undone = 0 "

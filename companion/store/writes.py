@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 
 from ..catalog import Catalog
-from ..engine import apply, choose_action, state_from_dict
+from ..engine import Action, apply, choose_action, state_from_dict
 from ..engine.state import GameState
 from .put_back import act_columns, acts_to_undo, said_json, undo_note
 from .told import recorder, told_json
@@ -24,7 +24,7 @@ class Written:
     words (`said`, JSON) and the log entries it added."""
 
     state: GameState
-    action: dict
+    action: Action
     opens: int | None  # None: a row saved before acts were counted keeps none (kept)
     said: str
     log: list[dict]
