@@ -41,12 +41,14 @@ class Recorder:
     def finish(self, state: GameState) -> str:
         lines = list(self.lines)
         lines.append("\n# Final scoring")
-        for x in state.scoring["seats"]:
+        scoring = state.scoring
+        assert scoring is not None, "a playthrough is finished once the game is over"
+        for x in scoring["seats"]:
             lines.append(f"{x['name']} ({x['colour']}): {x['total']} VP, rank {x['rank']}")
             for ln in x["lines"]:
                 lines.append(f"  {ln['label']}: {ln['points']} [{ln['rule']}] {ln['detail']}".rstrip())
-        lines.append("Winner: " + " and ".join(state.seats[i].name for i in state.scoring["winners"])
-                     + (f" ({state.scoring['tiebreak']})" if state.scoring["tiebreak"] else ""))
+        lines.append("Winner: " + " and ".join(state.seats[i].name for i in scoring["winners"])
+                     + (f" ({scoring['tiebreak']})" if scoring["tiebreak"] else ""))
         return "\n".join(lines) + "\n"
 
 

@@ -115,7 +115,9 @@ def play_game(players: int, seed: int, advanced: bool = False, priority_tile: bo
 
 def summary(p: Played) -> dict:
     s = p.state
-    return {"seed": p.seed, "rounds": s.round, "decisions": p.decisions, "winners": p.state.scoring["winners"],
-            "winner_names": [s.seats[i].name for i in s.scoring["winners"]], "tiebreak": s.scoring["tiebreak"],
+    scoring = s.scoring
+    assert scoring is not None, "a game is played to its end"
+    return {"seed": p.seed, "rounds": s.round, "decisions": p.decisions, "winners": scoring["winners"],
+            "winner_names": [s.seats[i].name for i in scoring["winners"]], "tiebreak": scoring["tiebreak"],
             "scoring": [{"seat": x["seat"], "name": x["name"], "total": x["total"], "rank": x["rank"],
-                         "lines": {ln["key"]: ln["points"] for ln in x["lines"]}} for x in s.scoring["seats"]]}
+                         "lines": {ln["key"]: ln["points"] for ln in x["lines"]}} for x in scoring["seats"]]}

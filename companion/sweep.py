@@ -47,7 +47,7 @@ def crowded(state: GameState) -> None:
     c = state.catalog
     late = [t for cls in CLASSES for t in state.pools[f"late-{cls}"] if "build" in c.workshops[t].reward.icons()]
     leaving = list(dict.fromkeys([c.workshops[t].cls for t in late] + ["craftsman"] + list(CLASSES)))
-    for i, s in enumerate(state.seats):
+    for s in state.seats:
         board = c.boards[s.board]
         for cls in CLASSES:
             for sq in board.sector(cls) if cls != "craftsman" else ():
@@ -91,7 +91,7 @@ def far(state: GameState) -> None:
     this round, so its deck runs out and its spent tiles are reshuffled (R-SOLO-5)."""
     c = state.catalog
     opp = state.opponent
-    if opp is not None and opp.deck.hidden > 3:
+    if opp is not None and opp.deck is not None and opp.deck.hidden > 3:
         pool = state.pools[opp.deck.pool]
         spent, pool[:] = pool[3:], pool[:3]
         opp.aside += spent
@@ -131,8 +131,8 @@ def sweep(seeds: int = 1, first_seed: int = 1, catalog: Catalog | None = None, c
           kinds: tuple[Kind, ...] = KINDS, tally: Counter | None = None) -> tuple[Counter, int]:
     """Play `seeds` games of every kind (seeds first_seed, first_seed + 1, …) and count what they reach
     (in `tally`, if given). Every invariant is checked after every decision except the JSON round-trip,
-    which costs seconds per game and is the round-trip tests' job (tests/engine/test_roundtrip.py). Returns the tally and
-    the number of games played."""
+    which costs seconds per game and is the round-trip tests' job (tests/engine/test_roundtrip.py). Returns the tally
+    and the number of games played."""
     catalog = catalog or default_catalog()
     tally = Counter() if tally is None else tally
     games = 0

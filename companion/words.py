@@ -27,6 +27,7 @@ class Text(str):
     msg: str
     args: dict[str, Any]
     plural: str | None = None  # the plural template of a phrase with a count (`N`); its count is args["n"]
+    _plain: dict[str, Any]  # its stored form, made once (`plain`)
 
     def __new__(cls, template: str, /, **params: Any) -> "Text":
         if not params:  # a fixed sentence: nothing to format (menus build many of these)

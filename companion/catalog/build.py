@@ -6,6 +6,7 @@ object, or a RecordError saying in words what is wrong with it. Checks that need
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Any, Callable
 
@@ -181,7 +182,7 @@ def _rat_table(rec):
     pen = rec.get("penalty")
     if not isinstance(pen, list) or len(pen) < 8 or not all(isinstance(p, int) and p >= 0 for p in pen):
         raise Problem(T("{key} must list VP lost for 0, 1, 2 … rats", key="penalty"))
-    if any(b < a for a, b in zip(pen, pen[1:])):
+    if any(b < a for a, b in pairwise(pen)):
         raise Problem(T("{key} must never shrink as rats grow", key="penalty"))
     if pen[7] != 13 or pen[-1] != 21 or max(pen) != 21:
         raise Problem(T("the rulebook fixes 7 rats → 13 VP and a maximum of 21 (R-END-2)"))

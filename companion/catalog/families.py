@@ -6,6 +6,8 @@ The families' order is the order a game stores its catalog in, so it is part of 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..words import T
 from .problems import in_family
 
@@ -47,8 +49,8 @@ class CatalogError(Exception):
     """The catalog (defaults or override) is invalid; `problems` lists every finding, each a Text
     (companion/catalog/problems.py), so a page can show it in the reader's language."""
 
-    def __init__(self, problems: list[str]):
-        self.problems = problems
+    def __init__(self, problems: Sequence[str]):
+        self.problems = list(problems)
         super().__init__("\n".join(problems))
 
 

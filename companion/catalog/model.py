@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, Protocol
 
 from .rewards import Bundle, Need, Reward
 
@@ -29,6 +29,16 @@ class Provenance:
         if self.source in ("mixed", "checked") and name in self.rulebook_fields:
             return "rulebook"
         return "assumed" if self.source == "mixed" else self.source
+
+
+class Record(Protocol):
+    """What a record of every family has: its id, and where its values come from."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def prov(self) -> Provenance: ...
 
 
 @dataclass(frozen=True)
@@ -330,13 +340,14 @@ class Catalog:
     solo_tiles: Mapping[str, SoloTile]
     boards: Mapping[str, Board]
     scroll_boards: Mapping[str, ScrollBoard]
-    origins: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+    origins: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}), repr=False,
+                                                   compare=False)
     #: the records it was built from, as one canonical JSON text, and that text's sha256: what a game
     #: stores so that it keeps this catalog whatever happens to the files later
     records_json: str = field(default="", repr=False, compare=False)
     fingerprint: str = field(default="", compare=False)
 
-    def family(self, name: str) -> Mapping[str, object]:
+    def family(self, name: str) -> Mapping[str, Record]:
         """One family's records by id, by the family's name in the files (`hex`, `wheel`, `rat_table`…)."""
         if name == "wheel":
             return MappingProxyType({w.id: w for w in self.wheel})

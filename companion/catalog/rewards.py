@@ -208,7 +208,7 @@ class Need:
 _NEED = re.compile(r"^(\d+)\s+(upgraded\s+)?([a-z]+)$")
 
 
-def parse_citizens(phrase: str) -> tuple[Need, ...]:
+def parse_citizens(phrase: object) -> tuple[Need, ...]:
     """Parse `"1 nun and 1 upgraded craftsman"` (R-REPOP-5)."""
     if not isinstance(phrase, str) or not phrase.strip():
         raise GrammarError(T("expected a citizen requirement, got {phrase}", phrase=repr(phrase)))

@@ -20,13 +20,15 @@ from __future__ import annotations
 from . import (build, docks, estate, gain, next_round, offer, overseers, plague, registers,  # noqa: F401
                repopulate, round_setup, scoring, setup, solo, stacks, turns, upkeep)
 from .flow import GameMovedOn, IllegalAction, NotOnMenu, answer, question, resolve, waiting
+from .kinds import Action, DecisionKind
 from .scoring import final_scoring, score
 from .setup import new_game, options_for
 from .state import GameState, Options, PlayerOption, state_from_dict
 from .upkeep import start_upkeep
 from .view import seat_view, table_view
 
-__all__ = ["GameMovedOn", "GameState", "IllegalAction", "NotOnMenu", "Options", "PlayerOption", "apply",
+__all__ = ["Action", "DecisionKind", "GameMovedOn", "GameState", "IllegalAction", "NotOnMenu", "Options",
+           "PlayerOption", "apply",
            "choose_action", "final_scoring", "legal_actions", "new_game", "options_for", "pending", "score",
            "seat_view", "start_upkeep", "state_from_dict", "table_view"]
 
@@ -45,13 +47,13 @@ def legal_actions(state: GameState, who: int | str) -> list[dict]:
     return []
 
 
-def choose_action(state: GameState, who: int | str, decision: int | None, choice: int) -> dict:
+def choose_action(state: GameState, who: int | str, decision: int | None, choice: int) -> Action:
     """The action for option number `choice` on the menu of `who`'s question `decision` (None: whichever
     question is open), checked: this is how a tap becomes the action `apply` plays and the log keeps."""
     return resolve(state, who, decision, choice)
 
 
-def apply(state: GameState, action: dict, copy_first: bool = False) -> tuple[GameState, list[dict]]:
+def apply(state: GameState, action: Action, copy_first: bool = False) -> tuple[GameState, list[dict]]:
     """Apply one action from a menu; returns the state and the log entries it produced.
 
     The state is changed in place (fast for simulations); pass `copy_first=True` to keep the caller's

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .events import who as seat_name
 from .flow import decision_for, waiting
+from .kinds import Action
 from .state import GameState
 from ..words import T, keep
 
@@ -22,15 +23,15 @@ OPENS = frozenset(("turn", "action_step", "production", "leave_quarantine", "rev
 HOST = T("the host")
 
 
-def act_line(state: GameState, action: dict) -> dict:
+def act_line(state: GameState, action: Action) -> dict:
     """The words of one action, read before it is applied: the kind of question, who answered (a name the
     table knows) and the chosen option's label with its template ("label", "label_msg", "label_args"…)."""
     found = decision_for(state, action["who"])
     if found is None:
         return {}
     d = found[1]
-    opt = next((o for o in d["options"] if o["value"] == action["pick"]), {})
-    name = HOST if action["who"] == "host" else seat_name(state, action["who"])
+    opt: dict = next((o for o in d["options"] if o["value"] == action["pick"]), {})
+    name = HOST if action["who"] == "host" else seat_name(state, int(action["who"]))
     line = keep({"kind": d["kind"]}, "name", name)
     line.update({k: v for k, v in opt.items() if k == "label" or k.startswith("label_")})
     return line

@@ -10,7 +10,7 @@ from .flow import ASKED, choose, option, push, task
 from .gain import TOKEN_FIELD, add_vp
 from .reach import reached
 from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
-from ..words import T, again, joined
+from ..words import T, Text, again, joined
 
 CYCLE_PAYMENTS = ("vp", "coins", "lumber", "fire", "major_fire")  # Q-10: 1 VP or 1 resource token
 ONE = {"vp": T("1 VP"), "coins": T("1 coin"), "lumber": T("1 lumber"), "fire": T("1 fire"),
@@ -21,7 +21,7 @@ def can_pay(seat: Seat, cost: Bundle) -> bool:
     return all(getattr(seat, TOKEN_FIELD[i.icon]) >= i.count for i in cost.items)
 
 
-def missing(seat: Seat, cost: Bundle) -> str:
+def missing(seat: Seat, cost: Bundle) -> Text:
     """Why a seat cannot pay, in numbers: "you have 0 lumber, need 1" for each token it is short of."""
     return joined((lacking(i.icon, getattr(seat, TOKEN_FIELD[i.icon]), i.count) for i in cost.items
                    if getattr(seat, TOKEN_FIELD[i.icon]) < i.count), "; ")
@@ -53,17 +53,17 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
         elif st.empty:
             opts.append(_used_up(value, T("improvement stack {n}", n=i + 1), "R-BUILD-3"))
     for cls in CLASSES:
-        st = state.workshops.get(cls)
-        if st is None:
+        pile = state.workshops.get(cls)
+        if pile is None:
             continue
         value = {"build": "workshop", "cls": cls}
-        if st.up:
-            tile = c.workshops[st.up]
+        if pile.up:
+            tile = c.workshops[pile.up]
             ok = can_pay(seat, tile.cost)
-            opts.append(option(value, T("Build the {tile}", tile=tile_text(state, st.up)),
+            opts.append(option(value, T("Build the {tile}", tile=tile_text(state, pile.up)),
                                ok, None if ok else missing(seat, tile.cost),
                                None if ok else "R-BUILD-4", cost_text(tile.cost)))
-        elif st.empty:
+        elif pile.empty:
             opts.append(_used_up(value, T("{cls} workshop stack", cls=cls), "R-BUILD-4"))
     for i, ws in enumerate(state.wagon_stacks):
         value = {"build": "wagon", "stack": i}
@@ -110,6 +110,7 @@ def _build(state: GameState, t: dict, lane: str) -> None:
     elif what == "workshop":
         st = state.workshops[pick["cls"]]
         tile, st.up = st.up, None
+        assert tile is not None, "a workshop built from a stack with none face up"
         pay(seat, c.workshops[tile].cost)
         seat.workshops.append(Workshop(tile))
         note(state, T("{who} builds the {tile}.", who=who(state, seat_i), tile=tile_text(state, tile)),
@@ -166,13 +167,14 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
     note(state, T("{who} pays {price} to cycle the {kind}.", who=who(state, seat_i), price=ONE[pay_with], kind=kind),
          "R-BUILD-2")
     what = "improvement" if kind == "improvements" else "workshop"
-    keys = range(3) if kind == "improvements" else CLASSES
+    keys: tuple[int | str, ...] = tuple(range(3)) if kind == "improvements" else CLASSES
+    shown = (tuple(f"stack:improvements-{k + 1}" for k in range(3)) if kind == "improvements" else
+             tuple(f"stack:workshops-{k}" for k in CLASSES))
     if under:
         tiles = joined([tile_text(state, t) for t in under], " · ")
         instruct(state, T("Put each face-up cabin improvement face down under its stack: {tiles}.", tiles=tiles)
                  if kind == "improvements" else
-                 T("Put each face-up workshop face down under its stack: {tiles}.", tiles=tiles), "R-BUILD-2",
-                 tuple(f"stack:{kind}-{k + 1 if kind == 'improvements' else k}" for k in keys))
+                 T("Put each face-up workshop face down under its stack: {tiles}.", tiles=tiles), "R-BUILD-2", shown)
     push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
 
 

@@ -148,7 +148,8 @@ def turn_wheel(state: GameState) -> None:
     state.wheel = (state.wheel + 1) % len(state.catalog.wheel)
     w = window(state)
     instruct(state, T("Turn the population wheel one space clockwise to the {window}.", window=tile_text(state, w.id)),
-             "R-R1-2" if state.round == 1 else "R-NEXT-9", ("wheel",), window=w.id)  # the window's caption says what it brings
+             # the window's caption says what it brings
+             "R-R1-2" if state.round == 1 else "R-NEXT-9", ("wheel",), window=w.id)
 
 
 def neighbourhoods(state: GameState) -> list[str]:

@@ -42,12 +42,12 @@ def remembered(state: GameState, kind: str) -> dict:
     cat = state.catalog
     last = _LAST
     if last[0] is not cat:
-        last = _KNOWN.get(id(cat))
-        if last is None or last[0] is not cat:
+        found = _KNOWN.get(id(cat))
+        if found is None or found[0] is not cat:
             if len(_KNOWN) >= CATALOGS_KEPT:
                 _KNOWN.clear()
-            last = _KNOWN[id(cat)] = (cat, {})
-        _LAST = last
+            found = _KNOWN[id(cat)] = (cat, {})
+        last = _LAST = found
     known = last[1].get(kind)
     if known is None or len(known) > KEEP_AT_MOST:
         known = last[1][kind] = {}

@@ -53,7 +53,8 @@ def _take_boat(state: GameState, t: dict, lane: str) -> None:
     boat = state.catalog.boats[t["boat"]]
     note(state, T("{who} takes the {boat}.", who=who(state, seat), boat=tile_text(state, boat.id)),
          "R-TURN-DOCK-5")
-    steps = [{"do": do.GAIN, "seat": seat, "reward": boat.reward.phrase, "why": plain(T("the {boat}", boat=tile_text(state, boat.id)))}]
+    steps = [{"do": do.GAIN, "seat": seat, "reward": boat.reward.phrase,
+              "why": plain(T("the {boat}", boat=tile_text(state, boat.id)))}]
     if len(s.boats) % 2 == 0:
         reached(state, "even-boats")
         steps.append({"do": do.GAIN_ITEM, "seat": seat, "icon": "advance-any", "count": 1,

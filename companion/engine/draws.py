@@ -7,11 +7,14 @@ reveal becomes a host decision listing the tiles that can still come up.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Iterable
+from typing import Callable, TypeVar
 
 from .describe import face_of, tile_text
 from .flow import ASKED, choose, option
 from .state import GameState, Stack
+
+C = TypeVar("C", str, int)  # what a reveal picks among: tiles by id, or seats by number (the play order)
 
 MASK = (1 << 64) - 1
 
@@ -51,8 +54,8 @@ def app_draws(state: GameState) -> bool:
     return state.options.draw == "app"
 
 
-def reveal(state: GameState, lane: str, t: dict, question: str, candidates, label: Callable[[str], str] | None = None,
-           rule: str | None = None, place: str | None = None) -> str | None:
+def reveal(state: GameState, lane: str, t: dict, question: str, candidates: Iterable[C],
+           label: Callable[[C], str] | None = None, rule: str | None = None, place: str | None = None) -> C | None:
     """The tile revealed for task `t`: its `pick` once answered, a forced or RNG choice, or None
     after leaving a host decision (table-draw mode) that re-runs `t` with the answer. The host is asked
     `question`, a whole sentence (so each language words it its own way); each candidate is named by what
@@ -65,7 +68,7 @@ def reveal(state: GameState, lane: str, t: dict, question: str, candidates, labe
         return None
     if app_draws(state) and len(cands) > 1:
         return cands[randbelow(state, len(cands))]
-    name = label or (lambda c: tile_text(state, c))
+    name = label or (lambda c: tile_text(state, str(c)))  # without a label, the candidates are tiles
     pick = choose(state, lane, "host", "reveal", question,
                   [option(c, name(c), face=face_of(state, c)) for c in cands], t, rule,
                   place=place)  # one candidate: taken for you
@@ -83,6 +86,7 @@ def stack_next(state: GameState, stack: Stack, lane: str, t: dict, question: str
         tile = reveal(state, lane, t, question, pool, label, rule)
         if tile is None and "pick" not in t and pool:
             return False, None
+        assert tile is not None, "a stack with hidden tiles and none in its pool"
         pool.remove(tile)
         stack.hidden -= 1
         return True, tile

@@ -60,7 +60,8 @@ def move_to_workshop(state: GameState, lane: str, seat: int, square: str, index:
     s.workshops[index].citizen = cit
     reached(state, "workshop-move")
     note(state, T("{who} moves the {cls} from the {square} into the {workshop}.", who=who(state, seat), cls=cit.cls,
-                  square=square_text(state, seat, square), workshop=tile_text(state, s.workshops[index].tile)), "R-CIT-4")
+                  square=square_text(state, seat, square), workshop=tile_text(state, s.workshops[index].tile)),
+         "R-CIT-4")
     late_reward_check(state, lane, seat, index)
 
 

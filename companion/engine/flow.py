@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .kinds import Action, DecisionKind
 from .reach import reached
 from .state import GameState
 from ..words import again, keep
@@ -94,7 +95,7 @@ def option(value: Any, label: str, available: bool = True, reason: str | None = 
     return opt
 
 
-def ask(state: GameState, lane: str, who: int | str, kind: str, prompt: str, options: list[dict],
+def ask(state: GameState, lane: str, who: int | str, kind: DecisionKind, prompt: str, options: list[dict],
         then: dict, rule: str | None = None, place: str | None = None) -> None:
     """Leave a decision on top of `lane`; answering it pushes `then` with `pick` set. `place`: the spot on
     the map the question is about ("space:s04"), for the map to mark."""
@@ -108,7 +109,7 @@ def ask(state: GameState, lane: str, who: int | str, kind: str, prompt: str, opt
     reached(state, kind, "decision")
 
 
-def choose(state: GameState, lane: str, who: int | str, kind: str, prompt: str,
+def choose(state: GameState, lane: str, who: int | str, kind: DecisionKind, prompt: str,
            options: list[dict] | Callable[[], list[dict]], then: dict, rule: str | None = None, *,
            alike: Callable[[Any], Any] | None = None, forced: bool = True, place: str | None = None) -> Any:
     """The answer to task `then`'s question: its `pick` once answered; else, when every available option
@@ -204,7 +205,7 @@ def _open_question(state: GameState, who: int | str, decision_id: int | None) ->
     return found
 
 
-def resolve(state: GameState, who: int | str, decision_id: int | None, choice: int) -> dict:
+def resolve(state: GameState, who: int | str, decision_id: int | None, choice: int) -> Action:
     """The action for a tap: option number `choice` of the question `decision_id` that `who` must answer.
     Refused with GameMovedOn (another question is open), NotOnMenu (no such option) or IllegalAction with
     the greyed option's own reason and rule."""
@@ -214,7 +215,7 @@ def resolve(state: GameState, who: int | str, decision_id: int | None, choice: i
     opt = d["options"][choice]
     if not opt["available"]:
         raise IllegalAction(_reason(opt), opt.get("rule"))
-    return {"who": who, "decision": d["id"], "pick": opt["value"]}
+    return Action(who=who, decision=d["id"], pick=opt["value"])
 
 
 def _reason(opt: dict) -> str:

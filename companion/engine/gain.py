@@ -171,4 +171,5 @@ def _any_hex(state: GameState, t: dict, lane: str) -> None:
     tile = choose(state, lane, t["seat"], "any_hex", T("Use the action of which hex?"), opts, t, "R-ACT-7")
     if tile is ASKED:
         return
-    gain(state, lane, t["seat"], c.tile(tile).action.phrase, T("any-hex action of the {tile}", tile=tile_name(state, tile)))
+    gain(state, lane, t["seat"], c.tile(tile).action.phrase,
+         T("any-hex action of the {tile}", tile=tile_name(state, tile)))

@@ -134,6 +134,7 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
         instruct(state, T("Every expansion space is filled: no new hex."), "R-NEXT-6")
         return
     t = {**t, "places": [str(Place.space(free[0]))]}  # where it will go, marked while the host is asked
+    assert state.expansion is not None, "a new hex before the expansion stack is made (setup)"
     ready, tile = stack_next(state, state.expansion, lane, t, T("Which hex is on top of the expansion stack?"),
                              lambda x: hex_text(state, x), "R-NEXT-6")
     if not ready:
@@ -144,7 +145,8 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
     state.hexes[tile] = Hex(tile=tile, space=free[0])
     name, harbor = tile_name(state, tile), tile_name(state, harbor)
     instruct(state, T("Take the {tile} from the expansion stack and put it face up on the marked expansion space (the "
-                      "first empty one clockwise from the {harbor}).", tile=name, harbor=harbor) if app_draws(state) else
+                      "first empty one clockwise from the {harbor}).", tile=name, harbor=harbor)
+             if app_draws(state) else
              T("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
                "clockwise from the {harbor}).", tile=name, harbor=harbor),
              "R-NEXT-6", ("stack:expansion",), tile=tile, space=free[0], places=[str(Place.hex(tile))])

@@ -163,9 +163,11 @@ def _activate(state: GameState, t: dict, lane: str) -> None:
     if not choices:
         return
     opts = [option(sq, (T("Activate the {cls} on the {square}: {reward} (single use)", cls=s.squares[sq].cls,
-                            square=square_text(state, seat, sq), reward=board.square(sq).reward.text()) if board.square(sq).once else
-                          T("Activate the {cls} on the {square}: {reward}", cls=s.squares[sq].cls, square=square_text(state, seat, sq),
-                            reward=board.square(sq).reward.text()))) for sq in choices]
+                            square=square_text(state, seat, sq), reward=board.square(sq).reward.text())
+                        if board.square(sq).once else
+                        T("Activate the {cls} on the {square}: {reward}", cls=s.squares[sq].cls,
+                          square=square_text(state, seat, sq), reward=board.square(sq).reward.text())))
+            for sq in choices]
     opts.append(option(None, T("Stop activating")))
     sq = choose(state, lane, seat, "activate", T("Activate a citizen ({why})", why=again(t["why"])), opts, t,
                 t.get("rule", "R-OVS-6"))
@@ -182,9 +184,11 @@ def _activate(state: GameState, t: dict, lane: str) -> None:
         s.spent_squares.append(sq)
     rest = {k: v for k, v in t.items() if k != "pick"}
     push(state, lane, {"do": do.GAIN, "seat": seat, "reward": square.reward.phrase,
-                       "why": plain(T("{cls} on the {square}", cls=s.squares[sq].cls, square=square_text(state, seat, sq)))},
+                       "why": plain(T("{cls} on the {square}", cls=s.squares[sq].cls,
+                                      square=square_text(state, seat, sq)))},
          {**rest, "pools": pools, "done": t["done"] + [sq]})
-    note(state, T("{who} activates the {cls} on the {square}.", who=who(state, seat), cls=s.squares[sq].cls, square=square_text(state, seat, sq)),
+    note(state, T("{who} activates the {cls} on the {square}.", who=who(state, seat), cls=s.squares[sq].cls,
+                  square=square_text(state, seat, sq)),
          "R-ADV-2" if square.once else "R-OVS-6")
 
 

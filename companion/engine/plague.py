@@ -102,7 +102,9 @@ def _make_room(state: GameState, t: dict, lane: str, cit: Citizen) -> None:
                       cls=cit.cls), "R-TURN-RESCUE-2")
         return
     opts = [option(mv, T("Move the {cls} on the {square} into the {workshop} to make room", cls=cit.cls,
-                         square=square_text(state, seat, mv["square"]), workshop=tile_text(state, s.workshops[mv["workshop"]].tile))) for mv in moves]
+                         square=square_text(state, seat, mv["square"]),
+                         workshop=tile_text(state, s.workshops[mv["workshop"]].tile)))
+            for mv in moves]
     opts.append(option(None, T("Discard the rescued {cls}", cls=cit.cls)))
     if choose(state, lane, seat, "rescue", T("Your {cls} sector is full", cls=cit.cls), opts, t,
               "R-TURN-RESCUE-2") is ASKED:

@@ -17,9 +17,10 @@ from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 
 from ..catalog.rewards import Reward
+from .kinds import DecisionKind
 
 #: every kind of question the engine asks, with the rule the question answers
-DECISIONS = {
+DECISIONS: dict[DecisionKind, str] = {
     "turn": "R-TURN-1", "send": "R-TURN-MOVE-3", "rescue": "R-TURN-RESCUE-2", "fight": "R-TURN-FIRE-1",
     "adjacent_cube": "R-TURN-FIRE-5", "boat_cube": "R-TURN-DOCK-4", "action_step": "R-TURN-ACT-2",
     "reward_choice": "R-ACT-2", "scroll": "R-ACT-5", "register": "R-ACT-4", "any_hex": "R-ACT-7",

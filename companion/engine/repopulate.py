@@ -10,9 +10,9 @@ from .estate import citizen_label
 from .flow import ASKED, choose, option, push, task
 from .reach import reached
 from .rulebook import REPOPULATION_TILES
-from .state import GameState
+from .state import Citizen, GameState
 from ..catalog.rewards import Need
-from ..words import T, joined
+from ..words import T, Text, joined
 
 
 def tiles_left(state: GameState, seat: int) -> int:
@@ -20,7 +20,7 @@ def tiles_left(state: GameState, seat: int) -> int:
     return REPOPULATION_TILES - sum(1 for h in state.hexes.values() if h.repopulated_by == seat)
 
 
-def givable(state: GameState, seat: int) -> list[tuple[list, object]]:
+def givable(state: GameState, seat: int) -> list[tuple[list, Citizen]]:
     """Citizens that may repopulate: in sectors or workshops, never in quarantine (R-CIT-5)."""
     s = state.seats[seat]
     return [(list(loc), c) for loc, c in s.citizens() if loc[0] != "cabin"]
@@ -53,7 +53,6 @@ def spare_lieutenants(state: GameState, seat: int) -> list[int]:
 
 def repop_option(state: GameState, seat: int, tile: str) -> dict:
     c = state.catalog
-    s = state.seats[seat]
     value = {"act": "repopulate"}
     if tile in c.harbors:
         return option(value, T("Repopulate this hex"), False, T("a harbor cannot be repopulated"), "R-REPOP-2")
@@ -83,7 +82,7 @@ def _repop_words(state: GameState, tile: str) -> tuple[str, str]:
     return label, cost_text(hx.repop_cost)
 
 
-def _unmet(state: GameState, seat: int, hx) -> list[tuple[str, str]]:
+def _unmet(state: GameState, seat: int, hx) -> list[tuple[Text, str]]:
     """Every requirement of a repopulation this seat does not meet now, each with its rule: a greyed
     option lists them all, so the table sees at once everything that is missing."""
     s = state.seats[seat]

@@ -22,6 +22,7 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     boat (with a cube if the supply has one, Q-6) docks there or at the next dock clockwise."""
     if "dock" not in t:
         pile = state.docking
+        assert pile is not None, "a boat arrives before the docking pile is made (setup)"
         if len(pile) == 0:
             reached(state, "docking-reshuffle")
             state.pools["docking"] = sorted(state.catalog.docking_tiles)
@@ -33,26 +34,28 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
         ready, tile = stack_next(state, pile, lane, t, T("Which docking tile was drawn?"), rule="R-NEXT-5")
         if not ready:
             return
+        assert tile is not None, "the docking pile was made again when empty"
         state.docked_at = tile
         t = {k: v for k, v in t.items() if k != "pick"}
         t["dock"] = state.catalog.docking_tiles[tile].dock
         harbor = state.catalog.docks[t["dock"]].harbor
         name = tile_name(state, tile)
         instruct(state, T("Take the {tile} from the docking pile.", tile=name) if app_draws(state) else
-                 T("Draw a docking tile: the {tile}.", tile=name), t.get("rule", "R-NEXT-5"), ("stack:docking",), tile=tile,
-                 places=[str(Place.hex(harbor))])
+                 T("Draw a docking tile: the {tile}.", tile=name), t.get("rule", "R-NEXT-5"), ("stack:docking",),
+                 tile=tile, places=[str(Place.hex(harbor))])
     count = t.get("count", 1)
-    for i, stack in enumerate(state.boats):
-        if len(stack):
-            break
-    else:
+    i = next((i for i, stack in enumerate(state.boats) if len(stack)), None)  # the first stack with a boat
+    if i is None:
         instruct(state, T("The boat stack is empty: no boat arrives."), "R-NEXT-5")
         return
+    stack = state.boats[i]
     ready, boat = stack_next(state, stack, lane, t, T("Which boat is on top of the boat stack?"),
                              None, "R-SETUP-8")
     if not ready:
         return
     dock = berth(state, t["dock"])
+    # the stack had a boat; and the docks' spaces outnumber the boats that stay in the city (emptied each round)
+    assert boat is not None and dock is not None, "a boat arrives with no boat on the stack or no free dock"
     cube = state.supply_cubes > 0
     if cube:
         state.supply_cubes -= 1

@@ -82,7 +82,8 @@ def _seat_score(state: GameState, i: int) -> dict:
         lines.append(_line(f"register-{kind}", REGISTER_LABEL[kind], vp, "R-SCORE-1", T("space {n}", n=pos)))
     mine = repopulated(state, i)
     hex_vp = sum(c.hexes[t].repop_vp for t in mine)
-    lines.append(_line("repopulated", T("Repopulated hexes"), hex_vp, "R-SCORE-3", joined([tile_name(state, t) for t in mine]) if mine else T("none")))
+    lines.append(_line("repopulated", T("Repopulated hexes"), hex_vp, "R-SCORE-3",
+                       joined([tile_name(state, t) for t in mine]) if mine else T("none")))
     board = c.scroll_boards[s.scroll_board]
     for tr in board.tracks:
         pts, detail = _track_points(state, i, tr)
@@ -171,7 +172,7 @@ def _winners(state: GameState, seats: list[dict]):
         return (x["total"], len(x["repopulated"]), best)
 
     ordered = sorted(seats, key=key, reverse=True)
-    ranks = {}
+    ranks: dict[int, int] = {}
     for pos, x in enumerate(ordered):
         ranks[x["seat"]] = pos + 1 if pos == 0 or key(x) != key(ordered[pos - 1]) else ranks[ordered[pos - 1]["seat"]]
     top = [x["seat"] for x in ordered if key(x) == key(ordered[0])]

@@ -33,7 +33,8 @@ def _dump(value: Any) -> Any:
     if kind in _PLAIN:
         return value
     if dataclasses.is_dataclass(value):
-        return {name: _dump(getattr(value, name)) for name in _names(kind)}
+        # a class is hashable; mypy checks the instances' __hash__ against lru_cache's Hashable instead
+        return {name: _dump(getattr(value, name)) for name in _names(kind)}  # type: ignore[arg-type]
     if isinstance(value, list):
         return [_dump(v) for v in value]
     if isinstance(value, dict):
@@ -46,7 +47,8 @@ def copy_sharing(obj: Serial, shared: tuple[str, ...]):
     lists of the same items. For lists only ever appended to, whose items never change once there (a
     game's log): copying their items would cost more than everything else together late in a game."""
     cls = type(obj)
-    copy = _load(cls, {name: _dump(getattr(obj, name)) for name in _names(cls) if name not in shared})
+    names = _names(cls)  # type: ignore[arg-type]  # a class is hashable (see _dump)
+    copy = _load(cls, {name: _dump(getattr(obj, name)) for name in names if name not in shared})
     for name in shared:
         setattr(copy, name, list(getattr(obj, name)))
     return copy
@@ -56,17 +58,17 @@ _PLAIN = frozenset((int, str, float, bool, type(None)))  # the common leaves, se
 
 
 @lru_cache(maxsize=None)
-def _names(cls) -> tuple:
+def _names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in _fields(cls))
 
 
 @lru_cache(maxsize=None)
-def _fields(cls) -> tuple:
+def _fields(cls: type) -> tuple:
     return tuple(f for f in dataclasses.fields(cls) if not f.name.startswith("_"))
 
 
 @lru_cache(maxsize=None)
-def _hints(cls) -> dict:
+def _hints(cls: type) -> dict:
     return typing.get_type_hints(cls)
 
 

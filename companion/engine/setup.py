@@ -24,7 +24,7 @@ def options_for(players: int, advanced: bool = False, priority_tile: bool = Fals
                 names: list[str] | None = None) -> Options:
     """Default names and colours for a quick game (CLI, tests, simulations)."""
     names = names or ["Ada", "Bruno", "Chiara", "Dario"][:players]
-    return Options([PlayerOption(n, c) for n, c in zip(names, COLOURS)], advanced, priority_tile, draw)
+    return Options([PlayerOption(n, c) for n, c in zip(names, COLOURS, strict=False)], advanced, priority_tile, draw)
 
 
 def check_options(options: Options) -> None:
@@ -184,7 +184,7 @@ def _city(state: GameState, t: dict, lane: str) -> None:
         if dropped:
             instruct(state, T("Return these A hexes to the box (not for this player count): {hexes}.",
                               hexes=joined([tile_name(state, h) for h in dropped])), "R-SETUP-1")
-        for h, at in layout(state).harbors.items():
+        for h in layout(state).harbors:
             state.hexes[h] = Hex(tile=h, space=h)
         corners = joined(tile_name(state, h) for h in layout(state).harbors)
         instruct(state, T("Place the harbor hexes at the four corners: {corners}.", corners=corners), "R-SETUP-2",
@@ -193,7 +193,7 @@ def _city(state: GameState, t: dict, lane: str) -> None:
         if app_draws(state):
             bs = sorted(h.id for h in c.hexes.values() if h.cls == "B")
             deal = shuffled(state, kept + [bs[randbelow(state, len(bs))]])
-            for space, tile in zip(spaces, deal):
+            for space, tile in zip(spaces, deal, strict=False):
                 state.hexes[tile] = Hex(tile=tile, space=space)
             _dealt(state)
             return

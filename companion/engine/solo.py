@@ -13,24 +13,37 @@ from .gain import add_vp
 from .movement import available, standing_on
 from .reach import reached
 from .rulebook import REPOPULATOR_VP
-from .state import GameState, Place, Stack
+from .state import GameState, Opponent, Place, Stack
 from ..words import T, joined
+
+
+def the_opponent(state: GameState) -> Opponent:
+    """The solo game's opponent (only a solo game comes here, and it always has one)."""
+    opp = state.opponent
+    assert opp is not None, "a solo rule in a game without the solo opponent"
+    return opp
+
+
+def _deck(opp: Opponent) -> Stack:
+    """The opponent's deck, dealt at the start of every round (R-SOLO-2) before its first turn."""
+    assert opp.deck is not None, "the opponent's turn before its deck was dealt"
+    return opp.deck
 
 
 def first_mover(state: GameState) -> None:
     """R-SOLO-4: you go first in rounds I, III and V; the opponent in II, IV and VI."""
-    state.opponent.moved_last = state.round % 2 == 1
+    the_opponent(state).moved_last = state.round % 2 == 1
 
 
 def order_names(state: GameState) -> list[str]:
     """Who moves first this round and who second, as `next_mover` will play it (Q-18)."""
     you, them = who(state, 0), who(state, -1)
-    return [you, them] if state.opponent.moved_last else [them, you]
+    return [you, them] if the_opponent(state).moved_last else [them, you]
 
 
 def send_home(state: GameState) -> list[str]:
     """R-SOLO-3 / D-29: the opponent's lieutenants leave the city for its board; the hexes they left."""
-    opp = state.opponent
+    opp = the_opponent(state)
     left, opp.placed = opp.placed, []
     return left
 
@@ -39,7 +52,7 @@ def send_home(state: GameState) -> list[str]:
 def _solo_deck(state: GameState, t: dict, lane: str) -> None:
     """R-SOLO-2 / Q-18: all 14 solo tiles are (re)shuffled face down as the opponent's deck at each round
     start, the ones revealed last round included."""
-    opp = state.opponent
+    opp = the_opponent(state)
     state.pools["solo"] = sorted(state.catalog.solo_tiles)
     opp.deck = Stack(pool="solo", hidden=len(state.pools["solo"]))
     opp.aside, opp.skipped = [], 0
@@ -56,7 +69,7 @@ def _solo_deck(state: GameState, t: dict, lane: str) -> None:
 
 def next_mover(state: GameState) -> str | None:
     """Q-18: turns alternate strictly; when one side has no lieutenant left the other finishes."""
-    opp = state.opponent
+    opp = the_opponent(state)
     you = bool(available(state, 0))
     them = len(opp.placed) + opp.skipped < opp.lieutenants(state.round)
     if opp.moved_last:
@@ -69,23 +82,24 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     """R-SOLO-5: reveal tiles until one names a hex in play without a standing figure; the others are
     ignored for the rest of the round. R-SOLO-6: it removes one cube and moves up popularity, never past
     the last space (Q-17), so a player there still ties it for the R-SOLO-8 bonus."""
-    opp = state.opponent
+    opp = the_opponent(state)
     if state.hold_opponent and "pick" not in t and not t.get("tries"):  # the host's moment starts its list here
         instruct(state, T("The opponent's turn: reveal its solo tiles until one names a hex in play with no standing "
                           "figure."), "R-SOLO-5", opponent=True)
-    if len(opp.deck) == 0:
+    if len(_deck(opp)) == 0:
         _new_deck(state)
     tries = t.get("tries", 0)
-    if tries > 2 * len(state.catalog.solo_tiles) or len(opp.deck) == 0:
+    if tries > 2 * len(state.catalog.solo_tiles) or len(_deck(opp)) == 0:
         opp.skipped += 1
         opp.moved_last = True
         instruct(state, T("No solo tile names an available hex: the opponent loses this turn."), "R-SOLO-5")
         push(state, lane, {"do": do.OPPONENT_DONE}, {"do": do.NEXT_TURN})
         return
-    ready, tile = stack_next(state, opp.deck, lane, t, T("Which solo tile did the opponent reveal?"),
+    ready, tile = stack_next(state, _deck(opp), lane, t, T("Which solo tile did the opponent reveal?"),
                              None, "R-SOLO-5")
     if not ready:
         return
+    assert tile is not None, "the deck was not empty"
     opp.aside.append(tile)
     solo = state.catalog.solo_tiles[tile]
     shown = T("a solo tile", face=face_of(state, tile))  # its face is drawn beside the line
@@ -106,7 +120,7 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
 def _takes_hex(state: GameState, lane: str, tile: str, shown, at: list[str], revealed: tuple[str, ...]) -> None:
     """R-SOLO-6: the opponent's lieutenant stands on the tile's hex; its citizens go back to the supply; one
     of its cubes goes back too and the opponent moves up popularity (never past the last space, Q-17)."""
-    opp = state.opponent
+    opp = the_opponent(state)
     solo = state.catalog.solo_tiles[tile]
     h = state.hexes[solo.hex]
     name = tile_name(state, solo.hex)
@@ -155,7 +169,7 @@ def _opponent_done(state: GameState, t: dict, lane: str) -> None:
 
 def _new_deck(state: GameState) -> None:
     """R-SOLO-5: a deck run out mid-round is made again from the tiles spent this round."""
-    opp = state.opponent
+    opp = the_opponent(state)
     reached(state, "solo-deck-reshuffle")
     state.pools["solo"] = sorted(opp.aside)
     opp.deck = Stack(pool="solo", hidden=len(opp.aside))
@@ -195,14 +209,14 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
             reached(state, "solo-takes-nothing")
             instruct(state, T("No {cls} workshop is face up: the opponent takes nothing.", cls=cls), "Q-18")
     elif action == "improvements":
-        taken = [i for i, st in enumerate(state.improvements) if st.up]
+        up = [(i, st.up) for i, st in enumerate(state.improvements) if st.up]
+        taken = [i for i, _ in up]
         if not taken:
             reached(state, "solo-takes-nothing")
             instruct(state, T("No cabin improvement is face up: the opponent takes nothing."), "Q-18")
-        for i in taken:
+        for i, tile in up:
             instruct(state, T("The opponent takes the {tile}; it leaves the game.",
-                              tile=tile_text(state, state.improvements[i].up)), "R-SOLO-7",
-                     (f"stack:improvements-{i + 1}",))
+                              tile=tile_text(state, tile)), "R-SOLO-7", (f"stack:improvements-{i + 1}",))
             state.improvements[i].up = None
         push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "improvement", "index": i, "rule": "R-SOLO-7"}
                             for i in taken))

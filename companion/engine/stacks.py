@@ -45,7 +45,8 @@ def _city_stacks(state: GameState) -> None:
                "on top.", n=len(cs), tile=tile), "R-SETUP-3", ("stack:expansion",))
     instruct(state, T("Keep fire, major fire, rat, lumber, coin and citizen tokens within reach."), "R-SETUP-4")
     state.supply_cubes = CUBES[n]
-    instruct(state, T("Use {n} plague cubes; return the other {rest} to the box.", n=CUBES[n], rest=PLAGUE_CUBES - CUBES[n])
+    instruct(state, T("Use {n} plague cubes; return the other {rest} to the box.", n=CUBES[n],
+                      rest=PLAGUE_CUBES - CUBES[n])
              if CUBES[n] < PLAGUE_CUBES else T("Use {n} plague cubes.", n=CUBES[n]), "R-SETUP-5", ("supply",))
     state.pools["docking"] = sorted(c.docking_tiles)
     state.docking = Stack(pool="docking", hidden=len(c.docking_tiles))

@@ -217,8 +217,8 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         lt.where = str(Place.dock(dock))
         state.active = {"seat": seat, "kind": "dock", "dock": dock, "boat": target["boat"], "lieutenant": lt_i,
                         "acted": True}
-        text = (T("{who} sends a lieutenant to the {dock} for {price}.", who=who(state, seat), dock=tile_name(state, dock),
-                  price=coins(cost)) if cost else
+        text = (T("{who} sends a lieutenant to the {dock} for {price}.", who=who(state, seat),
+                  dock=tile_name(state, dock), price=coins(cost)) if cost else
                 T("{who} sends a lieutenant to the {dock}.", who=who(state, seat), dock=tile_name(state, dock)))
         note(state, text, "R-TURN-DOCK-1", seat=seat, dock=dock)
         push(state, lane, {"do": do.BOAT_CUBE, "seat": seat, "dock": dock, "boat": target["boat"]},
@@ -253,6 +253,7 @@ def action_options(state: GameState, seat: int) -> list[dict]:
     """R-TURN-ACT-1…2, R-TURN-DOCK-7, R-REG-3: everything the action step allows, in any order."""
     s = state.seats[seat]
     act = state.active
+    assert act is not None, "an action step outside a turn"
     opts = []
     if act["kind"] == "hex" and not act["acted"]:
         tile = state.catalog.tile(act["tile"])
@@ -276,9 +277,10 @@ def action_options(state: GameState, seat: int) -> list[dict]:
         else:
             opts.append(option({"act": "pay", "register": kind}, label, cost=cost))
     for mv in workshop_moves(state, seat):
-        opts.append(option({"act": "workshop", **mv}, T("Move the {cls} on the {square} into the {workshop}",
-                                                        cls=s.squares[mv["square"]].cls, square=square_text(state, seat, mv["square"]),
-                                                        workshop=tile_text(state, s.workshops[mv["workshop"]].tile))))
+        opts.append(option({"act": "workshop", **mv},
+                           T("Move the {cls} on the {square} into the {workshop}", cls=s.squares[mv["square"]].cls,
+                             square=square_text(state, seat, mv["square"]),
+                             workshop=tile_text(state, s.workshops[mv["workshop"]].tile))))
     opts.append(_end_option(state))
     return opts
 
@@ -310,14 +312,16 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
     if act == "end":
         return
     push(state, lane, {"do": do.ACTION_STEP, "seat": seat})
+    turn = state.active
+    assert turn is not None, "an action step outside a turn"
     if act == "hex":
-        state.active["acted"] = True
-        tile = state.active["tile"]
+        turn["acted"] = True
+        tile = turn["tile"]
         gain(state, lane, seat, state.catalog.tile(tile).action.phrase,
              T("hex action of the {tile}", tile=tile_name(state, tile)))
     elif act == "repopulate":
-        state.active["acted"] = True
-        push(state, lane, {"do": do.REPOPULATE, "seat": seat, "tile": state.active["tile"]})
+        turn["acted"] = True
+        push(state, lane, {"do": do.REPOPULATE, "seat": seat, "tile": turn["tile"]})
     elif act == "right":
         r = state.rights.pop(pick["index"])
         gain(state, lane, seat, r["reward"], r["why"])

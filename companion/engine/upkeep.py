@@ -56,7 +56,8 @@ def _produce(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     s = state.seats[seat]
     opts = [option(mv, T("First move the {cls} on the {square} into the {workshop}", cls=s.squares[mv["square"]].cls,
-                         square=square_text(state, seat, mv["square"]), workshop=tile_text(state, s.workshops[mv["workshop"]].tile)))
+                         square=square_text(state, seat, mv["square"]),
+                         workshop=tile_text(state, s.workshops[mv["workshop"]].tile)))
             for mv in workshop_moves(state, seat)]
     opts.append(option("collect", T("Collect production")))  # no move to make: taken for you
     pick = choose(state, lane, seat, "production", T("Production: move citizens into workshops first, or collect?"),

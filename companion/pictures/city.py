@@ -19,8 +19,8 @@ from .faces.shapes import anchor, cargo_mark
 from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
 from .icons import reward_icons
 from .map_marks import step_marks
-from .elements import (HW, MAP_TEXT_MIN, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable, spread,
-                       svg, txt)
+from .elements import (HW, MAP_TEXT_MIN, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable,
+                       spread, svg, txt)
 
 
 def _standing_at(state, place: str) -> list[tuple]:
@@ -104,7 +104,8 @@ def _repop_tile(state, h, x, y, _: Gettext) -> Markup | None:
         return None
     seat = state.seats[h.repopulated_by]
     return el("g", {"class": "repop-tile", "data-colour": seat.colour},
-              el("title", {}, _("repopulated by {name} ({letter})").format(name=seat.name, letter=letter(seat.colour, _))),
+              el("title", {}, _("repopulated by {name} ({letter})").format(name=seat.name,
+                                                                          letter=letter(seat.colour, _))),
               el("rect", {"x": x - 9, "y": y - 9, "width": 18, "height": 18,
                           "fill": PLAYER_FILL.get(seat.colour, "#888"), "stroke": "#000", "stroke-width": 1.5}),
               txt(x, y, letter(seat.colour, _), size=10, fill=ink(seat.colour), **{"font-weight": "bold"}))
@@ -118,7 +119,8 @@ def _hex_citizens(state, h, cx, cy, _: Gettext, placed: Placed = place_here) -> 
         part = cits[row * 5:(row + 1) * 5]
         y = cy - 4 + row * 15
         out += [placed(state.catalog, f"c-{c.cls}" + ("-up" if c.upgraded else ""), (), x, y,
-                       lambda x, y, c=c: citizen_chip(c, x, y, _), _) for x, c in zip(spread(len(part), cx, 16), part)]
+                       lambda x, y, c=c: citizen_chip(c, x, y, _), _)
+                for x, c in zip(spread(len(part), cx, 16), part, strict=True)]
     if len(cits) > 10:
         out.append(txt(cx + 44, cy + 11, f"+{len(cits) - 10}", size=9, anchor="end"))
     return el("g", {"class": "citizens", "data-count": len(cits)}, out)
@@ -131,7 +133,7 @@ def _figures(state, place: str, cx, y, _: Gettext, placed: Placed = place_here) 
     return el("g", {"class": "figures"},
               [placed(state.catalog, f"lt-{seat.colour}-{'s' if lt.used else 'l'}", (seat.name,), x, y,
                       lambda x, y, seat=seat, lt=lt: lieutenant_mark(seat, lt.used, x, y, _), _)
-               for x, (seat, lt) in zip(spread(len(figs), cx, step), figs)])
+               for x, (seat, lt) in zip(spread(len(figs), cx, step), figs, strict=True)])
 
 
 def _empty_space(sid: str, cx, cy, label: str | None, _: Gettext) -> Markup:
@@ -218,7 +220,7 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: b
         place = str(Place.hex(tile))
         places.append((place, _hex_group(state, tile, hx, hy, targets.get(place), _, placed)))
     places.sort(key=lambda p: p[0] in targets)  # stable: targets last, on top
-    body = [under, [p[1] for p in places]]
+    body: list = [under, [p[1] for p in places]]
     if marked:  # the host's map: the moment's crop of a place shows this group again (pictures/where.py)
         body = [el("g", {"id": "city-map"}, *body)]
     drawn = svg(*view_box(bounds), _("City of Messina"), "city", *body)
@@ -231,7 +233,7 @@ def city_plan(state) -> tuple:
     lay = state.catalog.layout_for(state.players)
     centres = [axial_to_xy(q, r) for q, r in [*lay.start, *lay.harbors.values(), *lay.expansion.values()]]
     used = {h.space for h in state.hexes.values()}
-    spaces = {**dict(zip(start_spaces(state), lay.start)), **lay.expansion}
+    spaces = {**dict(zip(start_spaces(state), lay.start, strict=False)), **lay.expansion}
     return lay, centres, {sid: axial_to_xy(*coord) for sid, coord in spaces.items() if sid not in used}
 
 

@@ -49,7 +49,8 @@ def estate_svg(state, seat_index: int, _: Gettext = english) -> Markup:
     parts += [_figure(_("Quarantine cabins"), "cabins", *_cabins(state, seat, _)),
               _figure(_("Workshops"), "workshops", *_workshops(state, seat, board, _)),
               _figure(_("Overseers"), "overseers", *_overseers(board, seat, _))]
-    head = el("p", {"class": "estate-head"}, el("span", {"class": f"seat-chip c-{seat.colour}"}, letter(seat.colour, _)),
+    head = el("p", {"class": "estate-head"},
+              el("span", {"class": f"seat-chip c-{seat.colour}"}, letter(seat.colour, _)),
               " " + _("Estate of {name} · board side {side}").format(name=seat.name, side=board.side.upper()))
     return el("div", {"class": "estate", "data-seat": seat_index}, head,
               el("div", {"class": "estate-pictures"}, parts), _legend(_))
@@ -154,7 +155,7 @@ def _workshops(state, seat, board, _: Gettext) -> tuple[list[Markup], float]:
 def _workshop(state, ws, x, y, _: Gettext) -> Markup:
     """A workshop: its class, era I/II, what it gives, its citizen, and "spent" once a late one is face down."""
     w = state.catalog.workshops.get(ws.tile) if ws else None
-    body = [el("rect", {"x": x, "y": y, "width": HALF, "height": 84, "rx": 5,
+    body: list[Markup | None] = [el("rect", {"x": x, "y": y, "width": HALF, "height": 84, "rx": 5,
                         "fill": "#ddd" if ws and ws.spent else "#f3efe6", "stroke": "#444",
                         "stroke-dasharray": None if ws else "5 3"})]
     if not ws:
@@ -163,7 +164,8 @@ def _workshop(state, ws, x, y, _: Gettext) -> Markup:
     cls = w.cls if w else "?"
     body += [txt(x + 8, y + 12, _(cls) + f" ({class_letter(cls, _)})", size=TEXT, anchor="start",
                  **{"font-weight": "bold"}),
-             txt(x + HALF - 6, y + 12, _("era {era}").format(era=ERA.get(w.era, w.era) if w else "?"), size=TEXT, anchor="end"),
+             txt(x + HALF - 6, y + 12, _("era {era}").format(era=ERA.get(w.era, w.era) if w else "?"), size=TEXT,
+                 anchor="end"),
              _workshop_gives(w, x + 56, y + 42, _) if w else None]
     body.append(citizen_chip(ws.citizen, x + HALF - 18, y + 42, _, r=CHIP) if ws.citizen else
                 txt(x + 8, y + 72, _("no citizen"), size=TEXT, anchor="start", fill="#666"))

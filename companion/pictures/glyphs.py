@@ -93,7 +93,8 @@ def cubes_mark(n: int, x, y, _: Gettext = english) -> Markup:
     body = [cube(x + 4.5 + i * 11, y, 9) for i in range(shown)]
     if n > 3:
         body.append(txt(x + 12, y, f"×{n}", size=10, anchor="start", **{"font-weight": "bold"}))
-    return el("g", {"class": "cubes", "data-count": n}, el("title", {}, ngettext("{n} plague cube", "{n} plague cubes", n, _).format(n=n)), body)
+    title = el("title", {}, ngettext("{n} plague cube", "{n} plague cubes", n, _).format(n=n))
+    return el("g", {"class": "cubes", "data-count": n}, title, body)
 
 
 def cube(x, y, side=9) -> Markup:

@@ -140,12 +140,12 @@ def lieutenant(x, y, s=20, fill="#607d8b") -> Markup:
 def overseer(x, y, s=20, cls: str | None = None, upgraded=False, _: Gettext = english) -> Markup:
     """An overseer disc: a thick ring round its class colour and letter ("?" for any overseer);
     upgraded ones gold with a star, as citizens are."""
-    fill = GOLD if upgraded else CLASS_FILL.get(cls, "#9e9e9e")
+    fill = GOLD if upgraded else CLASS_FILL.get(cls, "#9e9e9e") if cls else "#9e9e9e"
     ink = "#000" if upgraded else "#fff"
     return el("g", {"class": "icon icon-overseer" + (f" overseer-{cls}" if cls else "")},
               el("circle", {"cx": x, "cy": y, "r": s * 0.45, "fill": "#fff", "stroke": INK, "stroke-width": 1.2}),
               el("circle", {"cx": x, "cy": y, "r": s * 0.34, "fill": fill, "stroke": INK}),
-              txt(x, y, class_letter(cls, _), size=s * 0.4, fill=ink, **{"font-weight": "bold"}),
+              txt(x, y, class_letter(cls, _) if cls else "?", size=s * 0.4, fill=ink, **{"font-weight": "bold"}),
               star(x + s * 0.36, y - s * 0.36, s * 0.2) if upgraded else None)
 
 

@@ -90,7 +90,7 @@ def _rat_chip(rat: str, _: Gettext) -> Markup:
 
 
 def _icon_chip(icon: str, _: Gettext) -> Markup:
-    draw = vp if icon == "vp" else ICON[icon][0]
+    draw: Callable[..., Markup] = vp if icon == "vp" else ICON[icon][0]
     return _chip(words(ICONS[icon], _), draw(0, 0, 22, _) if icon in LETTERED else draw(0, 0, 22))
 
 

@@ -39,7 +39,7 @@ def scoring_svg(scoring: dict, state, _: Gettext = english, narrow: bool = False
     lo, hi = min([0, *pts]), max([1, *pts])
     scale = lay.bar_w / (hi - lo)
     axis = (lay.label_w + 10 if lay.label_w else 8 + lay.text * 2.2) + (-lo) * scale
-    out, y = [], 8
+    out, y = [], 8.0
     for s in seats:
         g, y = _score_seat(s, scoring, state, y, axis, scale, lay, _)
         out.append(g)

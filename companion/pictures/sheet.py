@@ -97,7 +97,8 @@ def overseer_step(cls: str, step: int, last: int, _: Gettext = english) -> Marku
         said, shape = _("step {n}").format(n=step), el("rect", {"x": 9, "y": 7, "width": 28, "height": 24, "rx": 4,
                                                                  "fill": "#fff", "stroke": EDGE})
     return svg(0, 0, SPACE_W, 40, said, "sheet-step", shape,
-               overseer(23, 19, 16, cls, _=_) if step == 0 else txt(23, 19, str(step), size=13, **{"font-weight": "bold"}))
+               overseer(23, 19, 16, cls, _=_) if step == 0 else
+               txt(23, 19, str(step), size=13, **{"font-weight": "bold"}))
 
 
 def player_chip(colour: str, number: int, _: Gettext = english) -> Markup:

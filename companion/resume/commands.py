@@ -57,7 +57,7 @@ def resume_command(args) -> int:
     base = served_at("0.0.0.0", args.port, (), args.public_url)["PUBLIC_URL"]
     print(f"Resumed as a new game on this machine, where it stood (version {game.version}).")
     print(f"Host link (keep it to the host): {base}/host/{game.id}?key={game.host_token}")
-    for seat, player in zip(store.seats(game.id), file.options.players):
+    for seat, player in zip(store.seats(game.id), file.options.players, strict=False):
         print(f"  {player.name}: code {seat['code']}, link {base}/j/{seat['token']}")
     print("The links and codes of the machine the file came from do not work here: players join again with "
           "these (start `python -m companion serve` if it is not running).")

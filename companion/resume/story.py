@@ -13,6 +13,7 @@ def step_lines(step: Step) -> list[str]:
     """One row of the log as it replayed: its number and words, then the lines it added to the game's log."""
     row = step.row
     if row.kind == "undo":
+        assert step.note is not None  # every undo's step keeps its note (store/replay.py)
         undone = ", ".join(str(v) for v in step.note["undo"])
         by = "the host" if row.who == "host" else _seat(step, int(row.who))
         lines = [f"{row.version}. Undo by {by}: takes back action{'s' if ',' in undone else ''} {undone}."]

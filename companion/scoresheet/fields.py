@@ -76,7 +76,7 @@ def whole(value, field: str, where: Text, least: int = 0, most: int = MOST, too_
     return value
 
 
-def known_keys(data: dict, keys, field: str, where: Text) -> None:
+def known_keys(data: dict, keys, field: str, where: str) -> None:
     """A script's typo is refused by name, never silently scored as 0."""
     for key in data:
         if key not in keys:
@@ -84,7 +84,7 @@ def known_keys(data: dict, keys, field: str, where: Text) -> None:
                           T("{where}: the sheet has no field {key}.", where=where, key=str(key)[:40]))
 
 
-def mapping(value, field: str, where: Text) -> dict:
+def mapping(value, field: str, where: str) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):

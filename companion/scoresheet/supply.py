@@ -23,7 +23,7 @@ def wagons_in_game(catalog, players: int) -> list[str]:
     ids = sorted(catalog.wagons)
     if players > 2:
         return ids
-    firsts = {}
+    firsts: dict[int, str] = {}
     for wid in ids:
         firsts.setdefault(catalog.wagons[wid].back, wid)
     return [firsts[b] for b in sorted(firsts)]

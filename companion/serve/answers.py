@@ -16,7 +16,13 @@ from __future__ import annotations
 
 import selectors
 import socket
+import threading
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .turns import Unread
 
 SEND_WAIT = 4.0  # seconds a client has to start reading what is left of its answer
 READ_RATE = 64 * 1024  # bytes a second a client is counted on to read beyond that (a phone reads megabytes)
@@ -66,6 +72,18 @@ class Outgoing:
 class Sending:
     """The connection manager's part in sending answers (a mixin on serve/connections.py's WaitingConnections,
     under its lock and loop)."""
+
+    # what it uses of the Door it is part of
+    _closed: bool
+    _lock: threading.Lock
+    _selector: Any
+    unread: Unread
+    _turn_done: Callable[[Any], None]
+    _answered: Callable[[Any], None]
+    _watch: Callable[[Any, int], None]
+    _leave: Callable[..., None]
+    _next_request: Callable[[Any], None]
+    _to_a_thread: Callable[[Any], None]
 
     def send_then_close(self, conn) -> bool:
         """Cheroot is done with `conn` but part of its answer is unsent: the connection manager sends it, then closes.

@@ -24,6 +24,10 @@ import socket
 import threading
 import time
 
+import selectors
+from collections.abc import Callable
+from typing import Any
+
 from cheroot import connections as cheroot_connections, server as cheroot_server
 from cheroot.makefile import MakeFile
 
@@ -37,12 +41,11 @@ HEAD_WAIT = 10.0  # seconds for a whole request to arrive; phones on a busy Wi-F
 LINGER = 2.0  # seconds a refused client gets to read its answer while the rest of its request is discarded
 LOG_EVERY = 60.0  # seconds between two log lines about the same client reaching its cap
 BEAT_EVERY = 1.0  # seconds between two heartbeats
-READ = cheroot_connections.selectors.EVENT_READ
+READ = selectors.EVENT_READ  # cheroot waits with the standard library's selectors too
 WAKE = object()  # the selector's data for the manager's own wake-up socket
 # epoll sees a socket registered from another thread while it waits; poll and select (macOS's kqueue too, to
 # be safe) only at their next call, so the loop is woken for it
-SELECTORS = cheroot_connections.selectors
-SEES_AT_ONCE = SELECTORS.DefaultSelector is getattr(SELECTORS, "EpollSelector", None)
+SEES_AT_ONCE = selectors.DefaultSelector is getattr(selectors, "EpollSelector", None)
 
 
 class Connection(cheroot_server.HTTPConnection):
@@ -79,7 +82,12 @@ class WaitingConnections(Sending, cheroot_connections.ConnectionManager):
     """Cheroot's connection manager, changed so that a connection costs a thread only while its answer is
     drawn, and one client cannot fill the server with connections."""
 
-    def __init__(self, server, per_client: int, body_limit: int, large_at_once: int = LARGE_AT_ONCE,
+    # cheroot's own parts of the manager, which its type stubs leave out
+    _selector: Any
+    _remove_invalid_sockets: Callable[[], None]
+
+    def __init__(self, server, per_client: int, body_limit: int | Callable[[bytes], int],
+                 large_at_once: int = LARGE_AT_ONCE,
                  heartbeat=None):
         super().__init__(server)
         self.per_client = per_client  # 0: no cap (behind a proxy every client has the proxy's address)
@@ -93,7 +101,7 @@ class WaitingConnections(Sending, cheroot_connections.ConnectionManager):
         self._kept = 0
         self._closed = False
         self.unread = Unread(UNSENT_BUDGET)
-        self._loop = None  # the selector's thread
+        self._loop: int | None = None  # the selector's thread
         self._wake_in, self._wake_out = socket.socketpair()
         for end in (self._wake_in, self._wake_out):
             end.setblocking(False)
@@ -102,7 +110,7 @@ class WaitingConnections(Sending, cheroot_connections.ConnectionManager):
     # --- who may come in -----------------------------------------------------------------------------
 
     def _from_server_socket(self, server_socket):
-        conn = super()._from_server_socket(server_socket)
+        conn = super()._from_server_socket(server_socket)  # type: ignore[misc]  # cheroot's, not in its stubs
         if conn is None:
             return None
         client = conn.client = client_key(conn.remote_addr or "")

@@ -17,6 +17,8 @@ import inspect
 import select
 import socket
 
+from collections.abc import Callable
+
 from cheroot import connections, server as cheroot_server, wsgi
 from cheroot.workers import threadpool
 
@@ -27,7 +29,7 @@ from .connections import Connection, WaitingConnections
 try:  # not on Windows: there the number of open files has no such limit to raise
     import resource
 except ImportError:
-    resource = None
+    resource = None  # type: ignore[assignment]  # checked before each use
 
 STOP_WITHIN = 1.0  # seconds cheroot waits for its threads when the server stops (news questions let go first)
 
@@ -64,11 +66,13 @@ class Server(wsgi.Server):
     max_request_header_size = HEAD_LIMIT  # the manager enforces it first; cheroot's own check is a backstop
 
     shutdown_timeout = STOP_WITHIN
+    _connections: connections.ConnectionManager  # cheroot's, not in its type stubs
 
-    def __init__(self, listening: socket.socket, app, threads: int, per_client: int, body_limit: int,
+    def __init__(self, listening: socket.socket, app, threads: int, per_client: int,
+                 body_limit: int | Callable[[bytes], int],
                  timeout: float = 60, heartbeat=None):
         super().__init__(listening.getsockname()[:2], app, numthreads=threads, server_name="messina",
-                         request_queue_size=1024, timeout=timeout)
+                         request_queue_size=1024, timeout=timeout)  # type: ignore[arg-type]  # stubs: int; any seconds
         self.gateway = Gateway
         self.per_client, self.body_limit = per_client, body_limit
         self.listening = listening

@@ -56,8 +56,9 @@ class Waiting:
 
 
 class _Shared:
-    """Places handed out to clients: `places` in all; a request that cannot have one waits by client (the connection manager holds its lock around every call), and a
-    place given back goes to the waiting client `_next` picks. `in_use` counts the places taken."""
+    """Places handed out to clients: `places` in all; a request that cannot have one waits by client, and a
+    place given back goes to the waiting client `_next` picks. `in_use` counts the places taken. Not locked
+    here: the connection manager holds its lock around every call."""
 
     def __init__(self, places: int):
         self.places = places
@@ -154,7 +155,8 @@ class Unread:
         self._by[client] -= size
         if self._by[client] <= 0:
             del self._by[client]
-        free, still = [], []
+        free: list[tuple[str, object]] = []
+        still: list[tuple[str, object]] = []
         for held in self._held:
             (still if self.total > self.budget and self._by[held[0]] > 0 else free).append(held)
         self._held = still

@@ -21,6 +21,7 @@ from .seats import token
 from .recent import CACHE_GAMES, RecentGames
 from .schema import m001_initial, m002_deleted, m003_phones, m004_game_catalog, migrations
 
-__all__ = ["CACHE_GAMES", "DatabaseError", "Deleted", "Game", "NotFound", "RecentGames", "Stale", "Store", "check_database",
+__all__ = ["CACHE_GAMES", "DatabaseError", "Deleted", "Game", "NotFound", "RecentGames", "Stale", "Store",
+           "check_database",
            "fault_of", "m001_initial", "m002_deleted", "m003_phones", "m004_game_catalog", "migrations",
            "new_game_id", "token"]

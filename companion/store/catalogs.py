@@ -6,9 +6,10 @@ from __future__ import annotations
 import time
 
 from ..catalog import Catalog, catalog_from_json, shipped_catalog
+from .parts import Part
 
 
-class GameCatalogs:
+class GameCatalogs(Part):
     """The catalogs' part of the Store (games.py), on its connections."""
 
     def _give_catalog(self, db, gid: str, catalog: Catalog) -> None:

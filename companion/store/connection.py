@@ -51,7 +51,7 @@ class Connections:
         """Every row of one statement, each as a dict by column name."""
         cursor = (db or self._db()).execute(sql, params or [])
         names = [d[0] for d in cursor.description]
-        return [dict(zip(names, row)) for row in cursor.fetchall()]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
     @contextmanager
     def _reading(self):

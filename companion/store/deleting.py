@@ -7,9 +7,10 @@ import sqlite3
 import time
 
 from .disk import fault_of
+from .parts import Part
 
 
-class Deleting:
+class Deleting(Part):
     """The deleting part of the Store (games.py), on its connections."""
 
     def delete(self, gid: str) -> None:

@@ -9,12 +9,13 @@ import time
 
 from .game_file import FORMAT, KIND
 from .ticks import ticks_of
+from .parts import Part
 
 ACTIONS = ("select version, who, via, kind, action, undone, time, act, said from actions where game_id = ? "
            "order by version")
 
 
-class Exports:
+class Exports(Part):
     """The export's part of the Store (games.py), on its connections."""
 
     def game_file(self, gid: str) -> dict:

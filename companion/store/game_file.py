@@ -130,7 +130,7 @@ def _bad(where: str) -> str:
     return T("The file's field {field} is not valid.", field=where)
 
 
-def _field(body: dict, key: str, kind: type, where: str = "") -> Any:
+def _field(body: dict, key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
     where = where or key
     if key not in body:
         raise Refused(T("The file's field {field} is missing.", field=where), where)

@@ -227,7 +227,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
         for hear in self.on_move:
             hear(gid, row[0] + 1)
 
-    def _as_of(self, db, gid: str, version: int) -> tuple[GameState, tuple[list[dict], list[dict]]]:
+    def _as_of(self, db, gid: str, version: int) -> tuple[GameState, tuple[list[dict], list[dict], dict | None]]:
         """The state and its notes (undos', moves told) at `version` inside a transaction: kept in memory, else
         rebuilt."""
         cached = self._cache.get(gid)

@@ -10,9 +10,11 @@ import json
 
 from ..engine.acts import act_line, opens_act, revealed
 from ..engine.flow import IllegalAction
+from ..engine.kinds import Action
 from ..engine.twin import put_back, undone_log
 from ..engine.state import GameState
 from ..words import T
+from .parts import Part
 
 MOST_ACTS = 20  # undo takes back at most this many acts at once
 
@@ -26,7 +28,7 @@ def undo_note(undone: list[int], before: GameState, after: GameState, acts: list
             "undone_log": gone, "round": after.round, "phase": after.phase}
 
 
-def act_columns(db, gid: str, state: GameState, action: dict) -> tuple[dict, int, dict | None]:
+def act_columns(db, gid: str, state: GameState, action: Action) -> tuple[dict, int, dict | None]:
     """(its words, whether it starts an act, the live log's last act before it) for an action about to be
     applied to `state`: the question and option it answers (engine/acts.py) and who acted last."""
     before = latest_act(db, gid)
@@ -34,7 +36,7 @@ def act_columns(db, gid: str, state: GameState, action: dict) -> tuple[dict, int
     return line, int(opens_act(line, action["who"], before["latest"] if before else None)), before
 
 
-def with_action(before: dict | None, version: int, who: str, opens: int, said: str) -> dict:
+def with_action(before: dict | None, version: int, who: str, opens: int | None, said: str) -> dict:
     """The live log's last act once an action is written after `before` (its last act until then): a new act,
     or `before` grown by the action. The tapping phone's undo is drawn from it, with no read after the
     write's commit."""
@@ -119,7 +121,7 @@ def acts_to_undo(db, gid: str, count: int, seat: int | None) -> list[dict]:
     return acts
 
 
-class UndoReads:
+class UndoReads(Part):
     """The Store's reads of undos and acts (mixed into store/games.py's Store, which gives `_db`)."""
 
     def undos(self, gid: str, latest: bool = False) -> list[dict]:

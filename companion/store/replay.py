@@ -152,7 +152,7 @@ def _undone_as_marked(db, file: GameFile) -> None:
 def _refused(row: Row, state: GameState, reason: str) -> Refused:
     """The first row that does not replay, said as the table knows it: its number, who and what."""
     who = row.action["who"] if row.kind == "act" else ("host" if row.who == "host" else int(row.who))
-    name = HOST if who == "host" else seat_name(state, who)
+    name = HOST if who == "host" else seat_name(state, int(who))
     if row.kind == "undo":
         return Refused(T("Undo {act} ({who}) does not replay: {reason}.", act=row.version, who=name, reason=reason),
                        f"act {row.version}")
@@ -194,7 +194,7 @@ def first_difference(mine, theirs, where: str) -> str:
                 return found
         return ""
     if isinstance(mine, list) and isinstance(theirs, list):
-        for i, (a, b) in enumerate(zip(mine, theirs)):
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=False)):
             found = first_difference(a, b, f"{where}[{i}]")
             if found:
                 return found

@@ -6,9 +6,10 @@ the old links belong to the machine the file came from."""
 from __future__ import annotations
 
 from .replay import SCRATCH, Replayed
+from .parts import Part
 
 
-class Resuming:
+class Resuming(Part):
     """The resume's part of the Store (games.py, which gives `_immediate` and `_game_rows`)."""
 
     def _write_resumed(self, replayed: Replayed, gid: str, host: str) -> None:

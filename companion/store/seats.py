@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from .parts import Part
 
 
 def token() -> str:
@@ -12,7 +13,7 @@ def token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class Seats:
+class Seats(Part):
     """The seats' part of the Store (games.py), on its connections."""
 
     def seats(self, gid: str) -> list[dict]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+from .parts import Part
 
 LIST = re.compile(r"^(setup|upkeep-[1-7])$")  # the checklists a host may tick (7: round VI's final upkeep)
 MOST_STEPS = 200
@@ -53,7 +54,7 @@ def ticked_steps(ticks: list[dict]) -> set[tuple[str, int, str]]:
     return {(t["list"], t["step"], t["words"]) for t in ticks}
 
 
-class Ticks:
+class Ticks(Part):
     """The Store's ticks (mixed into store/games.py's Store, which gives `_immediate`, `_db`, `_missing` and
     `on_look_again`)."""
 

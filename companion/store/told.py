@@ -11,6 +11,7 @@ import json
 from ..engine import apply, new_game
 from ..engine.state import GameState, Options
 from ..engine.twin import Recorder, StepMoments, told
+from .parts import Part
 
 RECENT = 80  # moves whose lines a game carries: more than an upkeep or a table-drawn setup takes
 
@@ -42,7 +43,7 @@ def with_move(recent: list[dict], version: int, who: str, kind: str | None, item
     return [*recent[-(RECENT - 1):], {"version": version, "who": who, "kind": kind, "items": items}]
 
 
-class StepReplays:
+class StepReplays(Part):
     """The table as each step of a checklist was told (issue 33 item 5), for the host's map while the table works
     through it: the checklist's moves played again with engine/twin's StepMoments on the state (mixed into
     store/games.py's Store, which gives `_reading`, `_rebuild` and `catalog_of`). Kept for the latest few lists:

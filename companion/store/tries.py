@@ -9,11 +9,12 @@ its write lock makes "count, and add one if under the limit" one step for all of
 from __future__ import annotations
 
 from contextlib import contextmanager
+from .parts import Part
 
 COUNT = "select count(*) from tries where kind = ? and who = ? and time > ?"
 
 
-class Tries:
+class Tries(Part):
     """The Store's part that counts tries (a mixin on its connections)."""
 
     def count_try(self, kind: str, who: str, limit: int, window: float, now: float) -> bool:

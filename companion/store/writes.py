@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 
 from ..catalog import Catalog
-from ..engine import apply, choose_action, state_from_dict
+from ..engine import Action, apply, choose_action, state_from_dict
 from ..engine.state import GameState
 from .put_back import act_columns, acts_to_undo, said_json, undo_note, with_action
 from .told import recorder, told_json
@@ -24,8 +24,8 @@ class Written:
     words (`said`, JSON) and the log entries it added."""
 
     state: GameState
-    action: dict
-    opens: int
+    action: Action
+    opens: int | None  # None: a row saved before acts were counted keeps none (kept)
     said: str
     log: list[dict]
     kind: str | None  # the kind of question it answered
@@ -45,12 +45,13 @@ def rebuild(db, gid: str, version: int, catalog: Catalog) -> GameState:
 
 
 def write_act(db, gid: str, version: int, state: GameState, who: int | str, decision: int | None, choice: int,
-              via: str, at: float | None = None, kept: tuple[int, str] | None = None) -> Written:
+              via: str, at: float | None = None, kept: tuple[int | None, str] | None = None) -> Written:
     """Play option `choice` of `who`'s menu on a copy of `state` (at `version`) and log it as version + 1.
     Raises GameMovedOn / NotOnMenu / IllegalAction (engine.choose_action) with nothing written. `at`: the
     row's time (now); `kept`: the act flag and words a row saved before acts had words keeps as it was."""
     action = choose_action(state, who, decision, choice)
-    line, opens, before = act_columns(db, gid, state, action)  # undo counts acts (engine/acts.py)
+    line, act, before = act_columns(db, gid, state, action)  # undo counts acts (engine/acts.py)
+    opens: int | None = act
     work = state.clone()  # a refused action changes nothing
     recorder(work)  # what the move tells the table, as it comes (engine/twin/told.py)
     _, added = apply(work, action)

@@ -101,7 +101,8 @@ def create_app(config: dict | None = None, news_port: News | None = None) -> Fla
     _news(app, news_port or InProcessNews())
     if app.config["PROXIES"] > 0:  # outermost: every layer sees the player's own address and scheme
         n = app.config["PROXIES"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n)
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]  # Flask's own way to add middleware (its docs)
+            app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n)
     if app.config.get("BACKUPS"):  # serve --backups DIR: each game's file at every round's end and game over
         app.extensions["store"].on_move.append(Backups(app.extensions["store"], app.config["BACKUPS"]))
     _refusals(app)
@@ -128,7 +129,9 @@ def _templates(app: Flask) -> None:
     app.logger.addFilter(logs.HideSecrets())  # an error's log line names its path: a seat's token, say
     app.teardown_request(translate.forget_catalog)
     app.teardown_request(news.done_drawing)  # a news answer drawn: the next screen's turn (web/news.py)
-    app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # templates' _()
+    # templates' _(): a method the i18n extension adds to the environment, which jinja's types do not know
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=gettext, ngettext=ngettext, newstyle=True)
     app.jinja_env.filters["rule_links"] = rules.rule_links  # every rule a screen cites, a link to its text
     app.jinja_env.globals["family_rules"] = rules.FAMILY_RULES  # the rules a catalog family's values serve
     app.jinja_env.globals.update(
@@ -164,7 +167,7 @@ def _news(app: Flask, port: News) -> None:
         with port.after_answer():
             return answer(environ, start_response)
 
-    app.wsgi_app = answer_first
+    app.wsgi_app = answer_first  # type: ignore[method-assign]  # Flask's own way to add middleware
 
 
 def _refusals(app: Flask) -> None:
@@ -175,10 +178,10 @@ def _refusals(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
-        said = exc.description
+        said, code = exc.description, exc.code or 500  # every HTTPException raised has its code
         if not said or said == type(exc).description:  # Werkzeug's own English: an unknown address or method
-            said = UNKNOWN.get(exc.code, T("That is not possible here."))
-        return refusal(said, exc.code)
+            said = UNKNOWN.get(code, T("That is not possible here."))
+        return refusal(said, code)
 
     @app.errorhandler(StoreFault)
     def _store_fault(exc: StoreFault):

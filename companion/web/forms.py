@@ -37,8 +37,8 @@ def json_options(data: dict) -> tuple[Options, int | None]:
     if not all(isinstance(p.get("name"), str) and isinstance(p.get("colour"), str) for p in players):
         abort(400, T("every player needs a name and a colour, both texts."))
     rows = [(p["name"], p["colour"]) for p in players]
-    seed = str(data["seed"]) if data.get("seed") is not None else ""
-    opts, seed = _options(rows, seed, str(data.get("draw", "app")) or "app", advanced=bool(data.get("advanced")),
+    seed_raw = str(data["seed"]) if data.get("seed") is not None else ""
+    opts, seed = _options(rows, seed_raw, str(data.get("draw", "app")) or "app", advanced=bool(data.get("advanced")),
                           priority_tile=bool(data.get("priority_tile")))
     if len(opts.players) != len(players):
         abort(400, T("every player needs a name."))
@@ -52,7 +52,7 @@ def _options(rows: list[tuple[str, str]], seed_raw: str, draw: str, advanced: bo
         names = [player_name(name) for name, _ in rows]
     except BadName as exc:
         abort(400, exc.args[0])  # the Text it was raised with, translated where shown
-    players = [PlayerOption(n, colour) for n, (_, colour) in zip(names, rows) if n]
+    players = [PlayerOption(n, colour) for n, (_, colour) in zip(names, rows, strict=False) if n]
     if not players:
         abort(400, T("Enter at least one player's name."))
     twice = same_names(names)

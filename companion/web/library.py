@@ -53,15 +53,18 @@ def line_face_use(catalog, family: str, rid: str, _: Gettext = english) -> Marku
     if family not in ("hex", "harbor"):
         return face_use(catalog, family, rid, _)
     sid, whole = "l-" + _UNSAFE.sub("_", rid), _face(catalog, family, rid, _)
-    title = _TITLE.search(whole[1]).group(1)  # the face's description names the small one too
+    named = _TITLE.search(whole[1])
+    assert named is not None, "every face is drawn with its <title>"
+    title = named.group(1)  # the face's description names the small one too
     printed = placed_use(catalog, "t-" + rid, (), 0, 0, lambda x, y: print_at(catalog.tile(rid), x, y, _), _)
     view_box = " ".join(fmt(v) for v in HEX_SMALL_BOX)
-    _, symbol = _drawn((catalog.fingerprint or id(catalog), "line", rid, _language()), lambda: (view_box, (
+    symbol = _drawn((catalog.fingerprint or id(catalog), "line", rid, _language()), lambda: (view_box, (
         f'<symbol id="{sid}" viewBox="{view_box}"><title id="{sid}-t">{title}</title>'
-        f'{compact(hex_small(catalog.tile(rid), printed))}</symbol>')))
+        f'{compact(hex_small(catalog.tile(rid), printed))}</symbol>')))[1]
     _name(sid, symbol)
     return Markup(f'<svg class="face face-{family}" viewBox="{_frame(view_box)}" role="img" '
-                  f'aria-labelledby="{sid}-t" data-family="{family}" data-id="{escape(rid)}">{_use(sid, view_box)}</svg>')
+                  f'aria-labelledby="{sid}-t" data-family="{family}" data-id="{escape(rid)}">'
+                  f'{_use(sid, view_box)}</svg>')
 
 
 def placed_use(catalog, sid: str, key: tuple, x, y, draw_at, _: Gettext = english) -> Markup:
@@ -69,8 +72,8 @@ def placed_use(catalog, sid: str, key: tuple, x, y, draw_at, _: Gettext = englis
     lieutenant): a reference to its symbol, drawn once around (0, 0), placed at (x, y). The pieces move
     with the game; how each one looks never does."""
     sid = _UNSAFE.sub("_", sid)
-    _, symbol = _drawn((catalog.fingerprint or id(catalog), "placed", sid, key, _language()), lambda: (
-        "", f'<symbol id="{sid}" overflow="visible"{TEXT_DEFAULTS}>{readable(compact(draw_at(0, 0)))}</symbol>'))
+    symbol = _drawn((catalog.fingerprint or id(catalog), "placed", sid, key, _language()), lambda: (
+        "", f'<symbol id="{sid}" overflow="visible"{TEXT_DEFAULTS}>{readable(compact(draw_at(0, 0)))}</symbol>'))[1]
     _name(sid, symbol)
     return Markup(f'<use href="#{sid}" x="{fmt(x)}" y="{fmt(y)}"/>')
 
@@ -234,7 +237,10 @@ def _as_symbol(sid: str, drawing: str) -> tuple[str, str]:
     if m is None:
         raise ValueError("a picture for the library is one <svg> with its <title> first")
     attrs, title, body = m.groups()
-    view_box = _VIEW_BOX.search(attrs).group(1)
+    box = _VIEW_BOX.search(attrs)
+    if box is None:
+        raise ValueError("a picture for the library has a viewBox")
+    view_box = box.group(1)
     kept = "".join(f' {name}="{value}"' for name, value in _ATTR.findall(attrs) if name in _KEPT)
     return view_box, (f'<symbol id="{sid}"{kept}{TEXT_DEFAULTS}><title id="{sid}-t">{title}</title>'
                       f'{compact(body)}</symbol>')

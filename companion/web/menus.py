@@ -30,7 +30,8 @@ def arranged(menu: list[dict], _: Callable[[str], str]) -> dict:
     greyed = [o for o in menu if not o["available"]]
     names = headings(_)
     kinds = [k for k in KINDS if any(o.get("group") == k for o in open_)]
-    groups = [(names[k], [o for o in open_ if o.get("group") == k]) for k in kinds]
+    groups: list[tuple[str | None, list[dict]]] = [(names[k], [o for o in open_ if o.get("group") == k])
+                                                   for k in kinds]
     rest = [o for o in open_ if o.get("group") not in kinds]
     if rest:
         groups.insert(0, (None, rest))

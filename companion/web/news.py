@@ -61,7 +61,8 @@ class HeldQuestions:
                 self.by_game[gid] = left
             else:
                 del self.by_game[gid]
-            self.places.release()
+            if self.places is not None:  # only a question that took a place gives one back
+                self.places.release()
 
 
 class FirstComeLock:

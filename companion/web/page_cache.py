@@ -27,9 +27,15 @@ class Page:
 
     def response(self) -> Response:
         """The page as drawn; `gzipped` is what the app's compression sends to a browser that takes gzip."""
-        out = Response(self.html, mimetype="text/html")
+        out = Drawn(self.html, mimetype="text/html")
         out.gzipped = self.gzipped
         return out
+
+
+class Drawn(Response):
+    """A page drawn once, with its gzipped bytes made once too (the app's compression sends them)."""
+
+    gzipped: bytes | None = None
 
 
 class PageCache:

@@ -53,12 +53,12 @@ def log_rows(log: list[dict], undos: list[dict]) -> list[dict]:
         if "log_at" in undo:  # undos saved before undos kept their log have no entries to show
             at, gone = undo["log_at"], undo["undone_log"]
             _grow(rows, live, at + len(gone))
-            for row, entry in zip(live[at:], gone):
+            for row, entry in zip(live[at:], gone, strict=False):
                 rows[row] = {"entry": entry, "undone": True}
             del live[at:]
         rows.append({"undo": undo})
     _grow(rows, live, len(log))
-    for row, entry in zip(live, log):
+    for row, entry in zip(live, log, strict=False):
         rows[row] = {"entry": entry}
     return [row for row in rows if row]
 

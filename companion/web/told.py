@@ -13,6 +13,8 @@ Nothing here decides what changed: the engine's comparison did, once, when the m
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.pieces import Pieces
 from ..engine.twin import table_at
 from ..store.ticks import HELD, words_of
@@ -125,14 +127,16 @@ def screens(game, table: dict, ticks, moments) -> dict:
     """The host's context for what the table was told: both checklists as the table works through them (the
     upkeep's name is the round it sets up, or the round just played once it is done), the held acts, and the
     pieces the map shows (`map_pieces`: while a checklist is the table's work, the table as its current step
-    leaves it, issue 33 item 5; else None: the game as it is). `moments(name, first)`: the store's snapshots of a checklist's steps."""
+    leaves it, issue 33 item 5; else None: the game as it is). `moments(name, first)`: the store's snapshots of a
+    checklist's steps."""
     state = game.state
     upkeep = f"upkeep-{table['upkeep']['round'] if table['upkeep'] else state.round}"
-    out = {"setup_items": checklist(game.told, state.setup_steps, "setup"), "upkeep_list": upkeep,
+    out: dict[str, Any] = {"setup_items": checklist(game.told, state.setup_steps, "setup"), "upkeep_list": upkeep,
            "upkeep_items": checklist(game.told, state.report, upkeep),
            "held": held(game.told, ticks, _asked(table) == "opponent_done") if state.phase == "play" else None,
            "map_pieces": None}
-    live = ("setup", out["setup_items"]) if table["setup"] else (upkeep, out["upkeep_items"]) if table["upkeep"] else None
+    live = (("setup", out["setup_items"]) if table["setup"] else
+            (upkeep, out["upkeep_items"]) if table["upkeep"] else None)
     if live is not None:
         found = _seen_at(live[1], live[0], ticks, moments(live[0], _first(game.told, live[0])))
         if found is not None:

@@ -55,8 +55,10 @@ def request_pgettext(context: str, message: str) -> str:
     return _catalog().pgettext(context, message)
 
 
-request_gettext.ngettext = request_ngettext  # how `tr` finds the plural lookup that goes with it
-request_gettext.pgettext = request_pgettext  # and pictures the letters of colours, classes and rats
+# how `tr` finds the plural lookup that goes with it, and pictures the letters of colours, classes and rats
+# (a function's own attributes, which mypy does not model)
+request_gettext.ngettext = request_ngettext  # type: ignore[attr-defined]
+request_gettext.pgettext = request_pgettext  # type: ignore[attr-defined]
 
 
 def compile_catalogs(directory: Path) -> None:

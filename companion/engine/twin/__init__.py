@@ -35,7 +35,7 @@ def undone_log(before: GameState, after: GameState) -> tuple[int, list[dict]]:
     """The log entries the undo took away: where they stood (the length of the log they followed) and
     the entries, so the host's log can still show them, marked undone."""
     kept = 0
-    for old, new in zip(before.log, after.log):
+    for old, new in zip(before.log, after.log, strict=False):
         if old != new:
             break
         kept += 1

@@ -43,8 +43,8 @@ def _say_hex(before: GameState, after: GameState, tile: str, b, a) -> list[dict]
 
 
 def _table(state: GameState) -> dict:
-    out = {("supply",): state.supply_cubes, ("wheel",): state.wheel, ("round",): state.round,
-           ("order",): tuple(state.order)}
+    out: dict = {("supply",): state.supply_cubes, ("wheel",): state.wheel, ("round",): state.round,
+                 ("order",): tuple(state.order)}
     out.update({("dock", d, b.tile): b.cube for d, boats in state.docks.items() for b in boats})
     return out
 
@@ -108,7 +108,7 @@ def _named_stacks(state: GameState) -> dict[str, tuple]:
 
 
 def _stacks(state: GameState) -> dict:
-    out = {}
+    out: dict = {}
     for key, (stack, _) in _named_stacks(state).items():
         out[("stack", key)] = (stack.pool, stack.up, tuple(stack.top), stack.hidden, tuple(stack.bottom))
     for n, ws in enumerate(state.wagon_stacks, 1):
@@ -158,7 +158,8 @@ def _say_stack(before: GameState, after: GameState, key, b, a) -> list[dict]:
         out += _say_face_up(before, after, name, b, a, known_b)
     drawn = _drawn_away(after, a[0], _taken(before, after, a[0]))[:max(0, b[3] - a[3])]
     if drawn:  # drawn and put elsewhere: a boat to a dock, a hex to the city, a solo tile aside
-        out.append(line(N("Draw the top tile of the {stack}: {tiles}.", "Draw the top {n} tiles of the {stack}: {tiles}.",
+        out.append(line(N("Draw the top tile of the {stack}: {tiles}.",
+                          "Draw the top {n} tiles of the {stack}: {tiles}.",
                           n=len(drawn), stack=name, tiles=joined([tile_text(after, t) for t in drawn], " · "))))
     size = len(a[2]) + a[3] + len(a[4])
     return out or [line(N("Set the {stack} as it is now: {n} tile.", "Set the {stack} as it is now: {n} tiles.",
@@ -231,7 +232,7 @@ def _opponent(state: GameState) -> dict:
     opp = state.opponent
     if opp is None:
         return {}
-    out = {("popularity",): opp.popularity}
+    out: dict = {("popularity",): opp.popularity}
     out.update({("placed", tile): True for tile in opp.placed})
     out.update({("aside", tile): True for tile in opp.aside})
     return out

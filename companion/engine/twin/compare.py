@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from ..state import GameState
 from .city import CITY
-from .lines import both
+from .lines import Reader, Speaker, both
 from .seats import SEATS
 
-READERS = SEATS + tuple((both(read), say) for read, say in CITY)
+READERS: tuple[tuple[Reader, Speaker], ...] = SEATS + tuple((both(read), say) for read, say in CITY)
 
 #: each reader's view of one moment of the game, by the reader's name (a recorder's snapshot)
-ONE = {read.__name__.strip("_"): read.one for read, _ in READERS}
+ONE = {read.name: read.one for read, _ in READERS}
 
 
 def changes(before: GameState, after: GameState) -> list[tuple]:
@@ -23,7 +23,7 @@ def changes(before: GameState, after: GameState) -> list[tuple]:
         for key in sorted(b_all.keys() | a_all.keys(), key=repr):
             b, a = b_all.get(key), a_all.get(key)
             if b != a:
-                found.append(((read.__name__.strip("_"), key), say(before, after, key, b, a)))
+                found.append(((read.name, key), say(before, after, key, b, a)))
     return found
 
 

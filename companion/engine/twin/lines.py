@@ -3,6 +3,10 @@ carries out a move (`told`) or takes one back (`put_back`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from ..state import GameState
 from ...words import T, keep
 
@@ -22,10 +26,25 @@ def line(text, places: list[str] | None = None, seat: int | None = None, shared:
     return entry
 
 
-def both(read):
+@dataclass(frozen=True)
+class Reader:
+    """One kind of piece read from the game: `one` reads a moment (a recorder's snapshot), and asked of a
+    step's two sides it reads each, or `pair` reads them together (citizens, matched across the sides)."""
+
+    name: str
+    one: Callable[[GameState], dict]
+    pair: Callable[[GameState, GameState], tuple[dict, dict]] | None = None
+
+    def __call__(self, before: GameState, after: GameState) -> tuple[dict, dict]:
+        if self.pair is not None:
+            return self.pair(before, after)
+        return self.one(before), self.one(after)
+
+
+#: what a speaker is told of one difference: the two sides, the piece's key, and its value before and after
+Speaker = Callable[[GameState, GameState, Any, Any, Any], list]
+
+
+def both(read: Callable[[GameState], dict]) -> Reader:
     """A reader of one state, for both sides."""
-    def read_both(before: GameState, after: GameState) -> tuple[dict, dict]:
-        return read(before), read(after)
-    read_both.__name__ = read.__name__
-    read_both.one = read
-    return read_both
+    return Reader(read.__name__.strip("_"), read)

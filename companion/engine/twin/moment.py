@@ -9,7 +9,6 @@ words), so the snapshot taken as step k is told shows the table with steps 1…k
 from __future__ import annotations
 
 from ..state import BoatAtDock, Citizen, GameState, Hex, Lieutenant
-from .compare import snapshot
 
 
 def table_at(state: GameState, seen: dict) -> GameState:

@@ -8,7 +8,7 @@ from collections import Counter
 
 from ..describe import square_text, tile_name, tile_text
 from ..events import roman, who
-from .lines import both, line
+from .lines import Reader, Speaker, both, line
 from ..state import TOKENS, GameState
 from ...words import N, T
 
@@ -158,7 +158,7 @@ def _citizens(before: GameState, after: GameState) -> tuple[dict, dict]:
     """Citizens by their token; a token that only one side has is matched with an alike one (same class,
     side and spot) on the other side first: new citizens from the supply are indistinguishable."""
     b_all, a_all = _citizens_of(before), _citizens_of(after)
-    only_a = {}
+    only_a: dict[tuple, list] = {}
     for cid in a_all.keys() - b_all.keys():
         only_a.setdefault(a_all[cid], []).append(cid)
     for cid in sorted(b_all.keys() - a_all.keys()):
@@ -169,7 +169,7 @@ def _citizens(before: GameState, after: GameState) -> tuple[dict, dict]:
 
 
 def _citizens_of(state: GameState) -> dict:
-    out = {}
+    out: dict = {}
     for i, s in enumerate(state.seats):
         for sq, c in s.squares.items():
             out[c.id] = (("square", i, sq), c.cls, c.upgraded)
@@ -222,7 +222,7 @@ def _say_citizen(before: GameState, after: GameState, key, b, a) -> list[dict]:
 
 
 def _estates(state: GameState) -> dict:
-    out = {}
+    out: dict = {}
     for i, s in enumerate(state.seats):
         out.update({(i, "cabin", n): cab.improvement for n, cab in enumerate(s.cabins) if cab.improvement})
         out.update({(i, "workshop", n): (ws.tile, ws.spent) for n, ws in enumerate(s.workshops)})
@@ -271,7 +271,7 @@ def _say_workshop(before: GameState, after: GameState, name: str, b, a) -> list:
     return out
 
 
-_citizens.one = _citizens_of  # a recorder's snapshot reads one moment
-
-SEATS = ((both(_counters), _say_counter), (both(_registers), _say_register), (both(_overseers), _say_overseer),
-         (both(_lieutenants), _say_lieutenants), (both(_estates), _say_estate), (_citizens, _say_citizen))
+SEATS: tuple[tuple[Reader, Speaker], ...] = (
+    (both(_counters), _say_counter), (both(_registers), _say_register), (both(_overseers), _say_overseer),
+    (both(_lieutenants), _say_lieutenants), (both(_estates), _say_estate),
+    (Reader("citizens", _citizens_of, _citizens), _say_citizen))

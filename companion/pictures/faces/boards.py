@@ -137,7 +137,7 @@ def _square(sq, x, y, _: Gettext, marked: str | None = None) -> Markup:
     if sq.once:
         said = _("{reward} (once per game)").format(reward=said)
     attrs = {"class": "board-square" + (" single-use" if sq.once else ""), "data-square": sq.id}
-    edge = {"stroke": "#444"}
+    edge: dict[str, str | int] = {"stroke": "#444"}
     if marked is not None and sq.id == marked:
         attrs["class"] += " marked"
         edge = {"stroke": "#8a2b1a", "stroke-width": 4}
@@ -156,7 +156,8 @@ def _counted(counts: str, x, y, s=18) -> Markup:
     draw = {"buildings": lambda: el("g", {}, workshop_shape(x - 5, y, s * 0.8), cabin_shape(x + 7, y + 2, s * 0.7)),
             "boats": lambda: boat_shape(x, y, s * 1.3), "repopulated": lambda: hexagon(x, y, s * 0.5, "#fff"),
             "goods": lambda: el("g", {}, [cargo_mark(c, x - 7 + 7 * i, y - 3 + 3 * i, s * 0.7)
-                                            for i, c in enumerate(("stones", "spices", "silk"))]), "workshops": lambda: workshop_shape(x, y, s),
+                                            for i, c in enumerate(("stones", "spices", "silk"))]),
+            "workshops": lambda: workshop_shape(x, y, s),
             "lumber": lambda: lumber(x, y, s), "improvements": lambda: cabin_shape(x, y, s),
             "coins": lambda: coin(x, y, s), "overseers": lambda: overseer(x, y, s)}
     return draw[counts]() if counts in draw else Markup("")

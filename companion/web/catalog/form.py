@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Callable
 
 from ...catalog.build import COLOURS, PRIORITIES, RATS, SOLO_ACTIONS, TRACK_KINDS
@@ -25,7 +26,7 @@ from .reward_words import check
 #: fields whose text is a reward or a cost in the one reward grammar (docs/CATALOG.md)
 GRAMMAR = ("action", "reward", "output", "upgraded_output", "cost", "repop_cost")
 #: (family, field) -> the values it may take; a field named alone holds for every family
-CHOICES = {
+CHOICES: dict[str | tuple[str, str], tuple[str, ...]] = {
     ("hex", "class"): ("A", "B", "C"), ("hex", "players"): ("all", "3-4", "4"), "colour": COLOURS,
     "rat": RATS + ("none",), "cargo": ("stones", "spices", "silk"), ("workshop", "class"): CLASSES,
     ("improvement", "class"): CLASSES, "sector": CLASSES, "overseer": CLASSES, "kind": ("popularity", "city", "church"),
@@ -64,7 +65,7 @@ def lacking(family: str, record: dict, others: list[dict]) -> list[Field]:
 
 
 def read_form(family: str, record: dict, form, phrases: Callable[[str, str], str] = lambda leaf, raw: raw,
-              added: list[Field] = ()) -> dict:
+              added: Sequence[Field] = ()) -> dict:
     """{field name: value} as typed, each of the kind the record holds there; FormProblem otherwise.
     `phrases` reads a reward typed as the pages write it ("3 coins") into the grammar ("3 coin"); a field
     in `added` that was filled in is added to the record."""

@@ -35,8 +35,9 @@ def to_grammar(typed: str, leaf: str, language: str, gettext: Callable[[str], st
     phrases = _phrases(language, gettext)
     options = []
     for option in re.split(_either(language, gettext), text.casefold()):
-        items = [phrases.get(" ".join(part.split())) for part in PLUS.split(option)]
-        if not all(items):
+        found = [phrases.get(" ".join(part.split())) for part in PLUS.split(option)]
+        items = [item for item in found if item]
+        if len(items) < len(found):
             return text
         options.append(" and ".join(items))
     said = " or ".join(options)

@@ -79,13 +79,15 @@ def index():
     if "key" in request.args:
         return _sign_in(request.args["key"])
     now = desk.now()
-    return render_template("catalog/index.html", **screen.base(now, _is_admin()), families=screen.progress(now.catalog), pass_on=True)
+    return render_template("catalog/index.html", **screen.base(now, _is_admin()), families=screen.progress(now.catalog),
+                           pass_on=True)
 
 
 @bp.get("/changes")
 def changes():
     now = desk.now()
-    rows = [screen.card(family, rec["id"], rec, now) for family in screen.FAMILY_NAMES for rec in desk.records().get(family, [])]
+    rows = [screen.card(family, rec["id"], rec, now)
+            for family in screen.FAMILY_NAMES for rec in desk.records().get(family, [])]
     return render_template("catalog/changes.html", **screen.base(now, _is_admin()), rows=rows)
 
 
@@ -105,7 +107,8 @@ def import_file():
         desk.corrections().replace(upload.read(OVERRIDE_LIMIT + 1))
     except CatalogError as exc:
         now = desk.now()
-        return render_template("catalog/index.html", **screen.base(now, _is_admin()), families=screen.progress(now.catalog),
+        return render_template("catalog/index.html", **screen.base(now, _is_admin()),
+                               families=screen.progress(now.catalog),
                                refused=[in_words(p, screen.record_name, screen.family_name) for p in exc.problems]), 400
     return redirect(url_for("catalog.index"), 303)
 
@@ -128,8 +131,8 @@ def family_grid(family: str, problems=(), status: int = 200):
     plain = desk.plain()
     cards = [screen.card(family, rid, plain(family, rid), now) for rid in shipped_ids(family)]
     return render_template("catalog/grid.html", **screen.base(now, _is_admin()), family=family, cards=cards,
-                           title=screen.FAMILY_NAMES[family][0], problems=[in_words(p, screen.record_name, screen.family_name)
-                                                                    for p in problems]), status
+                           title=screen.FAMILY_NAMES[family][0],
+                           problems=[in_words(p, screen.record_name, screen.family_name) for p in problems]), status
 
 
 @bp.post("/<family>/all")

@@ -114,7 +114,7 @@ WHERE = {in_record("", "", "", "").msg: "record", in_family("", "", "").msg: "fa
 def in_words(problem: Any, record_name: Callable[[str, str], Any], family_name: Callable[[str], Any]) -> Any:
     """A loader's problem as a record's page says it: the record by its name on the box ("Hex 4"), a field
     by its label ("Repopulation cost"), and never the file it lies in (a path on the server)."""
-    where = WHERE.get(getattr(problem, "msg", None))
+    where = WHERE.get(getattr(problem, "msg", ""))
     if where is None:
         return problem
     args = problem.args
@@ -145,7 +145,7 @@ def _item(value: Any, catalog, number: Callable[[Any], str]) -> Any:
 
 def _place(value: str, catalog) -> Any:
     """A hex, harbor or dock by what is printed on it; anything else as the catalog writes it."""
-    named = tile_name(SimpleNamespace(catalog=catalog), value)
+    named = tile_name(SimpleNamespace(catalog=catalog), value)  # type: ignore[arg-type]  # it reads only .catalog
     if isinstance(named, Text):
         return named
     return T("scoring track") if value == "score" else value

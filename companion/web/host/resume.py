@@ -90,7 +90,7 @@ def _created(game: Game, file: GameFile) -> dict:
     return {"id": game.id, "version": game.version, "host_token": game.host_token, "resumed_from": file.game,
             "host_url": public_base() + url_for("host.page", gid=game.id, key=game.host_token),
             "seats": [{"seat": s["seat"], "name": p.name, "token": s["token"], "code": s["code"],
-                       "join_url": join_url(s["token"])} for s, p in zip(seats, file.options.players)]}
+                       "join_url": join_url(s["token"])} for s, p in zip(seats, file.options.players, strict=False)]}
 
 
 def _front_page(problem: str, status: int):

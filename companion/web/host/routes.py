@@ -38,7 +38,8 @@ PARTS = host_screen.PARTS
 
 @bp.get("/")
 def index():
-    return render_template("host/index.html", colours=COLOURS, csrf=csrf_token(), typed={}, notice=catalog_desk.notice())
+    return render_template("host/index.html", colours=COLOURS, csrf=csrf_token(), typed={},
+                           notice=catalog_desk.notice())
 
 
 def _form_again(problem: str):

@@ -13,7 +13,8 @@ from ..regions import Region, drawn, render_once, stamped
 from ...pictures import city_key
 from ..library import keep_only
 
-PARTS = ("put_back", "moment", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log", "undo")
+PARTS = ("put_back", "moment", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log",
+         "undo")
 LOG_MOST = 80  # rows of the log a page shows, the newest first
 
 
@@ -52,7 +53,7 @@ def region(ctx: dict, name: str) -> str:
     state, lang = ctx["pieces"], str(get_locale())
     if name == "city":  # the biggest picture: drawn again only when what it shows changes
         shown = ctx.get("map_pieces") or state  # during a checklist: the table as its current step leaves it
-        key = (ctx["game"]["id"], city_key(shown), repr(sorted(ctx["back_marks"].items())), lang)
+        key: tuple = (ctx["game"]["id"], city_key(shown), repr(sorted(ctx["back_marks"].items())), lang)
         return render_once(_DRAWN, key, "host/_city.html", lambda: {**ctx, "pieces": shown})
     if name == "setup":  # its steps are only ever added to, and it stays open for the first few moves
         key = (ctx["game"]["id"], "setup", ctx["table"]["setup_open"], ctx["table"]["over"],

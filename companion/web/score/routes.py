@@ -60,6 +60,7 @@ def sheet():
         problem["field"] = _shown(problem["field"], context)
     if state is not None:
         query = sheet_query(position)
+        assert state.scoring is not None  # a score sheet is a game's end
         winners = [state.seats[i].name for i in state.scoring["winners"]]
         context.update(pieces=Pieces(state), sc=state.scoring, winner_names=winners,
                        link=public_base() + url_for("score.sheet") + "?" + query,
@@ -118,6 +119,7 @@ def api_score():
 
 def _answer(position: dict, catalog, corrected: bool) -> dict:
     state = score_sheet(position, catalog)
+    assert state.scoring is not None  # a score sheet is a game's end
     return {"position": position, "scoring": state.scoring,
             "winners": [state.seats[i].name for i in state.scoring["winners"]],
             "catalog": {"fingerprint": catalog.fingerprint, "corrected": corrected},
