@@ -14,7 +14,7 @@ from ..words import T
 from . import model as m
 from .fields import (Problem, bool_field, citizens_field, coord, cost_field, int_field, one_of, provenance,
                      reward_field, str_field)
-from .problems import told
+from .problems import exception_text
 from .rewards import CLASSES, GrammarError
 
 COLOURS = ("orange", "white", "blue", "red")
@@ -35,7 +35,7 @@ def build_record(family: str, rec: dict) -> Any:
     try:
         return _BUILDERS[family](rec)
     except (Problem, GrammarError) as exc:
-        raise RecordError(told(exc)) from None
+        raise RecordError(exception_text(exc)) from None
     except RecursionError:
         raise RecordError(T("nested too deeply")) from None
     except Exception as exc:
@@ -141,7 +141,7 @@ def _round_info(rec):
             out.append(m.RoundRow(one_of(row, "priority", PRIORITIES), int_field(row, "boats", 1, 2),
                                   int_field(row, "fire_cost", 1, 2), bool_field(row, "double_wheel")))
         except Problem as exc:
-            raise Problem(T("round {round}: {problem}", round=i, problem=told(exc))) from None
+            raise Problem(T("round {round}: {problem}", round=i, problem=exception_text(exc))) from None
     if out[0].priority != "none" or out[0].boats != 1:
         raise Problem(T("round I has no priority register (random order) and 1 boat (R-R1-1, R-R1-3)"))
     if any(r.priority == "none" for r in out[1:]):
@@ -167,7 +167,7 @@ def _register(rec):
         try:
             built.append(m.RegisterSpace(reward_field(s, "reward"), int_field(s, "vp", 0, 99)))
         except Problem as exc:
-            raise Problem(T("space {space}: {problem}", space=i, problem=told(exc))) from None
+            raise Problem(T("space {space}: {problem}", space=i, problem=exception_text(exc))) from None
     n = len(built)
     single, double = int_field(rec, "single_bar", 1, n - 1), int_field(rec, "double_bar", 1, n - 1)
     if double <= single:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from ..words import T
 from . import model as m
-from .problems import told
+from .problems import exception_text
 from .rewards import GrammarError, parse_citizens, parse_cost, parse_reward
 
 
@@ -81,7 +81,7 @@ def reward_field(rec: dict, key: str) -> m.Reward:
     try:
         return _parsed(rec, key, parse_reward)
     except GrammarError as exc:
-        raise Problem(T("{key}: unparsable reward: {problem}", key=key, problem=told(exc))) from None
+        raise Problem(T("{key}: unparsable reward: {problem}", key=key, problem=exception_text(exc))) from None
 
 
 def cost_field(rec: dict, key: str) -> m.Bundle:
@@ -89,7 +89,7 @@ def cost_field(rec: dict, key: str) -> m.Bundle:
     try:
         return _parsed(rec, key, parse_cost)
     except GrammarError as exc:
-        raise Problem(T("{key}: unparsable cost: {problem}", key=key, problem=told(exc))) from None
+        raise Problem(T("{key}: unparsable cost: {problem}", key=key, problem=exception_text(exc))) from None
 
 
 def _parsed(rec: dict, key: str, parse: Callable[[Any], Any]) -> Any:
@@ -104,4 +104,4 @@ def citizens_field(rec: dict):
     try:
         return parse_citizens(rec.get("repop_citizens"))
     except GrammarError as exc:
-        raise Problem(T("{key}: {problem}", key="repop_citizens", problem=told(exc))) from None
+        raise Problem(T("{key}: {problem}", key="repop_citizens", problem=exception_text(exc))) from None

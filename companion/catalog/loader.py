@@ -21,7 +21,7 @@ from . import model as m
 from .build import build_record
 from .checks import cross_checks, record_counts
 from .families import FAMILIES, CatalogError, Records, file_of, record_id
-from .problems import in_file, in_record, told
+from .problems import in_file, in_record, exception_text
 from .read import DATA_DIR, default_override_path, merge_files, read_override, unknown_family
 
 
@@ -106,7 +106,7 @@ class _Built:
                 self.objects[family][rid] = build_record(family, rec)
                 self.plain[family].append(rec)
             except (ValueError, RecursionError) as exc:  # RecordError, or a value JSON cannot hold
-                self.problems.append(in_record(where, family, rid, told(exc)))
+                self.problems.append(in_record(where, family, rid, exception_text(exc)))
 
 
 def _catalog(built: dict[str, dict[str, Any]], plain: Records, origins: Mapping[tuple[str, str], str]) -> m.Catalog:

@@ -28,7 +28,7 @@ def in_record(file: Any, family: str, record: str, problem: str) -> Text:
     return T("{file}: {family} {record}: {problem}", file=str(file), family=family, record=record, problem=problem)
 
 
-def told(exc: BaseException) -> str:
+def exception_text(exc: BaseException) -> str:
     """What an exception says: the Text it was raised with, kept whole (str(exc) would give plain English)."""
     said = exc.args[0] if len(exc.args) == 1 else None
     return said if isinstance(said, str) else str(exc)

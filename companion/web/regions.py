@@ -34,17 +34,17 @@ def render_once(cache: dict, key: tuple, template: str, context, limit: int = 51
 class Region:
     """One live region of a screen as it is now: its element's id, what it shows (`shows`, a short digest
     the page keeps in the region's data-shows), how to draw it whole, and, for a region that only grows
-    (the host's log), how to draw what it gained since what a page shows (None: draw it whole). `mark`:
-    the element that carries data-shows, when not the region itself. `same`: what a page shows when its
-    first drawing of the same content left a long list to load when opened (host/screen.py: the setup
-    steps after setup)."""
+    (the host's log), how to draw what it gained since what a page shows (None: draw it whole).
+    `shows_on`: the element that carries data-shows, when not the region itself. `equivalent_shows`: what a
+    page shows when its first drawing of the same content left a long list to load when opened
+    (host/screen.py: the setup steps after setup)."""
 
     id: str
     shows: str
     draw: Callable[[], str]
-    since: Callable[[str], str | None] | None = None
-    mark: str | None = None
-    same: tuple[str, ...] = ()
+    grown_since: Callable[[str], str | None] | None = None
+    shows_on: str | None = None
+    equivalent_shows: tuple[str, ...] = ()
 
 
 def drawn(html: str) -> Region:
@@ -62,7 +62,7 @@ SHOWN_DIGITS = 12  # of a region's digest: what a page says it shows, in every q
 def stamped(region: Region) -> str:
     """The region drawn whole, marked with what it shows (data-shows on its <section>)."""
     html = region.draw()
-    if region.mark:
+    if region.shows_on:
         return html
     head, sep, rest = html.partition("<section ")
     return head + sep + f'data-shows="{region.shows}" ' + rest
@@ -95,10 +95,10 @@ def screen_answer(ctx: dict, regions: list[Region]) -> str:
     seen = shown()
     out = [render_template("partials/_poll.html", **ctx)]
     for region in regions:
-        had = seen.get(region.mark or region.id)
-        if had == region.shows or had in region.same:
+        had = seen.get(region.shows_on or region.id)
+        if had == region.shows or had in region.equivalent_shows:
             continue
-        grown = region.since(had) if region.since and had else None
+        grown = region.grown_since(had) if region.grown_since and had else None
         out.append(grown if grown is not None else oob(stamped(region)))
     library.keep_only(*out)  # only the pictures what is sent names
     out.append(library.added())

@@ -16,7 +16,7 @@ from typing import Callable
 
 from ...catalog.build import COLOURS, PRIORITIES, RATS, SOLO_ACTIONS, TRACK_KINDS
 from ...catalog.corrections import values
-from ...catalog.problems import told
+from ...catalog.problems import exception_text
 from ...catalog.rewards import CLASSES, GrammarError
 from ...catalog.write import toml_value
 from ...words import T
@@ -115,7 +115,7 @@ def _read(field: Field, raw: str, phrases: Callable[[str, str], str]):
     try:
         check(said, leaf)
     except GrammarError as exc:
-        raise FormProblem(T("{field}: {problem}", field=label(field.name), problem=told(exc))) from None
+        raise FormProblem(T("{field}: {problem}", field=label(field.name), problem=exception_text(exc))) from None
     return said
 
 

@@ -28,7 +28,7 @@ def region_of(ctx: dict, name: str) -> Region:
         return log_region(ctx)
     whole = drawn(region(ctx, name))
     if name == "setup" and not ctx["table"]["setup_open"]:  # a page may have left its steps to load
-        whole.same = (steps_later(ctx).shows,)
+        whole.equivalent_shows = (steps_later(ctx).shows,)
     return whole
 
 
@@ -89,11 +89,11 @@ def log_region(ctx: dict) -> Region:
     """The log: drawn whole for a page (its newest LOG_MOST rows), or as the rows added since the page's."""
     rows, shows = ctx["log_rows"], ctx["log_shows"]
 
-    def since(had: str) -> str | None:
+    def grown_since(had: str) -> str | None:
         kept, _, count = had.rpartition(".")
         now_kept, _, now = shows.rpartition(".")
         if kept != now_kept or not count.isdigit() or not 0 < len(rows) - int(count) <= LOG_MOST:
             return None
         return render_template("host/_log_added.html", added=rows[int(count):], **ctx)
 
-    return Region("log", shows, lambda: region(ctx, "log"), since, mark="log-shows")
+    return Region("log", shows, lambda: region(ctx, "log"), grown_since, shows_on="log-shows")
