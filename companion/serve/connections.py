@@ -230,16 +230,22 @@ class WaitingConnections(Sending, cheroot_connections.ConnectionManager):
         """Its page is drawn (or it left): the next large page waiting, if any, takes the turn."""
         if self.turns is None:
             return
-        with self._lock:
-            if not conn.large_page:
-                self.turns.forget(conn.client, conn)  # closed while waiting its turn
-                return
-            conn.large_page = False
-            following = self.turns.give_back(conn.client)
-            if following is not None:
-                following.large_page = True
+        following = self._pass_on(self.turns, conn, "large_page")
         if following is not None:
             self._to_a_thread(following)
+
+    def _pass_on(self, shared, conn: Connection, holds: str) -> Connection | None:
+        """`conn` gives back its place in `shared` (a turn, a thread): the waiting request that takes it, now
+        marked as holding it; None if nobody waits, or if `conn` held no place (it closed while waiting)."""
+        with self._lock:
+            if not getattr(conn, holds):
+                shared.forget(conn.client, conn)
+                return None
+            setattr(conn, holds, False)
+            following = shared.give_back(conn.client)
+            if following is not None:
+                setattr(following, holds, True)
+        return following
 
     # --- the answering threads are shared out by client ------------------------------------------------
 
@@ -255,14 +261,7 @@ class WaitingConnections(Sending, cheroot_connections.ConnectionManager):
 
     def _answered(self, conn: Connection) -> None:
         """A thread is done with `conn`'s request: the request waiting that takes the thread, if any."""
-        with self._lock:
-            if not conn.answering:
-                self.threads.forget(conn.client, conn)  # closed while waiting for a thread
-                return
-            conn.answering = False
-            following = self.threads.give_back(conn.client)
-            if following is not None:
-                following.answering = True
+        following = self._pass_on(self.threads, conn, "answering")
         if following is not None:
             self.server.process_conn(following)
 
