@@ -9,7 +9,7 @@ screens and the log tell players apart by it.
 from __future__ import annotations
 
 import unicodedata
-from .words import T
+from .words import Text
 
 LONGEST = 40
 # Zero-width (non-)joiners shape some scripts (Persian, Indic) and join emoji (a family): allowed
@@ -21,9 +21,9 @@ BLANK = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
 # surrogates (Cs), and line or paragraph separators (Zl, Zp).
 HIDDEN = {"Cc", "Cf", "Cs", "Zl", "Zp"}
 
-UNSHOWABLE = T("A player's name has characters that cannot be shown.")
-INVISIBLE = T("A player's name may not contain control, text-direction or invisible characters.")
-NOTHING = T("A player's name needs at least one visible letter or sign.")
+UNSHOWABLE = Text("A player's name has characters that cannot be shown.")
+INVISIBLE = Text("A player's name may not contain control, text-direction or invisible characters.")
+NOTHING = Text("A player's name needs at least one visible letter or sign.")
 
 
 class BadName(ValueError):

@@ -1,16 +1,16 @@
 """Text that can be translated later (engine and catalog): the English now, with its template and values kept.
 
-The engine stays pure (no Babel, no locale), so it writes English, but through `T`:
+The engine stays pure (no Babel, no locale), so it writes English, but through `Text`:
 
-    T("{who} takes boat {boat}.", who=..., boat=...)
+    Text("{who} takes boat {boat}.", who=..., boat=...)
 
 is the English sentence (a `str`, so every caller and test reads it as before) that also carries
-`.msg`, the template (a gettext msgid: pybabel extracts `T` like `_`), and `.args`, its values as plain
+`.msg`, the template (a gettext msgid: pybabel extracts `Text` like `_`), and `.args`, its values as plain
 JSON data. A nested Text value becomes {"msg": ..., "args": ...}, so it is translated on its own.
-A phrase with a count has two templates: `N("{n} coin", "{n} coins", n=2)` keeps the singular as `.msg`
+A phrase with a count has two templates: `Plural("{n} coin", "{n} coins", n=2)` keeps the singular as `.msg`
 and the plural as `.plural` (stored beside them), so a translation chooses its own plural form
-(gettext's ngettext; pybabel extracts `N` as `N:1,2`).
-Where text is stored (log, setup steps, upkeep report, menus, prompts, scoring) `keep` saves the
+(gettext's ngettext; pybabel extracts `Plural` as `Plural:1,2`).
+Where text is stored (log, setup steps, upkeep report, menus, prompts, scoring) `put_text` saves the
 template beside the English, and the web layer shows `gettext(msg).format(**translated args)`.
 """
 
@@ -26,7 +26,7 @@ class Text(str):
 
     msg: str
     args: dict[str, Any]
-    plural: str | None = None  # the plural template of a phrase with a count (`N`); its count is args["n"]
+    plural: str | None = None  # the plural template of a phrase with a count (`Plural`); its count is args["n"]
     _plain: dict[str, Any]  # its stored form, made once (`plain`)
 
     def __new__(cls, template: str, /, **params: Any) -> "Text":
@@ -45,11 +45,10 @@ class Text(str):
         return _rebuild, (str(self), self.msg, self.args, self.plural)
 
 
-T = Text
 _SIMPLE = frozenset((str, int, float))
 
 
-def N(singular: str, plural: str, /, n: int, **params: Any) -> Text:
+def Plural(singular: str, plural: str, /, n: int, **params: Any) -> Text:
     """A phrase with a count `n`: "1 coin", "2 coins". English picks by n == 1; the other languages
     by their own plural rules, from both templates kept."""
     self = Text(singular if n == 1 else plural, n=n, **params)
@@ -89,10 +88,10 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-def again(value: Any) -> Any:
+def from_plain(value: Any) -> Any:
     """The text a `plain` value stood for: a Text again for {"msg", "args"}, anything else unchanged."""
     if _stored(value):
-        args = {k: again(v) for k, v in value["args"].items()}
+        args = {k: from_plain(v) for k, v in value["args"].items()}
         plural = value.get("plural")
         english = plural if plural and args.get("n") != 1 else value["msg"]
         return _rebuild(english.format(**args), value["msg"], value["args"], plural)
@@ -123,7 +122,7 @@ def joined(items, sep: str = ", ") -> Text:
     return Text(sep.join("{%s}" % k for k in values), **values)
 
 
-def keep(entry: dict, key: str, text: Any) -> dict:
+def put_text(entry: dict, key: str, text: Any) -> dict:
     """Store `text` at entry[key] as a plain str; a Text also leaves `<key>_msg`/`<key>_args`, and
     `<key>_plural` for a phrase with a count (for the key "text" of log entries and table steps:
     "msg"/"args"/"plural")."""
@@ -149,11 +148,14 @@ _KEYS = {k: stored_keys(k) for k in ("text", "label", "reason", "cost", "prompt"
 #: tile kinds): written out here so extraction puts them in the catalog. The web layer translates any
 #: value that is one lowercase word.
 VOCABULARY = (
-    T("aristocrat"), T("nun"), T("craftsman"), T("red"), T("yellow"), T("blue"), T("green"), T("white"),
-    T("orange"), T("popularity"), T("city"), T("church"), T("silk"), T("spices"), T("stones"), T("standing"),
-    T("left"), T("right"), T("improvements"), T("workshops"), T("improvement"), T("workshop"), T("buildings"),
-    T("repopulated"), T("overseers"), T("coins"), T("boats"), T("lumber"), T("goods"), T("none"),
-    T("register-popularity"), T("register-city"), T("register-church"),  # scroll tracks of the b boards
+    Text("aristocrat"), Text("nun"), Text("craftsman"), Text("red"), Text("yellow"), Text("blue"), Text("green"),
+    Text("white"),
+    Text("orange"), Text("popularity"), Text("city"), Text("church"), Text("silk"), Text("spices"), Text("stones"),
+    Text("standing"),
+    Text("left"), Text("right"), Text("improvements"), Text("workshops"), Text("improvement"), Text("workshop"),
+    Text("buildings"),
+    Text("repopulated"), Text("overseers"), Text("coins"), Text("boats"), Text("lumber"), Text("goods"), Text("none"),
+    Text("register-popularity"), Text("register-city"), Text("register-church"),  # scroll tracks of the b boards
 )
 
 

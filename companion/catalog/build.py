@@ -10,7 +10,7 @@ from itertools import pairwise
 from types import MappingProxyType
 from typing import Any, Callable
 
-from ..words import T
+from ..words import Text
 from . import model as m
 from .fields import (Problem, bool_field, citizens_field, coord, cost_field, int_field, one_of, provenance,
                      reward_field, str_field)
@@ -37,9 +37,9 @@ def build_record(family: str, rec: dict) -> Any:
     except (Problem, GrammarError) as exc:
         raise RecordError(exception_text(exc)) from None
     except RecursionError:
-        raise RecordError(T("nested too deeply")) from None
+        raise RecordError(Text("nested too deeply")) from None
     except Exception as exc:
-        raise RecordError(T("missing or malformed field: {error}", error=repr(exc))) from None
+        raise RecordError(Text("missing or malformed field: {error}", error=repr(exc))) from None
 
 
 def _hex(rec: dict) -> m.Hex:
@@ -73,32 +73,32 @@ def _docking_tile(rec):
 def _layout(rec):
     players = rec.get("players")
     if not isinstance(players, list) or not players or not all(p in (2, 3, 4) for p in players):
-        raise Problem(T("{key} must list player counts 2–4, not {value}", key="players", value=repr(players)))
+        raise Problem(Text("{key} must list player counts 2–4, not {value}", key="players", value=repr(players)))
     start = tuple(coord(c, "start") for c in rec.get("start", []))
     harbors = rec.get("harbors")
     if not isinstance(harbors, dict) or len(harbors) != 4:
-        raise Problem(T("{key} must map the 4 harbor ids to coordinates", key="harbors"))
-    harbors = {h: coord(c, T("harbor {harbor}", harbor=h)) for h, c in harbors.items()}
+        raise Problem(Text("{key} must map the 4 harbor ids to coordinates", key="harbors"))
+    harbors = {h: coord(c, Text("harbor {harbor}", harbor=h)) for h, c in harbors.items()}
     expansion = {}
     for x in rec.get("expansion", []):
-        expansion[str_field(x, "id")] = coord(x.get("at"), T("expansion {space}", space=str(x.get("id"))))
+        expansion[str_field(x, "id")] = coord(x.get("at"), Text("expansion {space}", space=str(x.get("id"))))
     if len(expansion) != 6:
-        raise Problem(T("a city has 6 expansion spaces (R-NEXT-6), found {n}", n=len(expansion)))
+        raise Problem(Text("a city has 6 expansion spaces (R-NEXT-6), found {n}", n=len(expansion)))
     ring = tuple(rec.get("ring", []))
     if sorted(ring) != sorted(list(harbors) + list(expansion)):
-        raise Problem(T("{key} must list each harbor and expansion space exactly once", key="ring"))
+        raise Problem(Text("{key} must list each harbor and expansion space exactly once", key="ring"))
     cells = list(start) + list(harbors.values()) + list(expansion.values())
     if len(set(cells)) != len(cells):
-        raise Problem(T("two spaces share a coordinate"))
+        raise Problem(Text("two spaces share a coordinate"))
     placed = set(start) | set(harbors.values())
     if not _connected(placed):
-        raise Problem(T("start hexes and harbors do not form one connected city"))
+        raise Problem(Text("start hexes and harbors do not form one connected city"))
     for xid, at in expansion.items():
         if sum(_neighbour(at, c) for c in placed) < 2:
-            raise Problem(T("expansion space {space} touches fewer than 2 placed hexes", space=xid))
+            raise Problem(Text("expansion space {space} touches fewer than 2 placed hexes", space=xid))
     for hid, at in harbors.items():
         if not any(_neighbour(at, c) for c in start):
-            raise Problem(T("harbor {harbor} touches no start hex", harbor=hid))
+            raise Problem(Text("harbor {harbor} touches no start hex", harbor=hid))
     return m.Layout(rec["id"], tuple(players), start, MappingProxyType(harbors), MappingProxyType(expansion),
                     ring, provenance(rec))
 
@@ -127,25 +127,25 @@ def _wheel(rec):
         colours[colour] = None if value == "none" else value
     given = [c for c in colours.values() if c]
     if sorted(given) != sorted(CLASSES):
-        raise Problem(T("a window shows each citizen class on exactly one colour and one colour empty (R-R1-2)"))
+        raise Problem(Text("a window shows each citizen class on exactly one colour and one colour empty (R-R1-2)"))
     return m.WheelWindow(rec["id"], one_of(rec, "rat", RATS), MappingProxyType(colours), provenance(rec))
 
 
 def _round_info(rec):
     rows = rec.get("rounds")
     if not isinstance(rows, list) or len(rows) != 6:
-        raise Problem(T("{key} must list the 6 rounds I–VI", key="rounds"))
+        raise Problem(Text("{key} must list the 6 rounds I–VI", key="rounds"))
     out = []
     for i, row in enumerate(rows, 1):
         try:
             out.append(m.RoundRow(one_of(row, "priority", PRIORITIES), int_field(row, "boats", 1, 2),
                                   int_field(row, "fire_cost", 1, 2), bool_field(row, "double_wheel")))
         except Problem as exc:
-            raise Problem(T("round {round}: {problem}", round=i, problem=exception_text(exc))) from None
+            raise Problem(Text("round {round}: {problem}", round=i, problem=exception_text(exc))) from None
     if out[0].priority != "none" or out[0].boats != 1:
-        raise Problem(T("round I has no priority register (random order) and 1 boat (R-R1-1, R-R1-3)"))
+        raise Problem(Text("round I has no priority register (random order) and 1 boat (R-R1-1, R-R1-3)"))
     if any(r.priority == "none" for r in out[1:]):
-        raise Problem(T("rounds II–VI need a priority register (R-NEXT-4)"))
+        raise Problem(Text("rounds II–VI need a priority register (R-NEXT-4)"))
     return m.RoundInfo(rec["id"], tuple(out), provenance(rec))
 
 
@@ -153,27 +153,27 @@ def _priority_tile(rec):
     values = rec.get("priority")
     if not isinstance(values, list) or len(values) != 6 or values[0] != "none" or any(
             v not in PRIORITIES[1:] for v in values[1:]):
-        raise Problem(T("{key} must list 6 values: {none} for round I, then {others}", key="priority", none="'none'",
-                        others="/".join(PRIORITIES[1:])))
+        raise Problem(Text("{key} must list 6 values: {none} for round I, then {others}", key="priority", none="'none'",
+                           others="/".join(PRIORITIES[1:])))
     return m.PriorityTile(rec["id"], tuple(values), provenance(rec))
 
 
 def _register(rec):
     spaces = rec.get("space")
     if not isinstance(spaces, list) or len(spaces) < 2:
-        raise Problem(T("a register needs its {table} list", table="[[register.space]]"))
+        raise Problem(Text("a register needs its {table} list", table="[[register.space]]"))
     built = []
     for i, s in enumerate(spaces):
         try:
             built.append(m.RegisterSpace(reward_field(s, "reward"), int_field(s, "vp", 0, 99)))
         except Problem as exc:
-            raise Problem(T("space {space}: {problem}", space=i, problem=exception_text(exc))) from None
+            raise Problem(Text("space {space}: {problem}", space=i, problem=exception_text(exc))) from None
     n = len(built)
     single, double = int_field(rec, "single_bar", 1, n - 1), int_field(rec, "double_bar", 1, n - 1)
     if double <= single:
-        raise Problem(T("{key} must lie beyond {other} (R-ADV-5)", key="double_bar", other="single_bar"))
+        raise Problem(Text("{key} must lie beyond {other} (R-ADV-5)", key="double_bar", other="single_bar"))
     if not built[0].reward.is_nothing:
-        raise Problem(T("the start space (index 0) gives nothing"))
+        raise Problem(Text("the start space (index 0) gives nothing"))
     return m.Register(rec["id"], one_of(rec, "kind", ("popularity", "city", "church")),
                       one_of(rec, "side", ("2p", "3-4p")), single, double, tuple(built), provenance(rec))
 
@@ -181,18 +181,18 @@ def _register(rec):
 def _rat_table(rec):
     pen = rec.get("penalty")
     if not isinstance(pen, list) or len(pen) < 8 or not all(isinstance(p, int) and p >= 0 for p in pen):
-        raise Problem(T("{key} must list VP lost for 0, 1, 2 … rats", key="penalty"))
+        raise Problem(Text("{key} must list VP lost for 0, 1, 2 … rats", key="penalty"))
     if any(b < a for a, b in pairwise(pen)):
-        raise Problem(T("{key} must never shrink as rats grow", key="penalty"))
+        raise Problem(Text("{key} must never shrink as rats grow", key="penalty"))
     if pen[7] != 13 or pen[-1] != 21 or max(pen) != 21:
-        raise Problem(T("the rulebook fixes 7 rats → 13 VP and a maximum of 21 (R-END-2)"))
+        raise Problem(Text("the rulebook fixes 7 rats → 13 VP and a maximum of 21 (R-END-2)"))
     return m.RatTable(rec["id"], tuple(pen), provenance(rec))
 
 
 def _boat(rec):
     reward = reward_field(rec, "reward")
     if reward.is_choice or not reward.icons() <= {"coin", "vp"}:
-        raise Problem(T("a boat gives coins or VP (R-TURN-DOCK-5)"))
+        raise Problem(Text("a boat gives coins or VP (R-TURN-DOCK-5)"))
     return m.Boat(rec["id"], int_field(rec, "back", 1, 9), one_of(rec, "cargo", ("stones", "spices", "silk")),
                   reward, provenance(rec))
 
@@ -209,8 +209,8 @@ def _workshop(rec):
 def _improvement(rec):
     cls = rec.get("class")
     if cls is not None and cls not in CLASSES:
-        raise Problem(T("{key} must be one of {allowed}, not {value}", key="class", allowed=str(CLASSES),
-                        value=repr(cls)))
+        raise Problem(Text("{key} must be one of {allowed}, not {value}", key="class", allowed=str(CLASSES),
+                           value=repr(cls)))
     return m.Improvement(rec["id"], cost_field(rec, "cost"), reward_field(rec, "output"), cls, provenance(rec))
 
 
@@ -231,13 +231,14 @@ def _square(rec, parent):
 
 def _space(rec, where: str) -> m.PathSpace:
     if not isinstance(rec, dict):
-        raise Problem(T("{where}: a path space is a table", where=where))
+        raise Problem(Text("{where}: a path space is a table", where=where))
     t = one_of(rec, "type", ("T1", "T2", "T3", "T4"))
     sq, rg = tuple(rec.get("squares", [])), tuple(rec.get("regions", []))
     need = {"T1": (2, 0), "T2": (0, 1), "T3": (0, 2), "T4": (0, 0)}[t]
     if (len(sq), len(rg)) != need:
-        raise Problem(T("{where} {space}: {type} needs {squares} squares and {regions} regions (R-OVS-7)", where=where,
-                        space=str(rec.get("id")), type=t, squares=need[0], regions=need[1]))
+        raise Problem(Text("{where} {space}: {type} needs {squares} squares and {regions} regions (R-OVS-7)",
+                           where=where,
+                           space=str(rec.get("id")), type=t, squares=need[0], regions=need[1]))
     return m.PathSpace(str_field(rec, "id"), t, sq, rg, bool_field(rec, "hexagonal", False))
 
 
@@ -246,7 +247,7 @@ def _board(rec):
     squares = tuple(_square(s, prov) for s in rec.get("square", []))
     by_id = {s.id: s for s in squares}
     if len(squares) != 18 or len(by_id) != 18:
-        raise Problem(T("a board has 18 squares with distinct ids (3 sectors × 6)"))
+        raise Problem(Text("a board has 18 squares with distinct ids (3 sectors × 6)"))
     side = one_of(rec, "side", ("a", "b"))
     regions = _regions(squares, side)
     paths = {}
@@ -254,7 +255,7 @@ def _board(rec):
         path = _path(p, by_id, regions)
         paths[path.overseer] = path
     if sorted(paths) != sorted(CLASSES):
-        raise Problem(T("a board has one path per overseer ({overseers})", overseers=", ".join(CLASSES)))
+        raise Problem(Text("a board has one path per overseer ({overseers})", overseers=", ".join(CLASSES)))
     return m.Board(rec["id"], side, int_field(rec, "cabins", 1, 6), int_field(rec, "workshop_slots", 1, 12),
                    squares, MappingProxyType(paths), prov, MappingProxyType(by_id))
 
@@ -268,14 +269,15 @@ def _regions(squares: tuple[m.Square, ...], side: str) -> dict[str, list[m.Squar
     for cls in CLASSES:
         sector = [s for s in squares if s.sector == cls]
         if len(sector) != 6:
-            raise Problem(T("sector {sector} has {n} squares, needs 6", sector=cls, n=len(sector)))
+            raise Problem(Text("sector {sector} has {n} squares, needs 6", sector=cls, n=len(sector)))
         once = sum(s.once for s in sector)
         if once != (1 if side == "b" else 0):
-            raise Problem(T("sector {sector}: {n} single-use squares (R-ADV-2: one on b boards, none on a)", sector=cls,
-                            n=once))
+            raise Problem(Text("sector {sector}: {n} single-use squares (R-ADV-2: one on b boards, none on a)",
+                               sector=cls,
+                               n=once))
     for rid, members in regions.items():
         if len(members) != 3 or len({s.sector for s in members}) != 1:
-            raise Problem(T("region {region} must be 3 squares of one sector", region=rid))
+            raise Problem(Text("region {region} must be 3 squares of one sector", region=rid))
     return regions
 
 
@@ -283,26 +285,28 @@ def _path(p, by_id: dict[str, m.Square], regions: dict[str, list[m.Square]]) -> 
     """An overseer's path: step 1, then two branches of steps 2–6 (R-OVS-3), each space naming squares
     and regions of this board, and the centre (T4) at step 6 only."""
     cls = one_of(p, "overseer", CLASSES)
-    first = _space(p.get("first"), T("{overseer} path step 1", overseer=cls))
-    left = tuple(_space(s, T("{overseer} path left", overseer=cls)) for s in p.get("left", []))
-    right = tuple(_space(s, T("{overseer} path right", overseer=cls)) for s in p.get("right", []))
+    first = _space(p.get("first"), Text("{overseer} path step 1", overseer=cls))
+    left = tuple(_space(s, Text("{overseer} path left", overseer=cls)) for s in p.get("left", []))
+    right = tuple(_space(s, Text("{overseer} path right", overseer=cls)) for s in p.get("right", []))
     if len(left) != 5 or len(right) != 5:
-        raise Problem(T("{overseer} path: each branch lists steps 2–6 (R-OVS-3)", overseer=cls))
+        raise Problem(Text("{overseer} path: each branch lists steps 2–6 (R-OVS-3)", overseer=cls))
     for space in (first,) + left + right:
         for sid in space.squares:
             if sid not in by_id:
-                raise Problem(T("{overseer} path space {space}: unknown square {square}", overseer=cls, space=space.id,
-                                square=sid))
+                raise Problem(Text("{overseer} path space {space}: unknown square {square}", overseer=cls,
+                                   space=space.id,
+                                   square=sid))
         for rid in space.regions:
             if rid not in regions:
-                raise Problem(T("{overseer} path space {space}: unknown region {region}", overseer=cls, space=space.id,
-                                region=rid))
+                raise Problem(Text("{overseer} path space {space}: unknown region {region}", overseer=cls,
+                                   space=space.id,
+                                   region=rid))
         if space.type == "T3" and len({regions[r][0].sector for r in space.regions}) != 2:
-            raise Problem(T("{overseer} path space {space}: T3 regions must be of different sectors", overseer=cls,
-                            space=space.id))
+            raise Problem(Text("{overseer} path space {space}: T3 regions must be of different sectors", overseer=cls,
+                               space=space.id))
     for branch in (left, right):
         if branch[-1].type != "T4" or any(s.type == "T4" for s in (first,) + branch[:-1]):
-            raise Problem(T("{overseer} path: step 6, and only step 6, is the centre (T4)", overseer=cls))
+            raise Problem(Text("{overseer} path: step 6, and only step 6, is the centre (T4)", overseer=cls))
     return m.Path(cls, first, left, right)
 
 
@@ -311,15 +315,15 @@ def _track(rec, parent):
     counts = one_of(rec, "counts", TRACK_KINDS)
     levels = rec.get("levels")
     if not isinstance(levels, list) or len(levels) < 2:
-        raise Problem(T("track {track}: {key} must list at least 2 levels", track=str(rec.get("id")), key="levels"))
+        raise Problem(Text("track {track}: {key} must list at least 2 levels", track=str(rec.get("id")), key="levels"))
     width = 2 if counts.startswith("register-") else 3 if counts == "overseers" else 1
     for lv in levels:
         vals = lv if width > 1 else [lv]
         if width > 1 and (not isinstance(lv, list) or len(lv) != width):
-            raise Problem(T("track {track}: each level of a {counts} track is a list of {width} numbers",
-                            track=str(rec.get("id")), counts=counts, width=width))
+            raise Problem(Text("track {track}: each level of a {counts} track is a list of {width} numbers",
+                               track=str(rec.get("id")), counts=counts, width=width))
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v < math.inf for v in vals):
-            raise Problem(T("track {track}: level values must be numbers ≥ 0", track=str(rec.get("id"))))
+            raise Problem(Text("track {track}: level values must be numbers ≥ 0", track=str(rec.get("id"))))
     return m.Track(str_field(rec, "id"), counts, int_field(rec, "cap", 0, 99),
                    tuple(tuple(lv) if isinstance(lv, list) else lv for lv in levels), prov)
 
@@ -328,7 +332,7 @@ def _scroll_board(rec):
     prov = provenance(rec)
     tracks = tuple(_track(t, prov) for t in rec.get("track", []))
     if len(tracks) != 3 or len({t.id for t in tracks}) != 3:
-        raise Problem(T("a scroll board has 3 tracks with distinct ids"))
+        raise Problem(Text("a scroll board has 3 tracks with distinct ids"))
     return m.ScrollBoard(rec["id"], one_of(rec, "side", ("a", "b")), tracks, prov)
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..instance import write_whole
-from ..words import T
+from ..words import Text
 from .families import FAMILIES, CatalogError, Records
 from .in_force import settled
 from .model import Catalog
@@ -46,17 +46,17 @@ def _shipped() -> Records:
 def shipped_record(family: str, rid: str) -> dict:
     """The record as shipped (a copy): what a reset returns to and what a correction is compared with."""
     if family not in FAMILIES:
-        raise Unknown(T("There is no family '{family}' in the catalog.", family=family))
+        raise Unknown(Text("There is no family '{family}' in the catalog.", family=family))
     for record in _shipped()[family]:
         if record["id"] == rid:
             return copy.deepcopy(record)
-    raise Unknown(T("There is no record '{rid}' among the {family} records.", rid=rid, family=family))
+    raise Unknown(Text("There is no record '{rid}' among the {family} records.", rid=rid, family=family))
 
 
 def shipped_ids(family: str) -> list[str]:
     """A family's record ids in the catalog's order."""
     if family not in FAMILIES:
-        raise Unknown(T("There is no family '{family}' in the catalog.", family=family))
+        raise Unknown(Text("There is no family '{family}' in the catalog.", family=family))
     return [record["id"] for record in _shipped()[family]]
 
 
@@ -106,7 +106,7 @@ class Corrections:
         """The record with the values the table read on its copy, marked checked."""
         shipped_record(family, rid)
         if record.get("id") != rid:
-            raise CatalogError([in_record(self.path, family, rid, T("a correction cannot change the record's id"))])
+            raise CatalogError([in_record(self.path, family, rid, Text("a correction cannot change the record's id"))])
         return self._put(family, checked(shipped_record(family, rid), record))
 
     def reset(self, family: str, rid: str) -> Catalog:

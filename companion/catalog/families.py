@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..words import T
+from ..words import Text
 from .problems import in_family
 
 #: R-COMP-2: how many records each family must have.
@@ -66,6 +66,6 @@ def record_id(rec, label: str, family: str, problems: list[str]) -> str | None:
     """A record's id, or None with the problem noted: records are merged and stored by id."""
     rid = rec.get("id") if isinstance(rec, dict) else None
     if not isinstance(rid, str) or not rid:
-        problems.append(in_family(label, family, T("a record has no string id")))
+        problems.append(in_family(label, family, Text("a record has no string id")))
         return None
     return rid

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..words import T
+from ..words import Text
 from . import model as m
 from .problems import exception_text
 from .rewards import GrammarError, parse_citizens, parse_cost, parse_reward
@@ -24,13 +24,13 @@ def provenance(rec: dict) -> m.Provenance:
     from what a table checked against its own copy."""
     source = rec.get("source")
     if source not in SOURCES:
-        raise Problem(T("{key} must be {choices} or {last}, not {value}", key="source",
-                        choices=", ".join(map(repr, SOURCES[:-1])), last=repr(SOURCES[-1]), value=repr(source)))
+        raise Problem(Text("{key} must be {choices} or {last}, not {value}", key="source",
+                           choices=", ".join(map(repr, SOURCES[:-1])), last=repr(SOURCES[-1]), value=repr(source)))
     fields = rec.get("rulebook_fields", [])
     if source == "mixed" and not fields:
-        raise Problem(T("a {mixed} record must list its {key}", mixed="'mixed'", key="rulebook_fields"))
+        raise Problem(Text("a {mixed} record must list its {key}", mixed="'mixed'", key="rulebook_fields"))
     if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
-        raise Problem(T("{key} must be a list of field names", key="rulebook_fields"))
+        raise Problem(Text("{key} must be a list of field names", key="rulebook_fields"))
     return m.Provenance(source, tuple(fields))
 
 
@@ -38,8 +38,8 @@ def one_of(rec: dict, key: str, allowed) -> Any:
     """A field with a fixed set of values; the message lists them, so the table can pick one."""
     value = rec.get(key)
     if value not in allowed:
-        raise Problem(T("{key} must be one of {allowed}, not {value}", key=key, allowed=", ".join(map(str, allowed)),
-                        value=repr(value)))
+        raise Problem(Text("{key} must be one of {allowed}, not {value}", key=key, allowed=", ".join(map(str, allowed)),
+                           value=repr(value)))
     return value
 
 
@@ -47,8 +47,8 @@ def int_field(rec: dict, key: str, lo: int = 0, hi: int = 10**6) -> int:
     """A whole number in a range (TOML's true is not a number here, though Python's bool is an int)."""
     value = rec.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise Problem(T("{key} must be a whole number from {lo} to {hi}, not {value}", key=key, lo=lo, hi=hi,
-                        value=repr(value)))
+        raise Problem(Text("{key} must be a whole number from {lo} to {hi}, not {value}", key=key, lo=lo, hi=hi,
+                           value=repr(value)))
     return value
 
 
@@ -56,7 +56,7 @@ def bool_field(rec: dict, key: str, default: bool | None = None) -> bool:
     """true or false; with a default, the field may be left out."""
     value = rec.get(key, default)
     if not isinstance(value, bool):
-        raise Problem(T("{key} must be true or false, not {value}", key=key, value=repr(value)))
+        raise Problem(Text("{key} must be true or false, not {value}", key=key, value=repr(value)))
     return value
 
 
@@ -64,7 +64,7 @@ def str_field(rec: dict, key: str) -> str:
     """A text that is not empty: ids and names are looked up by it."""
     value = rec.get(key)
     if not isinstance(value, str) or not value:
-        raise Problem(T("{key} must be a text, not {value}", key=key, value=repr(value)))
+        raise Problem(Text("{key} must be a text, not {value}", key=key, value=repr(value)))
     return value
 
 
@@ -72,7 +72,7 @@ def coord(value, what: str) -> m.Coord:
     """A place in the city's axial grid, [q, r]."""
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise Problem(T("{what} must be [q, r] whole numbers, not {value}", what=what, value=repr(value)))
+        raise Problem(Text("{what} must be [q, r] whole numbers, not {value}", what=what, value=repr(value)))
     return (value[0], value[1])
 
 
@@ -81,7 +81,7 @@ def reward_field(rec: dict, key: str) -> m.Reward:
     try:
         return _parsed(rec, key, parse_reward)
     except GrammarError as exc:
-        raise Problem(T("{key}: unparsable reward: {problem}", key=key, problem=exception_text(exc))) from None
+        raise Problem(Text("{key}: unparsable reward: {problem}", key=key, problem=exception_text(exc))) from None
 
 
 def cost_field(rec: dict, key: str) -> m.Bundle:
@@ -89,13 +89,13 @@ def cost_field(rec: dict, key: str) -> m.Bundle:
     try:
         return _parsed(rec, key, parse_cost)
     except GrammarError as exc:
-        raise Problem(T("{key}: unparsable cost: {problem}", key=key, problem=exception_text(exc))) from None
+        raise Problem(Text("{key}: unparsable cost: {problem}", key=key, problem=exception_text(exc))) from None
 
 
 def _parsed(rec: dict, key: str, parse: Callable[[Any], Any]) -> Any:
     """The field parsed; GrammarError when it does not parse (each caller says what it should have been)."""
     if key not in rec:
-        raise Problem(T("missing {key}", key=key))
+        raise Problem(Text("missing {key}", key=key))
     return parse(rec[key])
 
 
@@ -104,4 +104,4 @@ def citizens_field(rec: dict):
     try:
         return parse_citizens(rec.get("repop_citizens"))
     except GrammarError as exc:
-        raise Problem(T("{key}: {problem}", key="repop_citizens", problem=exception_text(exc))) from None
+        raise Problem(Text("{key}: {problem}", key="repop_citizens", problem=exception_text(exc))) from None

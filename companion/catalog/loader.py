@@ -16,7 +16,7 @@ from pathlib import Path as FsPath
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..words import T
+from ..words import Text
 from . import model as m
 from .build import build_record
 from .checks import cross_checks, record_counts
@@ -49,7 +49,7 @@ def catalog_from_json(text: str) -> m.Catalog:
     try:
         records = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise CatalogError([T("a stored catalog is not readable: {error}", error=str(exc))]) from None
+        raise CatalogError([Text("a stored catalog is not readable: {error}", error=str(exc))]) from None
     return catalog_from_records(records)
 
 
@@ -61,7 +61,7 @@ def catalog_from_records(records: Mapping[str, Any], origins: Mapping[tuple[str,
     with and the one it is rebuilt with after a restart are built from the same values."""
     origins = dict(origins or {})
     if not isinstance(records, Mapping):
-        raise CatalogError([T("a catalog is a table of families, not {kind}", kind=type(records).__name__)])
+        raise CatalogError([Text("a catalog is a table of families, not {kind}", kind=type(records).__name__)])
     built = _Built(origins)
     built.problems += [unknown_family(family) for family in records if family not in FAMILIES]
     for family in FAMILIES:
@@ -90,7 +90,7 @@ class _Built:
     def family(self, family: str, listed) -> None:
         """One family's records, each built by its builder; a duplicate id is built once."""
         if not isinstance(listed, list):
-            self.problems.append(in_file(file_of(family), T("{family} must be a list of records", family=family)))
+            self.problems.append(in_file(file_of(family), Text("{family} must be a list of records", family=family)))
             return
         for rec in listed:
             rid = record_id(rec, file_of(family), family, self.problems)
@@ -98,7 +98,7 @@ class _Built:
                 continue
             where = self.origins.get((family, rid), file_of(family))
             if rid in self.ids[family]:
-                self.problems.append(in_record(where, family, rid, T("duplicate id")))
+                self.problems.append(in_record(where, family, rid, Text("duplicate id")))
                 continue
             self.ids[family].add(rid)
             try:

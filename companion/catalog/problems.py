@@ -10,22 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..words import T, Text
+from ..words import Text
 
 
 def in_file(file: Any, problem: str) -> Text:
     """A problem with a file as a whole (it cannot be read, or holds an unknown family)."""
-    return T("{file}: {problem}", file=str(file), problem=problem)
+    return Text("{file}: {problem}", file=str(file), problem=problem)
 
 
 def in_family(file: Any, family: str, problem: str) -> Text:
     """A problem with a family as a whole (how many records it has, which one is missing)."""
-    return T("{file}: {family}: {problem}", file=str(file), family=family, problem=problem)
+    return Text("{file}: {family}: {problem}", file=str(file), family=family, problem=problem)
 
 
 def in_record(file: Any, family: str, record: str, problem: str) -> Text:
     """A problem with one record (or with a few, their ids joined), in the file it came from."""
-    return T("{file}: {family} {record}: {problem}", file=str(file), family=family, record=record, problem=problem)
+    return Text("{file}: {family} {record}: {problem}", file=str(file), family=family, record=record, problem=problem)
 
 
 def exception_text(exc: BaseException) -> str:

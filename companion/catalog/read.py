@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path as FsPath
 
 from ..instance import instance_folder
-from ..words import T, Text
+from ..words import Text
 from .families import DATA_FILES, FAMILIES, CatalogError, Origins, Records, record_id
 from .problems import in_file, in_record
 
@@ -43,10 +43,10 @@ def read_override(path: str | os.PathLike) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise CatalogError([in_file(path, T("cannot read: {error}", error=str(exc.strerror or exc)))]) from None
+        raise CatalogError([in_file(path, Text("cannot read: {error}", error=str(exc.strerror or exc)))]) from None
     if len(data) > OVERRIDE_LIMIT:
-        raise CatalogError([in_file(path, T("larger than {kb} KB; the whole catalog is under 100 KB",
-                                            kb=OVERRIDE_LIMIT // 1000))])
+        raise CatalogError([in_file(path, Text("larger than {kb} KB; the whole catalog is under 100 KB",
+                                               kb=OVERRIDE_LIMIT // 1000))])
     return data
 
 
@@ -59,7 +59,7 @@ def merge_files(override: FsPath, data: bytes | None, data_dir: FsPath = DATA_DI
         try:
             shipped = (data_dir / name).read_bytes()
         except OSError as exc:
-            merged.problems.append(in_file(label, T("cannot read: {error}", error=str(exc))))
+            merged.problems.append(in_file(label, Text("cannot read: {error}", error=str(exc))))
             continue
         merged.take(parse_toml(shipped, label, merged.problems), label, replacing=False)
     if data is not None:
@@ -84,8 +84,8 @@ class _Merged:
                 self.problems.append(in_file(label, unknown_family(family)))
                 continue
             if not isinstance(records, list):
-                self.problems.append(in_file(label, T("{family} must be an array of tables ([[{family}]])",
-                                                      family=family)))
+                self.problems.append(in_file(label, Text("{family} must be an array of tables ([[{family}]])",
+                                                         family=family)))
                 continue
             for rec in records:
                 self._one(family, rec, label, replacing)
@@ -96,9 +96,9 @@ class _Merged:
         if rid is None:
             return
         if replacing and rid not in known:
-            self.problems.append(in_record(label, family, rid, T("no default record with this id to replace")))
+            self.problems.append(in_record(label, family, rid, Text("no default record with this id to replace")))
         elif not replacing and rid in known:
-            self.problems.append(in_record(label, family, rid, T("duplicate id")))
+            self.problems.append(in_record(label, family, rid, Text("duplicate id")))
         else:
             known[rid] = rec  # a replaced record keeps its place in the order
             self.origins[(family, rid)] = label
@@ -106,7 +106,7 @@ class _Merged:
 
 def unknown_family(family: str) -> Text:
     """A family the catalog does not have, with the ones it has."""
-    return T("unknown family [[{family}]] (known: {known})", family=family, known=", ".join(FAMILIES))
+    return Text("unknown family [[{family}]] (known: {known})", family=family, known=", ".join(FAMILIES))
 
 
 def parse_toml(data: bytes, label: str, problems: list[str]) -> dict | None:
@@ -115,7 +115,7 @@ def parse_toml(data: bytes, label: str, problems: list[str]) -> dict | None:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        problems.append(in_file(label, T("not UTF-8 text: {error}", error=str(exc))))
+        problems.append(in_file(label, Text("not UTF-8 text: {error}", error=str(exc))))
         return None
     deep = _too_deep(text)
     if deep:
@@ -124,9 +124,9 @@ def parse_toml(data: bytes, label: str, problems: list[str]) -> dict | None:
     try:
         return tomllib.loads(text)
     except RecursionError:
-        problems.append(in_file(label, T("nested too deeply to read")))
+        problems.append(in_file(label, Text("nested too deeply to read")))
     except Exception as exc:  # TOMLDecodeError, or e.g. ValueError for a number of thousands of digits
-        problems.append(in_file(label, T("not valid TOML: {error}", error=str(exc))))
+        problems.append(in_file(label, Text("not valid TOML: {error}", error=str(exc))))
     return None
 
 
@@ -149,13 +149,13 @@ def _too_deep(text: str) -> Text | None:
         if c in "[{":
             depth += 1
             if depth > NESTING_LIMIT:
-                return T("arrays or tables nested more than {limit} deep", limit=NESTING_LIMIT)
+                return Text("arrays or tables nested more than {limit} deep", limit=NESTING_LIMIT)
         elif c in "]}":
             depth = max(0, depth - 1)
         if c == ".":
             chain += 1
             if chain > NESTING_LIMIT:
-                return T("a key with more than {limit} dotted parts", limit=NESTING_LIMIT)
+                return Text("a key with more than {limit} dotted parts", limit=NESTING_LIMIT)
         elif not (c.isalnum() or c in "_- \t"):
             chain = 0
         i += 1

@@ -11,34 +11,34 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..words import N, T, Text, joined
+from ..words import Plural, Text, joined
 
 TOKENS = ("coin", "lumber", "fire", "major-fire")
 CLASSES = ("aristocrat", "nun", "craftsman")
 
 #: icon -> what it means to a player (the wording shown on screens).
 ICONS = {
-    "coin": T("coin"),
-    "lumber": T("lumber"),
-    "fire": T("fire"),
-    "major-fire": T("major fire"),
-    "vp": T("VP"),
-    "scroll": T("scroll advance"),
-    "city": T("free city advance"),
-    "church": T("free church advance"),
-    "register": T("free city or church advance"),
-    "upgrade-citizen": T("upgrade a citizen"),
-    "advance-aristocrat": T("advance the aristocrat overseer"),
-    "advance-nun": T("advance the nun overseer"),
-    "advance-craftsman": T("advance the craftsman overseer"),
-    "advance-any": T("advance any overseer"),
-    "advance-skip": T("advance any overseer, may skip a step"),
-    "upgrade-overseer": T("upgrade an overseer"),
-    "upgrade-advance": T("upgrade and advance an overseer"),
-    "lieutenant": T("take a lieutenant"),
-    "any-hex": T("use any hex's action"),
-    "build": T("build"),
-    "activate": T("activate citizens"),
+    "coin": Text("coin"),
+    "lumber": Text("lumber"),
+    "fire": Text("fire"),
+    "major-fire": Text("major fire"),
+    "vp": Text("VP"),
+    "scroll": Text("scroll advance"),
+    "city": Text("free city advance"),
+    "church": Text("free church advance"),
+    "register": Text("free city or church advance"),
+    "upgrade-citizen": Text("upgrade a citizen"),
+    "advance-aristocrat": Text("advance the aristocrat overseer"),
+    "advance-nun": Text("advance the nun overseer"),
+    "advance-craftsman": Text("advance the craftsman overseer"),
+    "advance-any": Text("advance any overseer"),
+    "advance-skip": Text("advance any overseer, may skip a step"),
+    "upgrade-overseer": Text("upgrade an overseer"),
+    "upgrade-advance": Text("upgrade and advance an overseer"),
+    "lieutenant": Text("take a lieutenant"),
+    "any-hex": Text("use any hex's action"),
+    "build": Text("build"),
+    "activate": Text("activate citizens"),
 }
 
 
@@ -61,18 +61,18 @@ class Item:
 def _item_text(item: "Item") -> Text:
     n, icon = item.count, item.icon
     if icon == "coin":
-        return N("{n} coin", "{n} coins", n=n)
+        return Plural("{n} coin", "{n} coins", n=n)
     if icon == "fire":
-        return N("{n} fire", "{n} fires", n=n)
+        return Plural("{n} fire", "{n} fires", n=n)
     if icon == "major-fire":
-        return N("{n} major fire", "{n} major fires", n=n)
+        return Plural("{n} major fire", "{n} major fires", n=n)
     if icon == "lumber":
-        return N("{n} lumber", "{n} lumber", n=n)  # one word in English, not in every language
+        return Plural("{n} lumber", "{n} lumber", n=n)  # one word in English, not in every language
     if icon == "vp":
-        return T("{n} VP", n=n)
+        return Text("{n} VP", n=n)
     if icon == "activate":
-        return N("activate up to {n} citizen", "activate up to {n} citizens", n=n)
-    return ICONS[icon] if n == 1 else T("{n}× {what}", n=n, what=ICONS[icon])
+        return Plural("activate up to {n} citizen", "activate up to {n} citizens", n=n)
+    return ICONS[icon] if n == 1 else Text("{n}× {what}", n=n, what=ICONS[icon])
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,7 @@ class Reward:
 
 @lru_cache(maxsize=4096)
 def _bundle_text(bundle: Bundle) -> Text:
-    return joined((i.text() for i in bundle.items), " + ") if bundle.items else T("nothing")
+    return joined((i.text() for i in bundle.items), " + ") if bundle.items else Text("nothing")
 
 
 @lru_cache(maxsize=4096)
@@ -132,7 +132,7 @@ def _reward_text(reward: Reward) -> Text:
     texts = [b.text() for b in reward.options]
     text = texts[0]
     for more in texts[1:]:
-        text = T("{first} or {second}", first=text, second=more)
+        text = Text("{first} or {second}", first=text, second=more)
     return text
 
 
@@ -144,12 +144,12 @@ _ITEM = re.compile(r"^(?:(\d+)\s+)?([a-z][a-z-]*)$")
 def parse_reward(phrase: str) -> Reward:
     """Parse `"build or 1 major-fire"` into a Reward; raise GrammarError naming the bad part."""
     if not isinstance(phrase, str):
-        raise GrammarError(T("expected a phrase, got {phrase}", phrase=repr(phrase)))
+        raise GrammarError(Text("expected a phrase, got {phrase}", phrase=repr(phrase)))
     text = " ".join(phrase.split())
     if text == "nothing":
         return NOTHING
     if not text:
-        raise GrammarError(T("empty reward (write {nothing})", nothing="'nothing'"))
+        raise GrammarError(Text("empty reward (write {nothing})", nothing="'nothing'"))
     options = []
     for part in text.split(" or "):
         items = []
@@ -162,13 +162,13 @@ def parse_reward(phrase: str) -> Reward:
 def _parse_item(raw: str, phrase: str) -> Item:
     m = _ITEM.match(raw.strip())
     if not m:
-        raise GrammarError(T("cannot read {part} in {phrase}", part=repr(raw), phrase=repr(phrase)))
+        raise GrammarError(Text("cannot read {part} in {phrase}", part=repr(raw), phrase=repr(phrase)))
     count = int(m.group(1)) if m.group(1) else 1
     icon = m.group(2)
     if icon not in ICONS:
-        raise GrammarError(T("unknown icon {icon} in {phrase}", icon=repr(icon), phrase=repr(phrase)))
+        raise GrammarError(Text("unknown icon {icon} in {phrase}", icon=repr(icon), phrase=repr(phrase)))
     if count < 1:
-        raise GrammarError(T("count must be at least 1 in {phrase}", phrase=repr(phrase)))
+        raise GrammarError(Text("count must be at least 1 in {phrase}", phrase=repr(phrase)))
     return Item(icon, count)
 
 
@@ -176,12 +176,12 @@ def parse_cost(phrase: str) -> Bundle:
     """A cost is one bundle of tokens (R-BUILD-3, R-REPOP-3) or 'nothing'."""
     reward = parse_reward(phrase)
     if reward.is_choice:
-        raise GrammarError(T("a cost cannot offer a choice: {phrase}", phrase=repr(phrase)))
+        raise GrammarError(Text("a cost cannot offer a choice: {phrase}", phrase=repr(phrase)))
     bundle = reward.options[0]
     for item in bundle.items:
         if item.icon not in TOKENS:
-            raise GrammarError(T("a cost may only use tokens {tokens}, not {icon} in {phrase}", tokens=str(TOKENS),
-                                 icon=repr(item.icon), phrase=repr(phrase)))
+            raise GrammarError(Text("a cost may only use tokens {tokens}, not {icon} in {phrase}", tokens=str(TOKENS),
+                                    icon=repr(item.icon), phrase=repr(phrase)))
     return bundle
 
 
@@ -197,12 +197,12 @@ class Need:
         """One phrase per class, so a language can inflect the class and "upgraded" with the count."""
         n, up = self.count, self.upgraded
         if self.cls == "aristocrat":
-            return N("{n} upgraded aristocrat", "{n} upgraded aristocrats", n=n) if up else \
-                N("{n} aristocrat", "{n} aristocrats", n=n)
+            return Plural("{n} upgraded aristocrat", "{n} upgraded aristocrats", n=n) if up else \
+                Plural("{n} aristocrat", "{n} aristocrats", n=n)
         if self.cls == "nun":
-            return N("{n} upgraded nun", "{n} upgraded nuns", n=n) if up else N("{n} nun", "{n} nuns", n=n)
-        return N("{n} upgraded craftsman", "{n} upgraded craftsmen", n=n) if up else \
-            N("{n} craftsman", "{n} craftsmen", n=n)
+            return Plural("{n} upgraded nun", "{n} upgraded nuns", n=n) if up else Plural("{n} nun", "{n} nuns", n=n)
+        return Plural("{n} upgraded craftsman", "{n} upgraded craftsmen", n=n) if up else \
+            Plural("{n} craftsman", "{n} craftsmen", n=n)
 
 
 _NEED = re.compile(r"^(\d+)\s+(upgraded\s+)?([a-z]+)$")
@@ -211,17 +211,17 @@ _NEED = re.compile(r"^(\d+)\s+(upgraded\s+)?([a-z]+)$")
 def parse_citizens(phrase: object) -> tuple[Need, ...]:
     """Parse `"1 nun and 1 upgraded craftsman"` (R-REPOP-5)."""
     if not isinstance(phrase, str) or not phrase.strip():
-        raise GrammarError(T("expected a citizen requirement, got {phrase}", phrase=repr(phrase)))
+        raise GrammarError(Text("expected a citizen requirement, got {phrase}", phrase=repr(phrase)))
     needs = []
     for raw in " ".join(phrase.split()).split(" and "):
         m = _NEED.match(raw)
         if not m:
-            raise GrammarError(T("cannot read {part} in {phrase} (write e.g. {example})", part=repr(raw),
-                                 phrase=repr(phrase), example="'2 upgraded nun'"))
+            raise GrammarError(Text("cannot read {part} in {phrase} (write e.g. {example})", part=repr(raw),
+                                    phrase=repr(phrase), example="'2 upgraded nun'"))
         cls = m.group(3)
         if cls not in CLASSES:
-            raise GrammarError(T("unknown citizen class {cls} in {phrase}", cls=repr(cls), phrase=repr(phrase)))
+            raise GrammarError(Text("unknown citizen class {cls} in {phrase}", cls=repr(cls), phrase=repr(phrase)))
         if int(m.group(1)) < 1:
-            raise GrammarError(T("count must be at least 1 in {phrase}", phrase=repr(phrase)))
+            raise GrammarError(Text("count must be at least 1 in {phrase}", phrase=repr(phrase)))
         needs.append(Need(cls, int(m.group(1)), bool(m.group(2))))
     return tuple(needs)

@@ -15,12 +15,12 @@ from .events import who as seat_name
 from .flow import decision_for, waiting
 from .kinds import Action
 from .state import GameState
-from ..words import T, keep
+from ..words import Text, put_text
 
 #: the questions that start an act; any other question continues the act of whoever answers it
 OPENS = frozenset(("turn", "action_step", "production", "leave_quarantine", "reveal", "table_ready",
                    "opponent_done"))
-HOST = T("the host")
+HOST = Text("the host")
 
 
 def act_line(state: GameState, action: Action) -> dict:
@@ -32,7 +32,7 @@ def act_line(state: GameState, action: Action) -> dict:
     d = found[1]
     opt: dict = next((o for o in d["options"] if o["value"] == action["pick"]), {})
     name = HOST if action["who"] == "host" else seat_name(state, int(action["who"]))
-    line = keep({"kind": d["kind"]}, "name", name)
+    line = put_text({"kind": d["kind"]}, "name", name)
     line.update({k: v for k, v in opt.items() if k == "label" or k.startswith("label_")})
     return line
 

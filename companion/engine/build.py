@@ -10,11 +10,11 @@ from .flow import ASKED, choose, option, push, task
 from .gain import TOKEN_FIELD, add_vp
 from .reach import reached
 from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
-from ..words import T, Text, again, joined
+from ..words import Text, from_plain, joined
 
 CYCLE_PAYMENTS = ("vp", "coins", "lumber", "fire", "major_fire")  # Q-10: 1 VP or 1 resource token
-ONE = {"vp": T("1 VP"), "coins": T("1 coin"), "lumber": T("1 lumber"), "fire": T("1 fire"),
-       "major_fire": T("1 major fire")}
+ONE = {"vp": Text("1 VP"), "coins": Text("1 coin"), "lumber": Text("1 lumber"), "fire": Text("1 fire"),
+       "major_fire": Text("1 major fire")}
 
 
 def can_pay(seat: Seat, cost: Bundle) -> bool:
@@ -45,13 +45,13 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
             tile = c.improvements[st.up]
             ok, why, rule = True, None, None
             if not free_cabin:
-                ok, why, rule = False, T("every cabin already has an improvement"), "R-BUILD-3"
+                ok, why, rule = False, Text("every cabin already has an improvement"), "R-BUILD-3"
             elif not can_pay(seat, tile.cost):
                 ok, why, rule = False, missing(seat, tile.cost), "R-BUILD-3"
-            opts.append(option(value, T("Build the {tile}", tile=tile_text(state, st.up)), ok, why, rule,
+            opts.append(option(value, Text("Build the {tile}", tile=tile_text(state, st.up)), ok, why, rule,
                                cost_text(tile.cost)))
         elif st.empty:
-            opts.append(_used_up(value, T("improvement stack {n}", n=i + 1), "R-BUILD-3"))
+            opts.append(_used_up(value, Text("improvement stack {n}", n=i + 1), "R-BUILD-3"))
     for cls in CLASSES:
         pile = state.workshops.get(cls)
         if pile is None:
@@ -60,34 +60,35 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
         if pile.up:
             tile = c.workshops[pile.up]
             ok = can_pay(seat, tile.cost)
-            opts.append(option(value, T("Build the {tile}", tile=tile_text(state, pile.up)),
+            opts.append(option(value, Text("Build the {tile}", tile=tile_text(state, pile.up)),
                                ok, None if ok else missing(seat, tile.cost),
                                None if ok else "R-BUILD-4", cost_text(tile.cost)))
         elif pile.empty:
-            opts.append(_used_up(value, T("{cls} workshop stack", cls=cls), "R-BUILD-4"))
+            opts.append(_used_up(value, Text("{cls} workshop stack", cls=cls), "R-BUILD-4"))
     for i, ws in enumerate(state.wagon_stacks):
         value = {"build": "wagon", "stack": i}
         if ws.up:
             tile = c.wagons[ws.up]
             ok = can_pay(seat, tile.cost)
-            opts.append(option(value, T("Build the {tile}", tile=tile_text(state, ws.up)), ok,
+            opts.append(option(value, Text("Build the {tile}", tile=tile_text(state, ws.up)), ok,
                                None if ok else missing(seat, tile.cost),
                                None if ok else "R-BUILD-7", cost_text(tile.cost)))
         elif ws.empty:
-            opts.append(_used_up(value, T("wagon stack {n}", n=i + 1), "R-BUILD-7"))
+            opts.append(_used_up(value, Text("wagon stack {n}", n=i + 1), "R-BUILD-7"))
     return opts
 
 
 def _used_up(value: dict, stack: str, rule: str) -> dict:
     """A stack whose last tile was taken: nothing to build from it, said on the menu."""
-    return option(value, T("Build from the {stack}", stack=stack), False, T("the {stack} is empty", stack=stack), rule)
+    return option(value, Text("Build from the {stack}", stack=stack), False, Text("the {stack} is empty", stack=stack),
+                  rule)
 
 
 @task(do.BUILD)
 def _build(state: GameState, t: dict, lane: str) -> None:
     seat_i = t["seat"]
     seat = state.seats[seat_i]
-    pick = choose(state, lane, seat_i, "build", T("Build ({why})", why=again(t["why"])),
+    pick = choose(state, lane, seat_i, "build", Text("Build ({why})", why=from_plain(t["why"])),
                   lambda: _build_menu(state, seat_i, t["cycled"]), t, "R-BUILD-1", forced=False)
     if pick is ASKED:
         return
@@ -113,7 +114,7 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         assert tile is not None, "a workshop built from a stack with none face up"
         pay(seat, c.workshops[tile].cost)
         seat.workshops.append(Workshop(tile))
-        note(state, T("{who} builds the {tile}.", who=who(state, seat_i), tile=tile_text(state, tile)),
+        note(state, Text("{who} builds the {tile}.", who=who(state, seat_i), tile=tile_text(state, tile)),
              "R-BUILD-4")
         push(state, lane, {"do": do.REVEAL_FACE_UP, "what": "workshop", "index": pick["cls"], "rule": "R-BUILD-4"})
     elif what == "wagon":
@@ -123,8 +124,8 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         pay(seat, wagon.cost)
         seat.wagons.append(WagonOwned(tile))
         add_vp(state, seat_i, wagon.vp)
-        note(state, T("{who} builds the {tile} and scores {vp} VP.", who=who(state, seat_i),
-                      tile=tile_text(state, tile), vp=wagon.vp), "R-BUILD-7")
+        note(state, Text("{who} builds the {tile} and scores {vp} VP.", who=who(state, seat_i),
+                         tile=tile_text(state, tile), vp=wagon.vp), "R-BUILD-7")
         push(state, lane, {"do": do.REVEAL_WAGON, "index": pick["stack"]})
 
 
@@ -140,13 +141,14 @@ def _build_menu(state: GameState, seat_i: int, cycled: bool) -> list[dict]:
                 have = seat.vp if pay_with == "vp" else getattr(seat, pay_with)
                 if have >= 1:
                     opts.append(option({"cycle": kind, "pay": pay_with},
-                                       T("Cycle all 3 {kind} stacks, paying {price}", kind=kind, price=ONE[pay_with]),
+                                       Text("Cycle all 3 {kind} stacks, paying {price}", kind=kind,
+                                            price=ONE[pay_with]),
                                        cost=ONE[pay_with]))
     if not cycled or not legal:
-        opts.append(option({"build": None}, T("Build nothing")))
+        opts.append(option({"build": None}, Text("Build nothing")))
     else:
-        opts.append(option({"build": None}, T("Build nothing"), False,
-                           T("after cycling you must build one of the tiles you can afford"), "R-BUILD-2"))
+        opts.append(option({"build": None}, Text("Build nothing"), False,
+                           Text("after cycling you must build one of the tiles you can afford"), "R-BUILD-2"))
     return opts
 
 
@@ -164,7 +166,7 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
             under.append(st.up)
             st.bottom.append(st.up)
             st.up = None
-    note(state, T("{who} pays {price} to cycle the {kind}.", who=who(state, seat_i), price=ONE[pay_with], kind=kind),
+    note(state, Text("{who} pays {price} to cycle the {kind}.", who=who(state, seat_i), price=ONE[pay_with], kind=kind),
          "R-BUILD-2")
     what = "improvement" if kind == "improvements" else "workshop"
     keys: tuple[int | str, ...] = tuple(range(3)) if kind == "improvements" else CLASSES
@@ -172,9 +174,9 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
              tuple(f"stack:workshops-{k}" for k in CLASSES))
     if under:
         tiles = joined([tile_text(state, t) for t in under], " · ")
-        instruct(state, T("Put each face-up cabin improvement face down under its stack: {tiles}.", tiles=tiles)
+        instruct(state, Text("Put each face-up cabin improvement face down under its stack: {tiles}.", tiles=tiles)
                  if kind == "improvements" else
-                 T("Put each face-up workshop face down under its stack: {tiles}.", tiles=tiles), "R-BUILD-2", shown)
+                 Text("Put each face-up workshop face down under its stack: {tiles}.", tiles=tiles), "R-BUILD-2", shown)
     push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": what, "index": k, "rule": "R-BUILD-2"} for k in keys))
 
 
@@ -182,13 +184,13 @@ def _cycle(state: GameState, lane: str, seat_i: int, kind: str, pay_with: str) -
 def _place_improvement(state: GameState, t: dict, lane: str) -> None:
     """R-BUILD-3: the improvement goes on one of your unimproved cabins."""
     seat = state.seats[t["seat"]]
-    opts = [option(i, T("Cabin {n} (holds a {cls})", n=i + 1, cls=cab.citizen.cls) if cab.citizen
-                   else T("Cabin {n} (empty)", n=i + 1))
+    opts = [option(i, Text("Cabin {n} (holds a {cls})", n=i + 1, cls=cab.citizen.cls) if cab.citizen
+                   else Text("Cabin {n} (empty)", n=i + 1))
             for i, cab in enumerate(seat.cabins) if cab.improvement is None]
-    i = choose(state, lane, t["seat"], "place_improvement", T("Put the improvement on which cabin?"), opts, t,
+    i = choose(state, lane, t["seat"], "place_improvement", Text("Put the improvement on which cabin?"), opts, t,
                "R-BUILD-3")
     if i is ASKED:
         return
     seat.cabins[i].improvement = t["tile"]
-    note(state, T("{who} builds the {tile} on cabin {n}.", who=who(state, t["seat"]),
-                  tile=tile_text(state, t["tile"]), n=i + 1), "R-BUILD-3")
+    note(state, Text("{who} builds the {tile} on cabin {n}.", who=who(state, t["seat"]),
+                     tile=tile_text(state, t["tile"]), n=i + 1), "R-BUILD-3")

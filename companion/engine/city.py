@@ -13,7 +13,7 @@ from .describe import tile_text
 from .events import instruct, tile_name, who
 from .reach import reached
 from .state import GameState, Place
-from ..words import N, T, joined
+from ..words import Plural, Text, joined
 
 
 _LAYOUTS: dict = {}
@@ -147,7 +147,8 @@ def turn_wheel(state: GameState) -> None:
     """R-R1-2: the window moves one space clockwise."""
     state.wheel = (state.wheel + 1) % len(state.catalog.wheel)
     w = window(state)
-    instruct(state, T("Turn the population wheel one space clockwise to the {window}.", window=tile_text(state, w.id)),
+    instruct(state, Text("Turn the population wheel one space clockwise to the {window}.", window=tile_text(state,
+                                                                                                            w.id)),
              # the window's caption says what it brings
              "R-R1-2" if state.round == 1 else "R-NEXT-9", ("wheel",), window=w.id)
 
@@ -162,14 +163,15 @@ def add_cubes(state: GameState) -> None:
     rat = window(state).rat
     due = [t for t in neighbourhoods(state) if state.catalog.hexes[t].rat == rat]
     if not due:
-        instruct(state, T("No hex shows the {rat} rat: no plague cubes this step.", rat=rat), "R-R1-2")
+        instruct(state, Text("No hex shows the {rat} rat: no plague cubes this step.", rat=rat), "R-R1-2")
         return
     if state.supply_cubes < len(due):
         reached(state, "cube-limit")
-        left = N("{n} plague cube is", "{n} plague cubes are", n=state.supply_cubes)
-        instruct(state, N("{n} hex shows the {rat} rat but only {left} left in the supply: add no cubes in this step.",
-                          "{n} hexes show the {rat} rat but only {left} left in the supply: add no cubes in this step.",
-                          n=len(due), rat=rat, left=left), "R-NEXT-10", due=due)
+        left = Plural("{n} plague cube is", "{n} plague cubes are", n=state.supply_cubes)
+        instruct(state,
+                 Plural("{n} hex shows the {rat} rat but only {left} left in the supply: add no cubes in this step.",
+                        "{n} hexes show the {rat} rat but only {left} left in the supply: add no cubes in this step.",
+                        n=len(due), rat=rat, left=left), "R-NEXT-10", due=due)
         return
     for t in due:
         h = state.hexes[t]
@@ -178,14 +180,14 @@ def add_cubes(state: GameState) -> None:
         if h.repopulated_by is not None:
             state.seats[h.repopulated_by].rats += 1
     names = joined([tile_name(state, t) for t in due])
-    instruct(state, T("Put 1 plague cube on each hex with the {rat} rat: {hexes}.", rat=rat, hexes=names), "R-R1-2",
+    instruct(state, Text("Put 1 plague cube on each hex with the {rat} rat: {hexes}.", rat=rat, hexes=names), "R-R1-2",
              ("supply",), hexes=due, places=[str(Place.hex(t)) for t in due])
     for t in due:
         owner = state.hexes[t].repopulated_by
         if owner is not None:
             reached(state, "repop-cube-rat")
-            instruct(state, T("{who} takes 1 rat: a cube landed on their repopulated hex {tile}.",
-                              who=who(state, owner), tile=tile_name(state, t)), "R-NEXT-11", (f"seat:{owner}:rats",),
+            instruct(state, Text("{who} takes 1 rat: a cube landed on their repopulated hex {tile}.",
+                                 who=who(state, owner), tile=tile_name(state, t)), "R-NEXT-11", (f"seat:{owner}:rats",),
                      seat=owner, hex=t,
                      places=[str(Place.hex(t))])
 
@@ -200,5 +202,5 @@ def add_citizens(state: GameState) -> None:
             state.hexes[t].citizens.append(state.new_citizen(cls))
         if got:
             names = joined([tile_name(state, t) for t in got])
-            instruct(state, T("Put 1 {cls} on each {colour} hex: {hexes}.", cls=cls, colour=colour, hexes=names),
+            instruct(state, Text("Put 1 {cls} on each {colour} hex: {hexes}.", cls=cls, colour=colour, hexes=names),
                      "R-R1-2", cls=cls, hexes=got, places=[str(Place.hex(t)) for t in got])

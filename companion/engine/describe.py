@@ -12,19 +12,19 @@ from functools import lru_cache
 
 from ..catalog.rewards import Bundle, Item
 from .state import GameState
-from ..words import N, T, joined
+from ..words import Plural, Text, joined
 
 #: Where a harbor, dock or docking tile lies, from the corner its id ends with.
-CORNERS = {"nw": T("north-west"), "ne": T("north-east"), "se": T("south-east"), "sw": T("south-west")}
+CORNERS = {"nw": Text("north-west"), "ne": Text("north-east"), "se": Text("south-east"), "sw": Text("south-west")}
 
 
 def cost_text(cost: Bundle) -> str:
-    return cost.text() if cost.items else T("nothing")
+    return cost.text() if cost.items else Text("nothing")
 
 
 def lacking(icon: str, have: int, need: int) -> str:
     """A greyed option's reason in numbers: "you have 0 lumber, need 1"."""
-    return T("you have {have}, need {need}", have=Item(icon, have).text(), need=need)
+    return Text("you have {have}, need {need}", have=Item(icon, have).text(), need=need)
 
 
 _KNOWN: dict = {}  # id(catalog) -> (catalog, {kind: {key: words}})
@@ -91,18 +91,18 @@ def tile_text(state: GameState, tile: str) -> str:
         i = c.improvements[tile]
         if i.cls:
             return _improvement_for(i.cls, cost_text(i.cost), i.output.text(), face)
-        return T("cabin improvement costing {cost} (yields {output})", cost=cost_text(i.cost),
-                 output=i.output.text(), face=face)
+        return Text("cabin improvement costing {cost} (yields {output})", cost=cost_text(i.cost),
+                    output=i.output.text(), face=face)
     if family == "workshop":
         return _workshop_text(state, tile, face)
     if family == "wagon":
         w = c.wagons[tile]
-        return T("wagon with back {back} (costs {cost}; {vp} VP)", back=w.back, cost=cost_text(w.cost), vp=w.vp,
-                 face=face)
+        return Text("wagon with back {back} (costs {cost}; {vp} VP)", back=w.back, cost=cost_text(w.cost), vp=w.vp,
+                    face=face)
     if family == "solo_tile":
         s = c.solo_tiles[tile]
-        return T("solo tile of the {hex} (red action: {action})", hex=tile_name(state, s.hex), action=s.action,
-                 face=face)
+        return Text("solo tile of the {hex} (red action: {action})", hex=tile_name(state, s.hex), action=s.action,
+                    face=face)
     return _window_text(state, tile, face)
 
 
@@ -110,37 +110,38 @@ def _window_text(state: GameState, tile: str, face: str) -> str:
     """A wheel window by its rat and what each colour brings: several windows show the same rat, so the
     colours tell them apart (every candidate of a table draw needs its own caption)."""
     w = next(w for w in state.catalog.wheel if w.id == tile)
-    spread = joined(T("{colour}: {cls}", colour=colour, cls=cls) if cls else T("{colour}: nothing", colour=colour)
+    spread = joined(Text("{colour}: {cls}", colour=colour, cls=cls) if cls else Text("{colour}: nothing", colour=colour)
                     for colour, cls in w.colours.items())
     if w.rat in ("left", "right"):
-        return T("window with the rat on the {rat} ({spread})", rat=w.rat, spread=spread, face=face)
-    return T("window with a standing rat ({spread})", spread=spread, face=face)
+        return Text("window with the rat on the {rat} ({spread})", rat=w.rat, spread=spread, face=face)
+    return Text("window with a standing rat ({spread})", spread=spread, face=face)
 
 
 def _improvement_for(cls: str, cost: str, output: str, face: str) -> str:
     """An improvement only one class may use: one phrase per class, so each language words the plural."""
     if cls == "aristocrat":
-        return T("cabin improvement costing {cost} (yields {output}, aristocrats only)", cost=cost, output=output,
-                 face=face)
+        return Text("cabin improvement costing {cost} (yields {output}, aristocrats only)", cost=cost, output=output,
+                    face=face)
     if cls == "nun":
-        return T("cabin improvement costing {cost} (yields {output}, nuns only)", cost=cost, output=output, face=face)
-    return T("cabin improvement costing {cost} (yields {output}, craftsmen only)", cost=cost, output=output,
-             face=face)
+        return Text("cabin improvement costing {cost} (yields {output}, nuns only)", cost=cost, output=output,
+                    face=face)
+    return Text("cabin improvement costing {cost} (yields {output}, craftsmen only)", cost=cost, output=output,
+                face=face)
 
 
 def _workshop_text(state: GameState, tile: str, face: str) -> str:
     w = state.catalog.workshops[tile]
     if w.era != 1:
-        gives = T("once {reward}", reward=w.reward.text())
+        gives = Text("once {reward}", reward=w.reward.text())
     elif w.upgraded_output:
-        gives = T("each round {output}, upgraded {upgraded}", output=w.output.text(),
-                  upgraded=w.upgraded_output.text())
+        gives = Text("each round {output}, upgraded {upgraded}", output=w.output.text(),
+                     upgraded=w.upgraded_output.text())
     else:
-        gives = T("each round {output}", output=w.output.text())
+        gives = Text("each round {output}", output=w.output.text())
     if w.needs_upgraded:
-        return T("workshop for an upgraded {cls}, costing {cost} ({gives})", cls=w.cls, cost=cost_text(w.cost),
-                 gives=gives, face=face)
-    return T("{cls} workshop costing {cost} ({gives})", cls=w.cls, cost=cost_text(w.cost), gives=gives, face=face)
+        return Text("workshop for an upgraded {cls}, costing {cost} ({gives})", cls=w.cls, cost=cost_text(w.cost),
+                    gives=gives, face=face)
+    return Text("{cls} workshop costing {cost} ({gives})", cls=w.cls, cost=cost_text(w.cost), gives=gives, face=face)
 
 
 def tile_name(state: GameState, tile: str) -> str:
@@ -158,26 +159,26 @@ def _tile_name(c, tile: str) -> str:
     if tile in c.hexes:
         h = c.hexes[tile]
         if h.rat in ("left", "right"):
-            return T("{colour} hex with the rat on the {rat}", colour=h.colour, rat=h.rat, face=face)
+            return Text("{colour} hex with the rat on the {rat}", colour=h.colour, rat=h.rat, face=face)
         if h.rat == "standing":
-            return T("{colour} hex with a standing rat", colour=h.colour, face=face)
-        return T("{colour} hex without a rat", colour=h.colour, face=face)
+            return Text("{colour} hex with a standing rat", colour=h.colour, face=face)
+        return Text("{colour} hex without a rat", colour=h.colour, face=face)
     corner = CORNERS.get(tile.rsplit("-", 1)[-1])
     if corner is None:
         return tile
     if tile in c.harbors:
-        return T("{corner} harbor", corner=corner, face=face)
+        return Text("{corner} harbor", corner=corner, face=face)
     if tile in c.docks:
-        return T("{corner} dock", corner=corner, face=face)
+        return Text("{corner} dock", corner=corner, face=face)
     if tile in c.docking_tiles:
-        return T("{corner} docking tile", corner=corner, face=face)
+        return Text("{corner} docking tile", corner=corner, face=face)
     return tile
 
 
 def scroll_board_text(state: GameState, scroll: str) -> str:
     """A scroll board by what is printed on it: its tracks (b scroll boards differ only in those)."""
     tracks = joined([t.counts.removeprefix("register-") for t in state.catalog.scroll_boards[scroll].tracks])
-    return T("scroll board with the tracks {tracks}", tracks=tracks, face=f"scroll_board:{scroll}")
+    return Text("scroll board with the tracks {tracks}", tracks=tracks, face=f"scroll_board:{scroll}")
 
 
 def square_text(state: GameState, seat: int, square: str) -> str:
@@ -186,7 +187,7 @@ def square_text(state: GameState, seat: int, square: str) -> str:
     known = remembered(state, "square")
     if (board, square) not in known:
         reward = state.catalog.boards[board].square(square).reward.text()
-        known[board, square] = T("“{reward}” square", reward=reward)
+        known[board, square] = Text("“{reward}” square", reward=reward)
     return known[board, square]
 
 
@@ -194,17 +195,18 @@ def hex_text(state: GameState, tile: str) -> str:
     """A hex with its printed action: what a host matches a dealt or drawn hex against."""
     known = remembered(state, "hex")
     if tile not in known:
-        known[tile] = T("{tile}: {action}", tile=tile_name(state, tile), action=state.catalog.tile(tile).action.text())
+        known[tile] = Text("{tile}: {action}", tile=tile_name(state, tile),
+                           action=state.catalog.tile(tile).action.text())
     return known[tile]
 
 
 @lru_cache(maxsize=256)
 def _boat_text(face: str, cargo: str, back: int, reward: str) -> str:
     """Cached: every turn menu lists the boats at the docks."""
-    return T("{cargo} boat with back {back} (gives {reward})", cargo=cargo, back=back, reward=reward, face=face)
+    return Text("{cargo} boat with back {back} (gives {reward})", cargo=cargo, back=back, reward=reward, face=face)
 
 
 @lru_cache(maxsize=64)
 def coins(n: int) -> str:
     """"1 coin", "3 coins" (cached: every turn menu prices each place)."""
-    return N("{n} coin", "{n} coins", n=n)
+    return Plural("{n} coin", "{n} coins", n=n)

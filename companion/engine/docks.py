@@ -10,7 +10,7 @@ from .flow import ASKED, choose, option, push, task
 from .plague import payments, remove_cube
 from .reach import reached
 from .state import GameState
-from ..words import T, plain
+from ..words import Text, plain
 
 
 @task(do.BOAT_CUBE)
@@ -21,10 +21,11 @@ def _boat_cube(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[seat]
     boat = next(b for b in state.docks[t["dock"]] if b.tile == t["boat"])
     if boat.cube:
-        opts = [option({"fire": w["fire"], "major": w["major"]}, T("Fight the boat's cube with {pay}", pay=w["text"]),
+        opts = [option({"fire": w["fire"], "major": w["major"]}, Text("Fight the boat's cube with {pay}",
+                                                                      pay=w["text"]),
                        cost=w["text"]) for w in payments(state, seat, major_unlocks=False)]
-        opts.append(option(None, T("Take 1 rat instead")))  # no fire to pay with: taken for you
-        pay = choose(state, lane, seat, "boat_cube", T("The boat carries a plague cube"), opts, t, "R-TURN-DOCK-4")
+        opts.append(option(None, Text("Take 1 rat instead")))  # no fire to pay with: taken for you
+        pay = choose(state, lane, seat, "boat_cube", Text("The boat carries a plague cube"), opts, t, "R-TURN-DOCK-4")
         if pay is ASKED:
             return
         boat.cube = False
@@ -33,12 +34,12 @@ def _boat_cube(state: GameState, t: dict, lane: str) -> None:
             s.fire -= pay["fire"]
             s.major_fire -= pay["major"]
             push(state, lane, {"do": do.TAKE_BOAT, "seat": seat, "dock": t["dock"], "boat": t["boat"]})
-            remove_cube(state, lane, seat, T("the boat at the {dock}", dock=tile_name(state, t["dock"])))
+            remove_cube(state, lane, seat, Text("the boat at the {dock}", dock=tile_name(state, t["dock"])))
             return
         reached(state, "boat-cube-rat")
         state.supply_cubes += 1
         s.rats += 1
-        note(state, T("{who} takes 1 rat for the boat's cube; the cube is discarded.", who=who(state, seat)),
+        note(state, Text("{who} takes 1 rat for the boat's cube; the cube is discarded.", who=who(state, seat)),
              "R-TURN-DOCK-4")
     push(state, lane, {"do": do.TAKE_BOAT, "seat": seat, "dock": t["dock"], "boat": t["boat"]})
 
@@ -51,14 +52,14 @@ def _take_boat(state: GameState, t: dict, lane: str) -> None:
     state.docks[t["dock"]] = [b for b in state.docks[t["dock"]] if b.tile != t["boat"]]
     s.boats.append(t["boat"])
     boat = state.catalog.boats[t["boat"]]
-    note(state, T("{who} takes the {boat}.", who=who(state, seat), boat=tile_text(state, boat.id)),
+    note(state, Text("{who} takes the {boat}.", who=who(state, seat), boat=tile_text(state, boat.id)),
          "R-TURN-DOCK-5")
     steps = [{"do": do.GAIN, "seat": seat, "reward": boat.reward.phrase,
-              "why": plain(T("the {boat}", boat=tile_text(state, boat.id)))}]
+              "why": plain(Text("the {boat}", boat=tile_text(state, boat.id)))}]
     if len(s.boats) % 2 == 0:
         reached(state, "even-boats")
         steps.append({"do": do.GAIN_ITEM, "seat": seat, "icon": "advance-any", "count": 1,
-                      "why": plain(T("an even number of boats ({n}), R-TURN-DOCK-6", n=len(s.boats)))})
+                      "why": plain(Text("an even number of boats ({n}), R-TURN-DOCK-6", n=len(s.boats)))})
     push(state, lane, *steps)
 
 

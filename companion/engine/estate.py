@@ -10,18 +10,19 @@ from .flow import ASKED, choose, option, task
 from .gain import gain
 from .reach import reached
 from .state import Citizen, GameState
-from ..words import T, again
+from ..words import Text, from_plain
 
 
 def citizen_label(state: GameState, seat: int, loc, c: Citizen) -> str:
     kind, at = loc[0], loc[1]
     if kind == "square":
-        text = T("{cls} on the {square}", cls=c.cls, square=square_text(state, seat, at))
+        text = Text("{cls} on the {square}", cls=c.cls, square=square_text(state, seat, at))
     elif kind == "cabin":
-        text = T("{cls} in quarantine cabin {n}", cls=c.cls, n=at + 1)
+        text = Text("{cls} in quarantine cabin {n}", cls=c.cls, n=at + 1)
     else:
-        text = T("{cls} in the {workshop}", cls=c.cls, workshop=tile_text(state, state.seats[seat].workshops[at].tile))
-    return T("upgraded {citizen}", citizen=text) if c.upgraded else text
+        text = Text("{cls} in the {workshop}", cls=c.cls, workshop=tile_text(state,
+                                                                             state.seats[seat].workshops[at].tile))
+    return Text("upgraded {citizen}", citizen=text) if c.upgraded else text
 
 
 def empty_squares(state: GameState, seat: int, cls: str) -> list[str]:
@@ -59,8 +60,8 @@ def move_to_workshop(state: GameState, lane: str, seat: int, square: str, index:
     cit = s.squares.pop(square)
     s.workshops[index].citizen = cit
     reached(state, "workshop-move")
-    note(state, T("{who} moves the {cls} from the {square} into the {workshop}.", who=who(state, seat), cls=cit.cls,
-                  square=square_text(state, seat, square), workshop=tile_text(state, s.workshops[index].tile)),
+    note(state, Text("{who} moves the {cls} from the {square} into the {workshop}.", who=who(state, seat), cls=cit.cls,
+                     square=square_text(state, seat, square), workshop=tile_text(state, s.workshops[index].tile)),
          "R-CIT-4")
     late_reward_check(state, lane, seat, index)
 
@@ -77,13 +78,13 @@ def late_reward_check(state: GameState, lane: str, seat: int, index: int) -> Non
         return
     ws.spent = True
     reached(state, "late-reward")
-    text = T("{who}'s late {workshop} pays its one-time reward; turn it face down.", who=who(state, seat),
-             workshop=tile_text(state, ws.tile))
+    text = Text("{who}'s late {workshop} pays its one-time reward; turn it face down.", who=who(state, seat),
+                workshop=tile_text(state, ws.tile))
     if state.phase == "upkeep":  # the table turns it over between rounds: a line of the upkeep checklist
         instruct(state, text, "R-BUILD-5", (f"seat:{seat}:workshop",), seat=seat)
     else:
         note(state, text, "R-BUILD-5")
-    gain(state, lane, seat, tile.reward.phrase, T("the late {workshop}", workshop=tile_text(state, ws.tile)))
+    gain(state, lane, seat, tile.reward.phrase, Text("the late {workshop}", workshop=tile_text(state, ws.tile)))
 
 
 @task(do.UPGRADE_CITIZEN)
@@ -92,17 +93,17 @@ def _upgrade_citizen(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     places = [(loc, c) for loc, c in state.seats[seat].citizens() if not c.upgraded]
     if not places:
-        note(state, T("{who} has no citizen to upgrade.", who=who(state, seat)), "R-UPG-1")
+        note(state, Text("{who} has no citizen to upgrade.", who=who(state, seat)), "R-UPG-1")
         return
     opts = [option(list(loc), citizen_label(state, seat, loc, c)) for loc, c in places]
-    loc = choose(state, lane, seat, "upgrade_citizen", T("Upgrade which citizen? ({why})", why=again(t["why"])),
+    loc = choose(state, lane, seat, "upgrade_citizen", Text("Upgrade which citizen? ({why})", why=from_plain(t["why"])),
                  opts, t, "R-UPG-1", forced=False)
     if loc is ASKED:
         return
     for where, c in places:
         if list(where) == list(loc):
             c.upgraded = True
-            note(state, T("{who} upgrades a {cls}.", who=who(state, seat), cls=c.cls), "R-UPG-1")
+            note(state, Text("{who} upgrades a {cls}.", who=who(state, seat), cls=c.cls), "R-UPG-1")
             if where[0] == "workshop":
                 late_reward_check(state, lane, seat, where[1])
             return

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from .describe import tile_name
 from .state import COLOUR_LETTERS, GameState
-from ..words import T, keep
+from ..words import Text, put_text
 
 
 def note(state: GameState, text: str, rule: str | None = None, **data) -> dict:
     """A log entry; a Text also keeps its template ("msg", "args") for the web layer to translate."""
-    entry = keep({"n": len(state.log) + 1, "round": state.round}, "text", text)
+    entry = put_text({"n": len(state.log) + 1, "round": state.round}, "text", text)
     if rule:
         entry["rule"] = rule
     if data:
@@ -36,7 +36,7 @@ def instruct(state: GameState, text: str, rule: str | None = None, moves: tuple[
     "the marked hex": the host's map marks them with the step's number (`mark`), as the table has no ids.
     `moves`: the other pieces its words move ("supply", "stack:<key>", "seat:<n>:<kind>"…, twin/told.py),
     so the table is not told the same act twice; kept by a move's recorder only, never in the state."""
-    entry = keep({"step": 0}, "text", text)
+    entry = put_text({"step": 0}, "text", text)
     if rule:
         entry["rule"] = rule
     if data:
@@ -56,14 +56,14 @@ def who(state: GameState, seat: int) -> str:
     """A seat as the log names it, its colour's letter beside the name ("Ada (R)"): one template per colour,
     so each language writes its own letter (docs/GLOSSARY.md, "Letters": jaune is J, gelb is Ge)."""
     if seat < 0:
-        return T("the opponent")
+        return Text("the opponent")
     s = state.seats[seat]
     named = _NAMED.get(s.colour)
     return named(s.name) if named else f"{s.name} ({COLOUR_LETTERS.get(s.colour, '?')})"
 
 
-_NAMED = {"red": lambda name: T("{name} (R)", name=name), "yellow": lambda name: T("{name} (Y)", name=name),
-          "blue": lambda name: T("{name} (B)", name=name), "green": lambda name: T("{name} (G)", name=name)}
+_NAMED = {"red": lambda name: Text("{name} (R)", name=name), "yellow": lambda name: Text("{name} (Y)", name=name),
+          "blue": lambda name: Text("{name} (B)", name=name), "green": lambda name: Text("{name} (G)", name=name)}
 
 
 __all__ = ["instruct", "note", "roman", "tile_name", "who"]

@@ -20,7 +20,7 @@ from typing import Any, Callable
 from .kinds import Action, DecisionKind
 from .reach import reached
 from .state import GameState
-from ..words import again, keep
+from ..words import from_plain, put_text
 
 MAIN = "main"
 ASK = "ask"  # the "do" of a decision waiting on top of a lane
@@ -78,7 +78,7 @@ def option(value: Any, label: str, available: bool = True, reason: str | None = 
     names (view.pictured: looked up when a screen asks, not on every menu the engine makes).
     `group`: the kind of option in a long menu ("hexes", "docks", "recall"), so a screen can show the
     kinds apart without reading labels."""
-    opt = keep({"value": value}, "label", label)
+    opt = put_text({"value": value}, "label", label)
     opt["available"] = available
     if group:
         opt["group"] = group
@@ -88,9 +88,9 @@ def option(value: Any, label: str, available: bool = True, reason: str | None = 
         family, rid = face.split(":", 1)
         opt["face"] = {"family": family, "id": rid}
     if cost:
-        keep(opt, "cost", cost)
+        put_text(opt, "cost", cost)
     if not available:
-        keep(opt, "reason", reason)
+        put_text(opt, "reason", reason)
         opt["rule"] = rule
     return opt
 
@@ -99,7 +99,7 @@ def ask(state: GameState, lane: str, who: int | str, kind: DecisionKind, prompt:
         then: dict, rule: str | None = None, place: str | None = None) -> None:
     """Leave a decision on top of `lane`; answering it pushes `then` with `pick` set. `place`: the spot on
     the map the question is about ("space:s04"), for the map to mark."""
-    decision = keep({"do": ASK, "id": _next_id(state), "who": who, "kind": kind}, "prompt", prompt)
+    decision = put_text({"do": ASK, "id": _next_id(state), "who": who, "kind": kind}, "prompt", prompt)
     decision.update(options=options, then=then)
     if rule:
         decision["rule"] = rule
@@ -221,7 +221,7 @@ def resolve(state: GameState, who: int | str, decision_id: int | None, choice: i
 def _reason(opt: dict) -> str:
     """A greyed option's reason as Text again (its template kept for the screen's language)."""
     if "reason_msg" in opt:
-        return again({"msg": opt["reason_msg"], "args": opt["reason_args"]})
+        return from_plain({"msg": opt["reason_msg"], "args": opt["reason_args"]})
     return opt.get("reason") or "not possible now"
 
 

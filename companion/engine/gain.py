@@ -16,7 +16,7 @@ from .flow import ASKED, MAIN, choose, option, push, task
 from .reach import reached
 from .scoring import scroll_worth
 from .state import GameState
-from ..words import T, Text, again, plain
+from ..words import Text, from_plain, plain
 
 TOKEN_FIELD = {"coin": "coins", "lumber": "lumber", "fire": "fire", "major-fire": "major_fire"}
 
@@ -41,15 +41,15 @@ def add_vp(state: GameState, seat: int, n: int) -> None:
         s.stamps["score"] = state.arrival(seat)
         if s.vp // SCORE_LAP > max(before, 0) // SCORE_LAP:
             reached(state, "score-lap")
-            instruct(state, T("{who} passes {n} VP: mark it with a figure or colour token on the 50 space.",
-                              who=who(state, seat), n=s.vp // SCORE_LAP * SCORE_LAP), "R-SCORE-7", (ACT,), seat=seat)
+            instruct(state, Text("{who} passes {n} VP: mark it with a figure or colour token on the 50 space.",
+                                 who=who(state, seat), n=s.vp // SCORE_LAP * SCORE_LAP), "R-SCORE-7", (ACT,), seat=seat)
 
 
 def _branch_label(bundle) -> Text:
     """One side of an "or" reward as a button says it: things you take get the verb ("Take 1 coin"); an
     action already says what you do ("build", "upgrade a citizen")."""
     if all(i.icon in TOKENS or i.icon == "vp" for i in bundle.items):
-        return T("Take {reward}", reward=bundle.text())
+        return Text("Take {reward}", reward=bundle.text())
     return bundle.text()
 
 
@@ -61,7 +61,8 @@ def _gain(state: GameState, t: dict, lane: str) -> None:
     pick = 0
     if reward.is_choice:
         opts = [option(i, _branch_label(b)) for i, b in enumerate(reward.options)]
-        pick = choose(state, lane, t["seat"], "reward_choice", T("Choose one ({why})", why=again(t["why"])), opts, t,
+        pick = choose(state, lane, t["seat"], "reward_choice", Text("Choose one ({why})", why=from_plain(t["why"])),
+                      opts, t,
                       "R-ACT-2")
         if pick is ASKED:
             return
@@ -81,12 +82,13 @@ def _gain_item(state: GameState, t: dict, lane: str) -> None:
     reached(state, icon, "icon")
     if icon in TOKEN_FIELD:
         setattr(s, TOKEN_FIELD[icon], getattr(s, TOKEN_FIELD[icon]) + n)
-        note(state, T("{who} takes {what} ({why}).", who=who(state, seat_i), what=Item(icon, n).text(),
-                      why=again(t["why"])), "R-ACT-1")
+        note(state, Text("{who} takes {what} ({why}).", who=who(state, seat_i), what=Item(icon, n).text(),
+                         why=from_plain(t["why"])), "R-ACT-1")
         return
     if icon == "vp":
         add_vp(state, seat_i, n)
-        note(state, T("{who} scores {n} VP ({why}).", who=who(state, seat_i), n=n, why=again(t["why"])), "R-ACT-3")
+        note(state, Text("{who} scores {n} VP ({why}).", who=who(state, seat_i), n=n, why=from_plain(t["why"])),
+             "R-ACT-3")
         return
     repeat = [{"do": do.GAIN_ITEM, "seat": seat_i, "icon": icon, "count": n - 1, "why": t["why"]}] if n > 1 else []
     single = {"seat": seat_i, "why": t["why"]}
@@ -124,19 +126,22 @@ def _scroll(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-5: one track of your choice up 1; none past its last level (Q-17)."""
     s = state.seats[t["seat"]]
     board = state.catalog.scroll_boards[s.scroll_board]
-    opts = [option(tr.id, _scroll_label(state, t["seat"], tr), s.scroll[tr.id] < tr.top, T("already at its top level"),
+    opts = [option(tr.id, _scroll_label(state, t["seat"], tr), s.scroll[tr.id] < tr.top,
+                   Text("already at its top level"),
                    "Q-17") for tr in board.tracks]
     open_ = [o for o in opts if o["available"]]
     if not open_:
-        note(state, T("{who} cannot advance any scroll track: all are at the top.", who=who(state, t["seat"])), "Q-17")
+        note(state, Text("{who} cannot advance any scroll track: all are at the top.", who=who(state, t["seat"])),
+             "Q-17")
         return
-    track = choose(state, lane, t["seat"], "scroll", T("Advance which scroll track? ({why})", why=again(t["why"])),
+    track = choose(state, lane, t["seat"], "scroll", Text("Advance which scroll track? ({why})",
+                                                          why=from_plain(t["why"])),
                    opts, t, "R-ACT-5")
     if track is ASKED:
         return
     s.scroll[track] += 1
-    note(state, T("{who} advances the {track} scroll track to level {level}.", who=who(state, t["seat"]),
-                  track=track, level=s.scroll[track]), "R-ACT-5")
+    note(state, Text("{who} advances the {track} scroll track to level {level}.", who=who(state, t["seat"]),
+                     track=track, level=s.scroll[track]), "R-ACT-5")
 
 
 def _scroll_label(state: GameState, seat: int, tr) -> str:
@@ -144,8 +149,8 @@ def _scroll_label(state: GameState, seat: int, tr) -> str:
     at = state.seats[seat].scroll[tr.id]
     worth = scroll_worth(state, seat, tr)
     if not worth:
-        return T("{track} track: level {at} → {to}", track=tr.id, at=at, to=at + 1)
-    return T("{track} track: level {at} → {to} ({worth})", track=tr.id, at=at, to=at + 1, worth=worth)
+        return Text("{track} track: level {at} → {to}", track=tr.id, at=at, to=at + 1)
+    return Text("{track} track: level {at} → {to} ({worth})", track=tr.id, at=at, to=at + 1, worth=worth)
 
 
 @task(do.TAKE_LIEUTENANT)
@@ -155,10 +160,10 @@ def _take_lieutenant(state: GameState, t: dict, lane: str) -> None:
     for lt in s.lieutenants:
         if lt.where == "supply":
             lt.where, lt.used = "estate", False
-            note(state, T("{who} takes a lieutenant from the supply ({n} owned).", who=who(state, t["seat"]),
-                          n=s.owned_lieutenants), "R-REG-4")
+            note(state, Text("{who} takes a lieutenant from the supply ({n} owned).", who=who(state, t["seat"]),
+                             n=s.owned_lieutenants), "R-REG-4")
             return
-    note(state, T("{who} has no lieutenant left in the supply.", who=who(state, t["seat"])), "R-REG-4")
+    note(state, Text("{who} has no lieutenant left in the supply.", who=who(state, t["seat"])), "R-REG-4")
 
 
 @task(do.ANY_HEX)
@@ -166,10 +171,10 @@ def _any_hex(state: GameState, t: dict, lane: str) -> None:
     """R-ACT-7: the printed action of any hex in Messina (harbors too, not docks); not a 'choice' of
     that hex, so no 2 VP to its repopulator."""
     c = state.catalog
-    opts = [option(tid, T("{tile}: {action}", tile=tile_name(state, tid), action=c.tile(tid).action.text()))
+    opts = [option(tid, Text("{tile}: {action}", tile=tile_name(state, tid), action=c.tile(tid).action.text()))
             for tid in sorted(state.hexes)]
-    tile = choose(state, lane, t["seat"], "any_hex", T("Use the action of which hex?"), opts, t, "R-ACT-7")
+    tile = choose(state, lane, t["seat"], "any_hex", Text("Use the action of which hex?"), opts, t, "R-ACT-7")
     if tile is ASKED:
         return
     gain(state, lane, t["seat"], c.tile(tile).action.phrase,
-         T("any-hex action of the {tile}", tile=tile_name(state, tile)))
+         Text("any-hex action of the {tile}", tile=tile_name(state, tile)))

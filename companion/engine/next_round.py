@@ -16,7 +16,7 @@ from .rulebook import LATE_ERA_ROUND, ROUNDS
 from .scoring import final_scoring
 from .solo import first_mover, order_names, send_home
 from .state import CLASSES, GameState, Hex, Place, Stack
-from ..words import T, joined
+from ..words import Text, joined
 
 
 @task(do.AFTER_ROUND)
@@ -48,7 +48,7 @@ def _after_round(state: GameState, t: dict, lane: str) -> None:
 @task(do.NEXT_ROUND)
 def _next_round(state: GameState, t: dict, lane: str) -> None:
     state.round += 1
-    instruct(state, T("Set-up for round {round}: move the round counter to {round}.", round=roman(state.round)),
+    instruct(state, Text("Set-up for round {round}: move the round counter to {round}.", round=roman(state.round)),
              "R-NEXT-1", ("round",))
 
 
@@ -70,16 +70,16 @@ def _lay_down(state: GameState, t: dict, lane: str) -> None:
     if state.opponent is not None:
         home = send_home(state)
         if home:
-            instruct(state, T("Take the opponent's lieutenants off {places} and put them back on its board.",
-                              places=joined(tile_name(state, x) for x in home)), "R-SOLO-3", ("opponent:placed",),
+            instruct(state, Text("Take the opponent's lieutenants off {places} and put them back on its board.",
+                                 places=joined(tile_name(state, x) for x in home)), "R-SOLO-3", ("opponent:placed",),
                      hexes=home,
                      places=[str(Place.hex(x)) for x in home])
     for seat, places in laid.items():
-        instruct(state, T("{who}: lay your lieutenants down flat where they stand: {places}.", who=who(state, seat),
-                          places=joined(tile_name(state, x.at) for x in places)), "R-NEXT-2",
+        instruct(state, Text("{who}: lay your lieutenants down flat where they stand: {places}.", who=who(state, seat),
+                             places=joined(tile_name(state, x.at) for x in places)), "R-NEXT-2",
                  (f"seat:{seat}:lieutenants",), places=[str(x) for x in places], seat=seat)
     if not laid:
-        instruct(state, T("No lieutenant stands on a hex or at a dock: nothing to lay down."), "R-NEXT-2")
+        instruct(state, Text("No lieutenant stands on a hex or at a dock: nothing to lay down."), "R-NEXT-2")
 
 
 @task(do.CLEAR_PLAGUED)
@@ -88,16 +88,17 @@ def _clear_plagued(state: GameState, t: dict, lane: str) -> None:
     cleared, places = [], []
     for tile, h in sorted(state.hexes.items()):
         if h.cubes and h.citizens:
-            cleared.append(T("{tile} ({citizens})", tile=tile_name(state, tile),
-                             citizens=joined(c.cls for c in h.citizens)))
+            cleared.append(Text("{tile} ({citizens})", tile=tile_name(state, tile),
+                                citizens=joined(c.cls for c in h.citizens)))
             places.append(str(Place.hex(tile)))
             h.citizens = []
     if cleared:
         reached(state, "clear-plagued")
-        instruct(state, T("Return to the supply the citizens on plagued hexes: {hexes}.", hexes=joined(cleared, "; ")),
+        instruct(state, Text("Return to the supply the citizens on plagued hexes: {hexes}.", hexes=joined(cleared,
+                                                                                                          "; ")),
                  "R-NEXT-3", places=places)
     else:
-        instruct(state, T("No citizen stands on a plagued hex."), "R-NEXT-3")
+        instruct(state, Text("No citizen stands on a plagued hex."), "R-NEXT-3")
 
 
 @task(do.PLAY_ORDER)
@@ -105,8 +106,8 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
     """R-NEXT-4: order by the round's priority register (or the score track), ties to the counter on top."""
     if state.opponent is not None:
         first_mover(state)
-        instruct(state, T("Play order for round {round}: {names}; turns alternate.", round=roman(state.round),
-                          names=joined(order_names(state))), "R-SOLO-4", ("order",), order=[0])
+        instruct(state, Text("Play order for round {round}: {names}; turns alternate.", round=roman(state.round),
+                             names=joined(order_names(state))), "R-SOLO-4", ("order",), order=[0])
         return
     kind = state.priority(state.round)
     if kind == "score":
@@ -116,8 +117,8 @@ def _play_order(state: GameState, t: dict, lane: str) -> None:
     order = standing(state, kind)
     state.order = order
     names = joined(who(state, s) for s in order)  # each name with its letter in the reader's language
-    text = (T("Rearrange the play-order indicator by the scoring track: {names}.", names=names) if kind == "score"
-            else T("Rearrange the play-order indicator by the {kind} register: {names}.", kind=kind, names=names))
+    text = (Text("Rearrange the play-order indicator by the scoring track: {names}.", names=names) if kind == "score"
+            else Text("Rearrange the play-order indicator by the {kind} register: {names}.", kind=kind, names=names))
     instruct(state, text, "R-PRIO-1" if state.options.priority_tile else "R-NEXT-4", ("order",), order=order,
              register=kind)
 
@@ -131,24 +132,25 @@ def _new_hex(state: GameState, t: dict, lane: str) -> None:
     filled = {h.space for h in state.hexes.values()}
     free = [x for x in lay.walk_from(harbor) if x not in filled]
     if not free:
-        instruct(state, T("Every expansion space is filled: no new hex."), "R-NEXT-6")
+        instruct(state, Text("Every expansion space is filled: no new hex."), "R-NEXT-6")
         return
     t = {**t, "places": [str(Place.space(free[0]))]}  # where it will go, marked while the host is asked
     assert state.expansion is not None, "a new hex before the expansion stack is made (setup)"
-    ready, tile = stack_next(state, state.expansion, lane, t, T("Which hex is on top of the expansion stack?"),
+    ready, tile = stack_next(state, state.expansion, lane, t, Text("Which hex is on top of the expansion stack?"),
                              lambda x: hex_text(state, x), "R-NEXT-6")
     if not ready:
         return
     if tile is None:
-        instruct(state, T("The expansion stack is empty: no new hex."), "R-NEXT-6")
+        instruct(state, Text("The expansion stack is empty: no new hex."), "R-NEXT-6")
         return
     state.hexes[tile] = Hex(tile=tile, space=free[0])
     name, harbor = tile_name(state, tile), tile_name(state, harbor)
-    instruct(state, T("Take the {tile} from the expansion stack and put it face up on the marked expansion space (the "
-                      "first empty one clockwise from the {harbor}).", tile=name, harbor=harbor)
+    instruct(state,
+             Text("Take the {tile} from the expansion stack and put it face up on the marked expansion space (the "
+                  "first empty one clockwise from the {harbor}).", tile=name, harbor=harbor)
              if app_draws(state) else
-             T("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
-               "clockwise from the {harbor}).", tile=name, harbor=harbor),
+             Text("Add the top expansion hex, the {tile}, at the marked expansion space (the first empty one "
+                  "clockwise from the {harbor}).", tile=name, harbor=harbor),
              "R-NEXT-6", ("stack:expansion",), tile=tile, space=free[0], places=[str(Place.hex(tile))])
 
 
@@ -161,11 +163,12 @@ def _late_workshops(state: GameState, t: dict, lane: str) -> None:
         state.pools[st.pool] = []  # the unseen early tiles leave the game with the rest
         pool = f"late-{cls}"
         state.workshops[cls] = Stack(pool=pool, hidden=len(state.pools[pool]))
-    instruct(state, T("Remove every workshop tile still on the scoreboard from the game, and put the 3 late (era II) "
-                      "stacks face down on the scoreboard: the next steps name the workshop that lies face up on each.")
+    instruct(state,
+             Text("Remove every workshop tile still on the scoreboard from the game, and put the 3 late (era II) "
+                  "stacks face down on the scoreboard: the next steps name the workshop that lies face up on each.")
              if app_draws(state) else
-             T("Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
-               "(era II) stacks face down with the top of each face up."), "R-NEXT-8",
+             Text("Remove every workshop tile still on the scoreboard from the game, and set up the 3 late "
+                  "(era II) stacks face down with the top of each face up."), "R-NEXT-8",
              tuple(f"stack:workshops-{cls}" for cls in CLASSES))
     push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-NEXT-8"}
                         for cls in CLASSES))
@@ -174,8 +177,8 @@ def _late_workshops(state: GameState, t: dict, lane: str) -> None:
 @task(do.QUIET_ROUND)
 def _quiet_round(state: GameState, t: dict, lane: str) -> None:
     reached(state, "quiet-round")
-    instruct(state, T("Round VI: the plague abates. No wheel turn, no plague cubes and no citizens for the "
-                      "neighborhoods (boats still bring cubes)."), "R-NEXT-12")
+    instruct(state, Text("Round VI: the plague abates. No wheel turn, no plague cubes and no citizens for the "
+                         "neighborhoods (boats still bring cubes)."), "R-NEXT-12")
 
 
 @task(do.WAGONS_UP)
@@ -190,7 +193,7 @@ def _wagons_up(state: GameState, t: dict, lane: str) -> None:
                     flipped.append(i)
     if flipped:
         reached(state, "wagons-up")
-        instruct(state, T("Turn used wagons face up again: {names}.", names=joined(who(state, i) for i in flipped)),
+        instruct(state, Text("Turn used wagons face up again: {names}.", names=joined(who(state, i) for i in flipped)),
                  "R-NEXT-13", tuple(f"seat:{i}:wagon" for i in flipped))
 
 

@@ -9,7 +9,7 @@ from .events import note, who
 from .flow import ASKED, choose, option, push, task
 from .reach import reached
 from .state import CLASSES, GameState
-from ..words import N, T, again, joined, plain
+from ..words import Plural, Text, from_plain, joined, plain
 
 
 def centre_step(state: GameState, seat: int, cls: str) -> int:
@@ -38,13 +38,13 @@ def _move_label(state: GameState, seat: int, mv: dict) -> str:
     ov = s.overseers[mv["overseer"]]
     to = ov.step + mv["steps"]
     space = state.catalog.boards[s.board].paths[mv["overseer"]].space(to, mv["branch"])
-    text = T("Advance the {cls} overseer to step {to}", cls=mv["overseer"], to=to)
+    text = Text("Advance the {cls} overseer to step {to}", cls=mv["overseer"], to=to)
     if mv["steps"] == 2:
-        text = T("{move} (skipping one)", move=text)
+        text = Text("{move} (skipping one)", move=text)
     if ov.branch is None and mv["branch"] and to >= 2:
-        text = T("{move}, {branch} branch", move=text, branch=mv["branch"])
-    return T("{move}: {type} space — {reach}", move=text, type=space.type,
-             reach=reach_text(state, seat, mv["overseer"], space))
+        text = Text("{move}, {branch} branch", move=text, branch=mv["branch"])
+    return Text("{move}: {type} space — {reach}", move=text, type=space.type,
+                reach=reach_text(state, seat, mv["overseer"], space))
 
 
 def reach_text(state: GameState, seat: int, cls: str, space) -> str:
@@ -53,12 +53,12 @@ def reach_text(state: GameState, seat: int, cls: str, space) -> str:
     pools = activation_pools(state, seat, cls, space)
     squares = _activatable(state, seat, {"pools": pools, "done": []})
     if not squares:
-        return T("activates nothing: no citizen in reach")
+        return Text("activates nothing: no citizen in reach")
     citizens = joined((_citizen_text(state, seat, sq) for sq in squares), "; ")
     most = most_activations(pools, squares)
     if most >= len(squares):
-        return T("activates: {citizens}", citizens=citizens)
-    return N("activates {n} of: {citizens}", "activates up to {n} of: {citizens}", n=most, citizens=citizens)
+        return Text("activates: {citizens}", citizens=citizens)
+    return Plural("activates {n} of: {citizens}", "activates up to {n} of: {citizens}", n=most, citizens=citizens)
 
 
 def most_activations(pools: list[dict], squares: list[str]) -> int:
@@ -77,8 +77,8 @@ def _citizen_text(state: GameState, seat: int, sq: str) -> str:
     """A citizen an activation reaches, on its square as the estate names it (by the reward printed there)."""
     cls = state.seats[seat].squares[sq].cls
     if state.catalog.boards[state.seats[seat].board].square(sq).once:
-        return T("the {cls} on the {square} (single use)", cls=cls, square=square_text(state, seat, sq))
-    return T("the {cls} on the {square}", cls=cls, square=square_text(state, seat, sq))
+        return Text("the {cls} on the {square} (single use)", cls=cls, square=square_text(state, seat, sq))
+    return Text("the {cls} on the {square}", cls=cls, square=square_text(state, seat, sq))
 
 
 @task(do.ADVANCE_OVERSEER)
@@ -88,10 +88,11 @@ def _advance(state: GameState, t: dict, lane: str) -> None:
     moves = _moves(state, seat, t.get("which"), t.get("skip", False))
     if not moves:
         reached(state, "advance-lost")
-        note(state, T("{who} has no overseer that can advance: the advance is lost.", who=who(state, seat)), "Q-15")
+        note(state, Text("{who} has no overseer that can advance: the advance is lost.", who=who(state, seat)), "Q-15")
         return
-    opts = [option(mv, _move_label(state, seat, mv)) for mv in moves] + [option(None, T("Do not advance"))]
-    mv = choose(state, lane, seat, "advance_overseer", T("Advance an overseer ({why})", why=again(t["why"])), opts,
+    opts = [option(mv, _move_label(state, seat, mv)) for mv in moves] + [option(None, Text("Do not advance"))]
+    mv = choose(state, lane, seat, "advance_overseer", Text("Advance an overseer ({why})", why=from_plain(t["why"])),
+                opts,
                 t, "R-OVS-2")
     if mv is ASKED or mv is None:
         return
@@ -109,13 +110,13 @@ def move_overseer(state: GameState, lane: str, seat: int, cls: str, steps: int, 
         reached(state, "overseer-branch")
     space = state.catalog.boards[s.board].paths[cls].space(ov.step, ov.branch)
     reached(state, f"activate-{space.type}")
-    moved = (T("{who} advances the {cls} overseer to step {step} on its {branch} branch.", who=who(state, seat),
-               cls=cls, step=ov.step, branch=ov.branch) if ov.branch else
-             T("{who} advances the {cls} overseer to step {step}.", who=who(state, seat), cls=cls, step=ov.step))
+    moved = (Text("{who} advances the {cls} overseer to step {step} on its {branch} branch.", who=who(state, seat),
+                  cls=cls, step=ov.step, branch=ov.branch) if ov.branch else
+             Text("{who} advances the {cls} overseer to step {step}.", who=who(state, seat), cls=cls, step=ov.step))
     note(state, moved, "R-OVS-2")
     pools = activation_pools(state, seat, cls, space)
     if pools:
-        push(state, lane, {"do": do.ACTIVATE, "seat": seat, "why": plain(T("{cls} overseer at step {step}", cls=cls,
+        push(state, lane, {"do": do.ACTIVATE, "seat": seat, "why": plain(Text("{cls} overseer at step {step}", cls=cls,
                                                                              step=ov.step)),
                            "pools": pools, "done": [], "rule": "R-OVS-7"})
 
@@ -162,14 +163,14 @@ def _activate(state: GameState, t: dict, lane: str) -> None:
     choices = _activatable(state, seat, t)
     if not choices:
         return
-    opts = [option(sq, (T("Activate the {cls} on the {square}: {reward} (single use)", cls=s.squares[sq].cls,
+    opts = [option(sq, (Text("Activate the {cls} on the {square}: {reward} (single use)", cls=s.squares[sq].cls,
                             square=square_text(state, seat, sq), reward=board.square(sq).reward.text())
                         if board.square(sq).once else
-                        T("Activate the {cls} on the {square}: {reward}", cls=s.squares[sq].cls,
-                          square=square_text(state, seat, sq), reward=board.square(sq).reward.text())))
+                        Text("Activate the {cls} on the {square}: {reward}", cls=s.squares[sq].cls,
+                             square=square_text(state, seat, sq), reward=board.square(sq).reward.text())))
             for sq in choices]
-    opts.append(option(None, T("Stop activating")))
-    sq = choose(state, lane, seat, "activate", T("Activate a citizen ({why})", why=again(t["why"])), opts, t,
+    opts.append(option(None, Text("Stop activating")))
+    sq = choose(state, lane, seat, "activate", Text("Activate a citizen ({why})", why=from_plain(t["why"])), opts, t,
                 t.get("rule", "R-OVS-6"))
     if sq is ASKED or sq is None:
         return
@@ -184,20 +185,20 @@ def _activate(state: GameState, t: dict, lane: str) -> None:
         s.spent_squares.append(sq)
     rest = {k: v for k, v in t.items() if k != "pick"}
     push(state, lane, {"do": do.GAIN, "seat": seat, "reward": square.reward.phrase,
-                       "why": plain(T("{cls} on the {square}", cls=s.squares[sq].cls,
-                                      square=square_text(state, seat, sq)))},
+                       "why": plain(Text("{cls} on the {square}", cls=s.squares[sq].cls,
+                                         square=square_text(state, seat, sq)))},
          {**rest, "pools": pools, "done": t["done"] + [sq]})
-    note(state, T("{who} activates the {cls} on the {square}.", who=who(state, seat), cls=s.squares[sq].cls,
-                  square=square_text(state, seat, sq)),
+    note(state, Text("{who} activates the {cls} on the {square}.", who=who(state, seat), cls=s.squares[sq].cls,
+                     square=square_text(state, seat, sq)),
          "R-ADV-2" if square.once else "R-OVS-6")
 
 
 def _upgrade_label(cls: str, upgraded: bool, advance: bool) -> str:
     if upgraded:
-        return (T("{cls} overseer (already upgraded, then advance)", cls=cls) if advance
-                else T("{cls} overseer (already upgraded)", cls=cls))
-    return (T("{cls} overseer (upgrade, then advance)", cls=cls) if advance
-            else T("{cls} overseer (upgrade)", cls=cls))
+        return (Text("{cls} overseer (already upgraded, then advance)", cls=cls) if advance
+                else Text("{cls} overseer (already upgraded)", cls=cls))
+    return (Text("{cls} overseer (upgrade, then advance)", cls=cls) if advance
+            else Text("{cls} overseer (upgrade)", cls=cls))
 
 
 @task(do.UPGRADE_OVERSEER)
@@ -209,15 +210,15 @@ def _upgrade_overseer(state: GameState, t: dict, lane: str) -> None:
     cands = [c for c in CLASSES if not s.overseers[c].upgraded
              or (advance and s.overseers[c].step < centre_step(state, seat, c))]
     if not cands:
-        note(state, T("{who} has no overseer to upgrade.", who=who(state, seat)), "R-ACT-8")
+        note(state, Text("{who} has no overseer to upgrade.", who=who(state, seat)), "R-ACT-8")
         return
-    cls = choose(state, lane, seat, "upgrade_overseer", T("Which overseer? ({why})", why=again(t["why"])),
+    cls = choose(state, lane, seat, "upgrade_overseer", Text("Which overseer? ({why})", why=from_plain(t["why"])),
                  [option(c, _upgrade_label(c, s.overseers[c].upgraded, advance)) for c in cands], t, "R-ACT-8",
                  forced=False)
     if cls is ASKED:
         return
     if not s.overseers[cls].upgraded:
         s.overseers[cls].upgraded = True
-        note(state, T("{who} upgrades the {cls} overseer.", who=who(state, seat), cls=cls), "R-ACT-8")
+        note(state, Text("{who} upgrades the {cls} overseer.", who=who(state, seat), cls=cls), "R-ACT-8")
     if advance:
         push(state, lane, {"do": do.ADVANCE_OVERSEER, "seat": seat, "which": cls, "why": t["why"]})

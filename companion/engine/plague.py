@@ -14,7 +14,7 @@ from .registers import advance
 from .reach import reached
 from .rulebook import TWO_FIRE_VP
 from .state import Citizen, GameState
-from ..words import N, T, joined
+from ..words import Plural, Text, joined
 
 
 @task(do.RESCUE)
@@ -44,20 +44,20 @@ def _to_quarantine(state: GameState, t: dict, lane: str) -> None:
     free = [i for i, cab in enumerate(s.cabins) if cab.citizen is None]
     if not free:
         reached(state, "rescue-no-cabin")
-        note(state, T("{who} has no empty quarantine cabin: the {cls} is discarded.", who=who(state, seat),
-                      cls=cit.cls), "R-TURN-RESCUE-3")
+        note(state, Text("{who} has no empty quarantine cabin: the {cls} is discarded.", who=who(state, seat),
+                         cls=cit.cls), "R-TURN-RESCUE-3")
         return
-    opts = [option(i, T("Cabin {n} (improved: the {tile})", n=i + 1, tile=tile_text(state, s.cabins[i].improvement))
-                   if s.cabins[i].improvement else T("Cabin {n} (not improved)", n=i + 1)) for i in free]
-    i = choose(state, lane, seat, "rescue", T("The {cls} came from a plagued hex: which quarantine cabin?",
-                                              cls=cit.cls), opts, t, "R-TURN-RESCUE-3",
+    opts = [option(i, Text("Cabin {n} (improved: the {tile})", n=i + 1, tile=tile_text(state, s.cabins[i].improvement))
+                   if s.cabins[i].improvement else Text("Cabin {n} (not improved)", n=i + 1)) for i in free]
+    i = choose(state, lane, seat, "rescue", Text("The {cls} came from a plagued hex: which quarantine cabin?",
+                                                 cls=cit.cls), opts, t, "R-TURN-RESCUE-3",
                alike=lambda i: s.cabins[i].improvement)  # cabins alike: no question
     if i is ASKED:
         return
     s.cabins[i].citizen, s.cabins[i].space = cit, 1
     reached(state, "rescue-to-quarantine")
-    note(state, T("{who} puts the rescued {cls} in space I of quarantine cabin {n}.", who=who(state, seat),
-                  cls=cit.cls, n=i + 1), "R-TURN-RESCUE-3")
+    note(state, Text("{who} puts the rescued {cls} in space I of quarantine cabin {n}.", who=who(state, seat),
+                     cls=cit.cls, n=i + 1), "R-TURN-RESCUE-3")
 
 
 def _to_sector(state: GameState, t: dict, lane: str) -> None:
@@ -76,18 +76,18 @@ def _to_sector(state: GameState, t: dict, lane: str) -> None:
         _make_room(state, t, lane, cit)
         return
     board = state.catalog.boards[s.board]
-    opts = [option(q, T("The {square} (single use)", square=square_text(state, seat, q))
+    opts = [option(q, Text("The {square} (single use)", square=square_text(state, seat, q))
                    if board.square(q).once else
-                   T("The {square}", square=square_text(state, seat, q)),
+                   Text("The {square}", square=square_text(state, seat, q)),
                    face=f"square:{s.board}.{q}") for q in squares]  # the square where it lies on the board
-    q = choose(state, lane, seat, "rescue", T("Place the rescued {cls} on which square?", cls=cit.cls), opts, t,
+    q = choose(state, lane, seat, "rescue", Text("Place the rescued {cls} on which square?", cls=cit.cls), opts, t,
                "R-TURN-RESCUE-2")
     if q is ASKED:
         return
     s.squares[q] = cit
     reached(state, "rescue-to-sector")
-    note(state, T("{who} places the rescued {cls} on the {square}.", who=who(state, seat), cls=cit.cls,
-                  square=square_text(state, seat, q)),
+    note(state, Text("{who} places the rescued {cls} on the {square}.", who=who(state, seat), cls=cit.cls,
+                     square=square_text(state, seat, q)),
          "R-TURN-RESCUE-2")
 
 
@@ -98,19 +98,19 @@ def _make_room(state: GameState, t: dict, lane: str, cit: Citizen) -> None:
     moves = workshop_moves(state, seat, cit.cls)
     if not moves:
         reached(state, "rescue-discard")
-        note(state, T("{who}'s {cls} sector is full: the rescued {cls} is discarded.", who=who(state, seat),
-                      cls=cit.cls), "R-TURN-RESCUE-2")
+        note(state, Text("{who}'s {cls} sector is full: the rescued {cls} is discarded.", who=who(state, seat),
+                         cls=cit.cls), "R-TURN-RESCUE-2")
         return
-    opts = [option(mv, T("Move the {cls} on the {square} into the {workshop} to make room", cls=cit.cls,
-                         square=square_text(state, seat, mv["square"]),
-                         workshop=tile_text(state, s.workshops[mv["workshop"]].tile)))
+    opts = [option(mv, Text("Move the {cls} on the {square} into the {workshop} to make room", cls=cit.cls,
+                            square=square_text(state, seat, mv["square"]),
+                            workshop=tile_text(state, s.workshops[mv["workshop"]].tile)))
             for mv in moves]
-    opts.append(option(None, T("Discard the rescued {cls}", cls=cit.cls)))
-    if choose(state, lane, seat, "rescue", T("Your {cls} sector is full", cls=cit.cls), opts, t,
+    opts.append(option(None, Text("Discard the rescued {cls}", cls=cit.cls)))
+    if choose(state, lane, seat, "rescue", Text("Your {cls} sector is full", cls=cit.cls), opts, t,
               "R-TURN-RESCUE-2") is ASKED:
         return
     reached(state, "rescue-discard")
-    note(state, T("{who} discards the rescued {cls}.", who=who(state, seat), cls=cit.cls), "R-TURN-RESCUE-2")
+    note(state, Text("{who} discards the rescued {cls}.", who=who(state, seat), cls=cit.cls), "R-TURN-RESCUE-2")
 
 
 def payments(state: GameState, seat: int, major_unlocks: bool) -> list[dict]:
@@ -122,7 +122,7 @@ def payments(state: GameState, seat: int, major_unlocks: bool) -> list[dict]:
     for major in range(need + 1):
         fire = need - major
         if s.major_fire >= major and s.fire >= fire:
-            parts = ([T("{n} fire", n=fire)] if fire else []) + ([T("{n} major fire", n=major)] if major else [])
+            parts = ([Text("{n} fire", n=fire)] if fire else []) + ([Text("{n} major fire", n=major)] if major else [])
             adj = major_unlocks and major == need
             out.append({"fire": fire, "major": major, "adjacent": adj, "text": joined(parts, " + ")})
     return out
@@ -135,8 +135,9 @@ def remove_cube(state: GameState, lane: str, seat: int, where: str) -> None:
     if state.round_row().fire_cost == 2:
         reached(state, "two-fire-vp")
         add_vp(state, seat, TWO_FIRE_VP)
-        note(state, T("{who} scores 2 VP for a cube removed in a 2-fire round.", who=who(state, seat)), "R-TURN-FIRE-2")
-    note(state, T("{who} removes a plague cube from {where}.", who=who(state, seat), where=where), "R-TURN-FIRE-1")
+        note(state, Text("{who} scores 2 VP for a cube removed in a 2-fire round.", who=who(state, seat)),
+             "R-TURN-FIRE-2")
+    note(state, Text("{who} removes a plague cube from {where}.", who=who(state, seat), where=where), "R-TURN-FIRE-1")
     advance(state, lane, seat, "popularity")
 
 
@@ -148,24 +149,24 @@ def _fight(state: GameState, t: dict, lane: str) -> None:
     if h.cubes == 0:
         return
     opts = [option({k: w[k] for k in ("fire", "major", "adjacent")},
-                   T("Remove a cube with {pay} (and may remove 1 cube on an adjacent hex)", pay=w["text"])
-                   if w["adjacent"] else T("Remove a cube with {pay}", pay=w["text"]), cost=w["text"])
+                   Text("Remove a cube with {pay} (and may remove 1 cube on an adjacent hex)", pay=w["text"])
+                   if w["adjacent"] else Text("Remove a cube with {pay}", pay=w["text"]), cost=w["text"])
             for w in payments(state, seat, major_unlocks=True)]
-    opts.append(option(None, N("Stop: take {n} rat for the cube left", "Stop: take {n} rats for the cubes left",
-                               n=h.cubes)))
+    opts.append(option(None, Plural("Stop: take {n} rat for the cube left", "Stop: take {n} rats for the cubes left",
+                                    n=h.cubes)))
     where, fire = tile_name(state, tile), state.round_row().fire_cost
-    pay = choose(state, lane, seat, "fight", N("Fight the plague on the {tile} ({n} cube, {fire} fire each)",
-                                               "Fight the plague on the {tile} ({n} cubes, {fire} fire each)",
-                                               n=h.cubes, tile=where, fire=fire),
+    pay = choose(state, lane, seat, "fight", Plural("Fight the plague on the {tile} ({n} cube, {fire} fire each)",
+                                                    "Fight the plague on the {tile} ({n} cubes, {fire} fire each)",
+                                                    n=h.cubes, tile=where, fire=fire),
                  opts, t, "R-TURN-FIRE-1")  # no fire to pay with: the stop is taken for you
     if pay is ASKED:
         return
     if not pay:
         reached(state, "rats-for-cubes")
         s.rats += h.cubes
-        note(state, N("{who} takes {n} rat: plague cubes stay on the {tile}.",
-                      "{who} takes {n} rats: plague cubes stay on the {tile}.", n=h.cubes, who=who(state, seat),
-                      tile=tile_name(state, tile)), "R-TURN-FIRE-4")
+        note(state, Plural("{who} takes {n} rat: plague cubes stay on the {tile}.",
+                           "{who} takes {n} rats: plague cubes stay on the {tile}.", n=h.cubes, who=who(state, seat),
+                           tile=tile_name(state, tile)), "R-TURN-FIRE-4")
         return
     s.fire -= pay["fire"]
     s.major_fire -= pay["major"]
@@ -176,7 +177,7 @@ def _fight(state: GameState, t: dict, lane: str) -> None:
     if pay["adjacent"] and near:
         nxt.insert(0, {"do": do.ADJACENT_CUBE, "seat": seat, "tile": tile})
     push(state, lane, *nxt)
-    remove_cube(state, lane, seat, T("the {tile}", tile=tile_name(state, tile)))
+    remove_cube(state, lane, seat, Text("the {tile}", tile=tile_name(state, tile)))
 
 
 @task(do.ADJACENT_CUBE)
@@ -186,13 +187,15 @@ def _adjacent(state: GameState, t: dict, lane: str) -> None:
     near = [a for a in adjacent_hexes(state, t["tile"]) if state.hexes[a].cubes > 0]
     if not near:
         return
-    opts = [option(a, T("Remove a cube from the {tile} ({n} there)", tile=tile_name(state, a), n=state.hexes[a].cubes))
+    opts = [option(a, Text("Remove a cube from the {tile} ({n} there)", tile=tile_name(state, a),
+                           n=state.hexes[a].cubes))
             for a in near]
-    opts.append(option(None, T("No adjacent cube")))
-    tile = choose(state, lane, seat, "adjacent_cube", T("Major fire: also remove a cube from an adjacent hex?"), opts,
+    opts.append(option(None, Text("No adjacent cube")))
+    tile = choose(state, lane, seat, "adjacent_cube", Text("Major fire: also remove a cube from an adjacent hex?"),
+                  opts,
                   t, "R-TURN-FIRE-5")
     if tile is ASKED or tile is None:
         return
     state.hexes[tile].cubes -= 1
     reached(state, "adjacent-removed")
-    remove_cube(state, lane, seat, T("the {tile} (adjacent)", tile=tile_name(state, tile)))
+    remove_cube(state, lane, seat, Text("the {tile} (adjacent)", tile=tile_name(state, tile)))

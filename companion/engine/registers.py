@@ -10,7 +10,7 @@ from .reach import reached
 from .rulebook import ROUNDS
 from .gain import gain, reward_of
 from .state import GameState
-from ..words import T, again, plain
+from ..words import Text, from_plain, plain
 
 
 def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
@@ -23,30 +23,30 @@ def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:
     reg = state.catalog.register(kind, state.players)
     if s.registers[kind] >= reg.last:
         reached(state, "register-end")
-        note(state, T("{who} is already on the last space of the {kind} register.", who=who(state, seat), kind=kind),
+        note(state, Text("{who} is already on the last space of the {kind} register.", who=who(state, seat), kind=kind),
              "Q-17")
         return False
     s.registers[kind] += 1
     s.stamps[kind] = state.arrival(seat)
     space = reg.spaces[s.registers[kind]]
-    note(state, T("{who} advances to space {n} of the {kind} register.", who=who(state, seat), n=s.registers[kind],
-                  kind=kind), "R-REG-1")
+    note(state, Text("{who} advances to space {n} of the {kind} register.", who=who(state, seat), n=s.registers[kind],
+                     kind=kind), "R-REG-1")
     if not space.reward.is_nothing:
-        why = T("{kind} register space {n}", kind=kind, n=s.registers[kind])
+        why = Text("{kind} register space {n}", kind=kind, n=s.registers[kind])
         if state.phase == "upkeep" and state.round >= ROUNDS:  # no action step comes after round VI
             reached(state, "deferred-lost")
-            note(state, T("{who} earns '{reward}', but the game ends after this production: it is lost.",
-                          who=who(state, seat), reward=space.reward.text()), "R-REG-8")
+            note(state, Text("{who} earns '{reward}', but the game ends after this production: it is lost.",
+                             who=who(state, seat), reward=space.reward.text()), "R-REG-8")
         elif state.phase == "upkeep":
             reached(state, "deferred-action")
             s.deferred.append(space.reward.phrase)
-            note(state, T("{who} earns '{reward}' and will use it in their next action step.", who=who(state, seat),
-                          reward=space.reward.text()), "R-REG-8")
+            note(state, Text("{who} earns '{reward}' and will use it in their next action step.", who=who(state, seat),
+                             reward=space.reward.text()), "R-REG-8")
         elif state.active and state.active["seat"] == seat:
             # R-TURN-FIRE-3 / R-TURN-ACT-2: usable any time in this turn's action step, lapsing at its end
             state.rights.append({"reward": space.reward.phrase, "why": plain(why)})
-            note(state, T("{who} earns '{reward}' for this action step.", who=who(state, seat),
-                          reward=space.reward.text()), "R-TURN-ACT-2")
+            note(state, Text("{who} earns '{reward}' for this action step.", who=who(state, seat),
+                             reward=space.reward.text()), "R-TURN-ACT-2")
         else:
             gain(state, lane, seat, space.reward.phrase, why)
     return True
@@ -64,10 +64,10 @@ def landing_text(state: GameState, kind: str, at: int) -> str:
 def _landing_text(state: GameState, kind: str, at: int) -> str:
     reg = state.catalog.register(kind, state.players)
     if at >= reg.last:
-        return T("already on the last space")
+        return Text("already on the last space")
     if reg.spaces[at + 1].reward.is_nothing:
-        return T("no reward on that space")
-    return T("reward of that space: {reward}", reward=reg.spaces[at + 1].reward.text())
+        return Text("no reward on that space")
+    return Text("reward of that space: {reward}", reward=reg.spaces[at + 1].reward.text())
 
 
 def with_landing(state: GameState, seat: int, phrase: str, label: str) -> str:
@@ -78,7 +78,7 @@ def with_landing(state: GameState, seat: int, phrase: str, label: str) -> str:
     if reward.is_choice or len(items) != 1 or items[0].icon not in ("city", "church") or items[0].count != 1:
         return label
     kind = items[0].icon
-    return T("{label} — {gives}", label=label, gives=landing_text(state, kind, state.seats[seat].registers[kind]))
+    return Text("{label} — {gives}", label=label, gives=landing_text(state, kind, state.seats[seat].registers[kind]))
 
 
 def advance_cost(state: GameState, seat: int) -> int:
@@ -103,15 +103,17 @@ def _register(state: GameState, t: dict, lane: str) -> None:
     seat, kind = t["seat"], t.get("kind")
     if kind is None:
         s = state.seats[seat]
-        opts = [option(k, T("Advance on the {kind} register (space {at} → {to}) — {gives}", kind=k,
-                            at=s.registers[k], to=s.registers[k] + 1, gives=landing_text(state, k, s.registers[k])),
+        opts = [option(k, Text("Advance on the {kind} register (space {at} → {to}) — {gives}", kind=k,
+                               at=s.registers[k], to=s.registers[k] + 1, gives=landing_text(state, k, s.registers[k])),
                        s.registers[k] < state.catalog.register(k, state.players).last,
-                       T("already on the last space"), "Q-17") for k in ("city", "church")]
+                       Text("already on the last space"), "Q-17") for k in ("city", "church")]
         if not any(o["available"] for o in opts):
             reached(state, "register-end")
-            note(state, T("{who} is at the end of both registers: the advance is lost.", who=who(state, seat)), "Q-17")
+            note(state, Text("{who} is at the end of both registers: the advance is lost.", who=who(state, seat)),
+                 "Q-17")
             return
-        kind = choose(state, lane, seat, "register", T("Free advance on which register? ({why})", why=again(t["why"])),
+        kind = choose(state, lane, seat, "register", Text("Free advance on which register? ({why})",
+                                                          why=from_plain(t["why"])),
                       opts, t, "R-ACT-4")
         if kind is ASKED:
             return

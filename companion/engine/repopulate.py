@@ -12,7 +12,7 @@ from .reach import reached
 from .rulebook import REPOPULATION_TILES
 from .state import Citizen, GameState
 from ..catalog.rewards import Need
-from ..words import T, Text, joined
+from ..words import Text, joined
 
 
 def tiles_left(state: GameState, seat: int) -> int:
@@ -55,12 +55,12 @@ def repop_option(state: GameState, seat: int, tile: str) -> dict:
     c = state.catalog
     value = {"act": "repopulate"}
     if tile in c.harbors:
-        return option(value, T("Repopulate this hex"), False, T("a harbor cannot be repopulated"), "R-REPOP-2")
+        return option(value, Text("Repopulate this hex"), False, Text("a harbor cannot be repopulated"), "R-REPOP-2")
     hx = c.hexes[tile]
     if state.hexes[tile].repopulated_by is not None:
-        return option(value, T("Repopulate this hex"), False, T("already repopulated"), "R-REPOP-2")
+        return option(value, Text("Repopulate this hex"), False, Text("already repopulated"), "R-REPOP-2")
     if not hx.repop:
-        return option(value, T("Repopulate this hex"), False, T("this hex shows no repopulation requirements"),
+        return option(value, Text("Repopulate this hex"), False, Text("this hex shows no repopulation requirements"),
                       "R-REPOP-2")
     known = remembered(state, "repopulate")
     if tile not in known:
@@ -76,9 +76,9 @@ def _repop_words(state: GameState, tile: str) -> tuple[str, str]:
     """A hex's repopulation as its option says it (label, cost): the same all game."""
     hx = state.catalog.hexes[tile]
     needs = joined((n.text() for n in hx.repop_citizens), " + ")
-    give = T("{citizens} + a lieutenant", citizens=needs) if hx.repop_lieutenant else needs
-    label = T("Repopulate the {tile}: pay {cost}, give {give} ({vp} VP at the end)", tile=tile_name(state, tile),
-              cost=cost_text(hx.repop_cost), give=give, vp=hx.repop_vp)
+    give = Text("{citizens} + a lieutenant", citizens=needs) if hx.repop_lieutenant else needs
+    label = Text("Repopulate the {tile}: pay {cost}, give {give} ({vp} VP at the end)", tile=tile_name(state, tile),
+                 cost=cost_text(hx.repop_cost), give=give, vp=hx.repop_vp)
     return label, cost_text(hx.repop_cost)
 
 
@@ -88,17 +88,17 @@ def _unmet(state: GameState, seat: int, hx) -> list[tuple[Text, str]]:
     s = state.seats[seat]
     unmet = []
     if tiles_left(state, seat) <= 0:
-        unmet.append((T("you have no repopulation tile left"), "R-REPOP-2"))
+        unmet.append((Text("you have no repopulation tile left"), "R-REPOP-2"))
     if not any(not w.used for w in s.wagons):
-        unmet.append((T("you need a wagon not used this round"), "R-REPOP-2"))
+        unmet.append((Text("you need a wagon not used this round"), "R-REPOP-2"))
     if not can_pay(s, hx.repop_cost):
         unmet.append((missing(s, hx.repop_cost), "R-REPOP-3"))
     short = citizens_short(state, seat, hx.repop_citizens)
     if short:
-        unmet.append((T("you are short of {short} in your sectors or workshops",
-                        short=joined((n.text() for n in short), " + ")), "R-REPOP-3"))
+        unmet.append((Text("you are short of {short} in your sectors or workshops",
+                           short=joined((n.text() for n in short), " + ")), "R-REPOP-3"))
     if hx.repop_lieutenant and not spare_lieutenants(state, seat):
-        unmet.append((T("needs a lieutenant you have not used this round, besides this one"), "R-REPOP-3"))
+        unmet.append((Text("needs a lieutenant you have not used this round, besides this one"), "R-REPOP-3"))
     return unmet
 
 
@@ -118,8 +118,8 @@ def _repopulate(state: GameState, t: dict, lane: str) -> None:
     if hx.repop_lieutenant:
         steps.append({"do": do.GIVE_LIEUTENANT, "seat": seat})
     steps.append({"do": do.PLACE_REPOP, "seat": seat, "tile": tile})
-    note(state, T("{who} repopulates {tile}: pays {cost} and turns a wagon face down.", who=who(state, seat),
-                  tile=tile_name(state, tile), cost=cost_text(hx.repop_cost)), "R-REPOP-3")
+    note(state, Text("{who} repopulates {tile}: pays {cost} and turns a wagon face down.", who=who(state, seat),
+                     tile=tile_name(state, tile), cost=cost_text(hx.repop_cost)), "R-REPOP-3")
     push(state, lane, *steps)
 
 
@@ -130,8 +130,8 @@ def _give_citizen(state: GameState, t: dict, lane: str) -> None:
     s = state.seats[seat]
     opts = [option(loc, citizen_label(state, seat, loc, c)) for loc, c in givable(state, seat)
             if c.cls == t["cls"] and (c.upgraded or not t["upgraded"])]
-    prompt = (T("Which upgraded {cls} goes back to repopulate?", cls=t["cls"]) if t["upgraded"]
-              else T("Which {cls} goes back to repopulate?", cls=t["cls"]))
+    prompt = (Text("Which upgraded {cls} goes back to repopulate?", cls=t["cls"]) if t["upgraded"]
+              else Text("Which {cls} goes back to repopulate?", cls=t["cls"]))
     loc = choose(state, lane, seat, "give_citizen", prompt, opts, t, "R-REPOP-3")
     if loc is ASKED:
         return
@@ -139,8 +139,9 @@ def _give_citizen(state: GameState, t: dict, lane: str) -> None:
         cit = s.squares.pop(loc[1])
     else:
         cit, s.workshops[loc[1]].citizen = s.workshops[loc[1]].citizen, None
-    note(state, T("{who} returns an upgraded {cls} to the supply.", who=who(state, seat), cls=cit.cls) if cit.upgraded
-         else T("{who} returns a {cls} to the supply.", who=who(state, seat), cls=cit.cls), "R-REPOP-3")
+    note(state, Text("{who} returns an upgraded {cls} to the supply.", who=who(state, seat),
+                     cls=cit.cls) if cit.upgraded
+         else Text("{who} returns a {cls} to the supply.", who=who(state, seat), cls=cit.cls), "R-REPOP-3")
 
 
 @task(do.GIVE_LIEUTENANT)
@@ -148,16 +149,16 @@ def _give_lieutenant(state: GameState, t: dict, lane: str) -> None:
     """R-REPOP-3 step 4 / R-REPOP-6: the figure goes to the box but still counts for register costs."""
     seat = t["seat"]
     s = state.seats[seat]
-    opts = [option(i, T("The lieutenant on your estate") if s.lieutenants[i].where == "estate"
-                   else T("The lieutenant lying at {place}", place=s.lieutenants[i].place.at))
+    opts = [option(i, Text("The lieutenant on your estate") if s.lieutenants[i].where == "estate"
+                   else Text("The lieutenant lying at {place}", place=s.lieutenants[i].place.at))
             for i in spare_lieutenants(state, seat)]
-    i = choose(state, lane, seat, "give_lieutenant", T("Which lieutenant do you give up (to the box)?"), opts, t,
+    i = choose(state, lane, seat, "give_lieutenant", Text("Which lieutenant do you give up (to the box)?"), opts, t,
                "R-REPOP-3", alike=lambda i: s.lieutenants[i].where)  # lieutenants alike: no question
     if i is ASKED:
         return
     s.lieutenants[i].where, s.lieutenants[i].used = "box", True
     reached(state, "lieutenant-to-box")
-    note(state, T("{who} gives up a lieutenant to the box.", who=who(state, seat)), "R-REPOP-6")
+    note(state, Text("{who} gives up a lieutenant to the box.", who=who(state, seat)), "R-REPOP-6")
 
 
 @task(do.PLACE_REPOP)
@@ -165,9 +166,10 @@ def _place_repop(state: GameState, t: dict, lane: str) -> None:
     seat, tile = t["seat"], t["tile"]
     h = state.hexes[tile]
     h.repopulated_by = seat
-    note(state, T("{who} puts a repopulation tile on the {tile}.", who=who(state, seat), tile=tile_name(state, tile)),
+    note(state, Text("{who} puts a repopulation tile on the {tile}.", who=who(state, seat), tile=tile_name(state,
+                                                                                                           tile)),
          "R-REPOP-3", seat=seat, hex=tile)
     if h.cubes:
         reached(state, "repop-plagued")
         state.seats[seat].rats += 1
-        note(state, T("{who} takes 1 rat: the repopulated hex has plague.", who=who(state, seat)), "R-REPOP-3")
+        note(state, Text("{who} takes 1 rat: the repopulated hex has plague.", who=who(state, seat)), "R-REPOP-3")

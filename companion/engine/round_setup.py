@@ -13,7 +13,7 @@ from .reach import reached
 from .solo import order_names
 from .state import BoatAtDock, GameState, Place
 from .turns import start_turns
-from ..words import T, joined, keep
+from ..words import Text, joined, put_text
 
 
 @task(do.BOAT_ARRIVES)
@@ -27,11 +27,11 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
             reached(state, "docking-reshuffle")
             state.pools["docking"] = sorted(state.catalog.docking_tiles)
             pile.hidden = len(state.pools["docking"])
-            instruct(state, T("The docking pile is empty: put all 4 docking tiles face down as a new pile.")
+            instruct(state, Text("The docking pile is empty: put all 4 docking tiles face down as a new pile.")
                      if app_draws(state) else
-                     T("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5",
+                     Text("The docking pile is empty: shuffle all 4 docking tiles into a new pile."), "R-NEXT-5",
                      ("stack:docking",))
-        ready, tile = stack_next(state, pile, lane, t, T("Which docking tile was drawn?"), rule="R-NEXT-5")
+        ready, tile = stack_next(state, pile, lane, t, Text("Which docking tile was drawn?"), rule="R-NEXT-5")
         if not ready:
             return
         assert tile is not None, "the docking pile was made again when empty"
@@ -40,16 +40,16 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
         t["dock"] = state.catalog.docking_tiles[tile].dock
         harbor = state.catalog.docks[t["dock"]].harbor
         name = tile_name(state, tile)
-        instruct(state, T("Take the {tile} from the docking pile.", tile=name) if app_draws(state) else
-                 T("Draw a docking tile: the {tile}.", tile=name), t.get("rule", "R-NEXT-5"), ("stack:docking",),
+        instruct(state, Text("Take the {tile} from the docking pile.", tile=name) if app_draws(state) else
+                 Text("Draw a docking tile: the {tile}.", tile=name), t.get("rule", "R-NEXT-5"), ("stack:docking",),
                  tile=tile, places=[str(Place.hex(harbor))])
     count = t.get("count", 1)
     i = next((i for i, stack in enumerate(state.boats) if len(stack)), None)  # the first stack with a boat
     if i is None:
-        instruct(state, T("The boat stack is empty: no boat arrives."), "R-NEXT-5")
+        instruct(state, Text("The boat stack is empty: no boat arrives."), "R-NEXT-5")
         return
     stack = state.boats[i]
-    ready, boat = stack_next(state, stack, lane, t, T("Which boat is on top of the boat stack?"),
+    ready, boat = stack_next(state, stack, lane, t, Text("Which boat is on top of the boat stack?"),
                              None, "R-SETUP-8")
     if not ready:
         return
@@ -62,11 +62,13 @@ def boat_arrives(state: GameState, t: dict, lane: str) -> None:
     state.docks[dock].append(BoatAtDock(boat, cube))
     if dock != t["dock"]:
         reached(state, "boat-overflow")
-    where = (T("the marked dock") if dock == t["dock"] else
-             T("the marked dock (the {drawn} is full, so the next dock clockwise)", drawn=tile_name(state, t["dock"])))
-    text = (T("Put the {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat), where=where)
-            if cube else T("Put the {boat} face up at {where}; the cube supply is empty, so no cube (Q-6).",
-                           boat=tile_text(state, boat), where=where))
+    where = (Text("the marked dock") if dock == t["dock"] else
+             Text("the marked dock (the {drawn} is full, so the next dock clockwise)", drawn=tile_name(state,
+                                                                                                       t["dock"])))
+    text = (Text("Put the {boat} face up at {where} with 1 plague cube on it.", boat=tile_text(state, boat),
+                 where=where)
+            if cube else Text("Put the {boat} face up at {where}; the cube supply is empty, so no cube (Q-6).",
+                              boat=tile_text(state, boat), where=where))
     instruct(state, text, t.get("rule", "R-NEXT-5"), (f"stack:boats-{i + 1}", "supply"), boat=boat, dock=dock,
              places=[str(Place.dock(dock))])
     if count > 1:
@@ -79,7 +81,7 @@ def wheel_step(state: GameState, t: dict, lane: str) -> None:
     """R-R1-2 / R-NEXT-9: turn the wheel and add cubes; a double-wheel round does it twice (Q-3)."""
     if t.get("double"):
         reached(state, "double-wheel")
-        instruct(state, T("This round shows the double-wheel icon: turn the wheel once more and add cubes again."),
+        instruct(state, Text("This round shows the double-wheel icon: turn the wheel once more and add cubes again."),
                  "R-NEXT-9")
     turn_wheel(state)
     add_cubes(state)
@@ -101,13 +103,13 @@ def begin_round(state: GameState, t: dict, lane: str) -> None:
         else:
             names = joined(who(state, s) for s in state.order)
         instruct_to = state.setup_steps if state.round == 1 else state.report
-        text = T("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
-        instruct_to.append({**keep({"step": len(instruct_to) + 1}, "text", text),
+        text = Text("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
+        instruct_to.append({**put_text({"step": len(instruct_to) + 1}, "text", text),
                             "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
     if state.hold_setup if state.round == 1 else state.hold_upkeep:
-        ready = [option("ready", T("The table is ready: start round {round}", round=roman(state.round)))]
-        prompt = (T("Carry out the setup steps on the table, then start round I.") if state.round == 1 else
-                  T("Carry out the upkeep above on the table, then start round {round}.", round=roman(state.round)))
+        ready = [option("ready", Text("The table is ready: start round {round}", round=roman(state.round)))]
+        prompt = (Text("Carry out the setup steps on the table, then start round I.") if state.round == 1 else
+                  Text("Carry out the upkeep above on the table, then start round {round}.", round=roman(state.round)))
         if choose(state, lane, "host", "table_ready", prompt, ready, t,
                   "R-NEXT-14" if state.round > 1 else "C-18", forced=False) is ASKED:
             return

@@ -12,7 +12,7 @@ from .events import note, tile_name, who
 from .reach import reached
 from .rulebook import POPULARITY_BONUS, REPOP_BONUS, SOLO_POPULARITY_BONUS, SOLO_REPOP_BONUS, SOLO_TARGET
 from .state import GameState
-from ..words import N, T, joined, keep
+from ..words import Plural, Text, joined, put_text
 
 
 
@@ -24,24 +24,25 @@ def final_scoring(state: GameState) -> dict:
     names = [who(state, i) for i in result["winners"]]
     winners = names[0]
     for name in names[1:]:
-        winners = T("{first} and {second}", first=winners, second=name)
+        winners = Text("{first} and {second}", first=winners, second=name)
     vp = result["seats"][result["winners"][0]]["total"]
-    note(state, T("Final scoring: {winners} win with {vp} VP.", winners=winners, vp=vp) if len(names) > 1
-         else T("Final scoring: {winners} wins with {vp} VP.", winners=winners, vp=vp), "R-SCORE-6")
+    note(state, Text("Final scoring: {winners} win with {vp} VP.", winners=winners, vp=vp) if len(names) > 1
+         else Text("Final scoring: {winners} wins with {vp} VP.", winners=winners, vp=vp), "R-SCORE-6")
     if "target" in result:
-        note(state, T("A good solo score is {target} VP; you scored {vp}.", target=result["target"], vp=vp),
+        note(state, Text("A good solo score is {target} VP; you scored {vp}.", target=result["target"], vp=vp),
              "R-SOLO-10")
     return result
 
 
-REGISTER_LABEL = {"popularity": T("Popularity register"), "city": T("City register"), "church": T("Church register")}
+REGISTER_LABEL = {"popularity": Text("Popularity register"), "city": Text("City register"),
+                  "church": Text("Church register")}
 
 
 def _line(key: str, label: str, points: int, rule: str, detail: str = "") -> dict:
     """One scoring line; Text label and detail keep their templates for translation."""
-    line = keep({"key": key}, "label", label)
+    line = put_text({"key": key}, "label", label)
     line.update(points=points, rule=rule)
-    return keep(line, "detail", detail)
+    return put_text(line, "detail", detail)
 
 
 def repopulated(state: GameState, seat: int) -> list[str]:
@@ -60,7 +61,7 @@ def score(state: GameState) -> dict:
     winners, ranks, tiebreak = _winners(state, seats)
     for x in seats:
         x["rank"] = ranks[x["seat"]]
-    result = keep({"seats": seats, "winners": winners}, "tiebreak", tiebreak)
+    result = put_text({"seats": seats, "winners": winners}, "tiebreak", tiebreak)
     if len(seats) == 1:
         result["target"] = SOLO_TARGET[state.options.advanced]  # R-SOLO-10: what a good score is
     return result
@@ -72,26 +73,26 @@ def _seat_score(state: GameState, i: int) -> dict:
     s = state.seats[i]
     loss = c.rat_table.loss(s.rats)
     pop = max(0, s.registers["popularity"] - s.rats)
-    lines = [_line("game", T("VP scored during the game"), s.vp, "R-SCORE-7"),
-             _line("rats", T("Rat penalty"), -loss, "R-END-2",
-                   T("{rats} rats: popularity {before} → {after}, lose {loss} VP", rats=s.rats,
-                     before=s.registers["popularity"], after=pop, loss=loss))]
+    lines = [_line("game", Text("VP scored during the game"), s.vp, "R-SCORE-7"),
+             _line("rats", Text("Rat penalty"), -loss, "R-END-2",
+                   Text("{rats} rats: popularity {before} → {after}, lose {loss} VP", rats=s.rats,
+                        before=s.registers["popularity"], after=pop, loss=loss))]
     for kind in ("popularity", "city", "church"):
         pos = pop if kind == "popularity" else s.registers[kind]
         vp = c.register(kind, state.players).spaces[pos].vp
-        lines.append(_line(f"register-{kind}", REGISTER_LABEL[kind], vp, "R-SCORE-1", T("space {n}", n=pos)))
+        lines.append(_line(f"register-{kind}", REGISTER_LABEL[kind], vp, "R-SCORE-1", Text("space {n}", n=pos)))
     mine = repopulated(state, i)
     hex_vp = sum(c.hexes[t].repop_vp for t in mine)
-    lines.append(_line("repopulated", T("Repopulated hexes"), hex_vp, "R-SCORE-3",
-                       joined([tile_name(state, t) for t in mine]) if mine else T("none")))
+    lines.append(_line("repopulated", Text("Repopulated hexes"), hex_vp, "R-SCORE-3",
+                       joined([tile_name(state, t) for t in mine]) if mine else Text("none")))
     board = c.scroll_boards[s.scroll_board]
     for tr in board.tracks:
         pts, detail = _track_points(state, i, tr)
-        lines.append(_line(f"scroll-{tr.id}", T("Scroll track: {track}", track=tr.id), pts,
+        lines.append(_line(f"scroll-{tr.id}", Text("Scroll track: {track}", track=tr.id), pts,
                            "R-ADV-4" if board.side == "b" else "R-SCORE-4", detail))
     tokens = s.coins + s.fire + s.major_fire + s.lumber
-    lines.append(_line("tokens", T("Leftover tokens"), tokens // 3, "R-SCORE-5",
-                       N("{n} token ÷ 3, rounded down", "{n} tokens ÷ 3, rounded down", n=tokens)))
+    lines.append(_line("tokens", Text("Leftover tokens"), tokens // 3, "R-SCORE-5",
+                       Plural("{n} token ÷ 3, rounded down", "{n} tokens ÷ 3, rounded down", n=tokens)))
     return {"seat": i, "name": s.name, "colour": s.colour, "lines": lines, "popularity_after_rats": pop,
             "repopulated": mine, "repop_vp": hex_vp}
 
@@ -102,15 +103,15 @@ def _solo_bonuses(state: GameState, x: dict) -> None:
     you = x["popularity_after_rats"]
     if you >= opp:
         reached(state, "solo-popularity-bonus")
-    x["lines"].append(_line("popularity-bonus", T("Popularity against the opponent"),
+    x["lines"].append(_line("popularity-bonus", Text("Popularity against the opponent"),
                             SOLO_POPULARITY_BONUS if you >= opp else 0, "R-SOLO-8",
-                            T("you {you}, opponent {opponent}", you=you, opponent=opp)))
+                            Text("you {you}, opponent {opponent}", you=you, opponent=opp)))
     count = len(x["repopulated"])
     if SOLO_REPOP_BONUS[min(count, len(SOLO_REPOP_BONUS) - 1)]:
         reached(state, "solo-repop-bonus")
-    x["lines"].append(_line("repop-bonus", T("Repopulation count bonus"),
+    x["lines"].append(_line("repop-bonus", Text("Repopulation count bonus"),
                             SOLO_REPOP_BONUS[min(count, len(SOLO_REPOP_BONUS) - 1)], "R-SOLO-9",
-                            N("{n} hex", "{n} hexes", n=count)))
+                            Plural("{n} hex", "{n} hexes", n=count)))
 
 
 def _placement_bonuses(state: GameState, seats: list[dict]) -> None:
@@ -120,14 +121,14 @@ def _placement_bonuses(state: GameState, seats: list[dict]) -> None:
     fire = [s.fire + 2 * s.major_fire for s in state.seats]
     bonus, how = _placements([x["popularity_after_rats"] for x in seats], fire, POPULARITY_BONUS[n])
     for i, x in enumerate(seats):
-        x["lines"].append(_line("popularity-bonus", T("Popularity placement"), bonus[i], "R-SCORE-2", how[i]))
+        x["lines"].append(_line("popularity-bonus", Text("Popularity placement"), bonus[i], "R-SCORE-2", how[i]))
     if state.options.advanced:
         bonus, how = _placements([len(x["repopulated"]) for x in seats], [x["repop_vp"] for x in seats],
                                  REPOP_BONUS[n], need_one=True)
         if any(bonus):
             reached(state, "majority-bonus")
         for i, x in enumerate(seats):
-            x["lines"].append(_line("repop-bonus", T("Repopulation majority"), bonus[i], "R-ADV-3", how[i]))
+            x["lines"].append(_line("repop-bonus", Text("Repopulation majority"), bonus[i], "R-ADV-3", how[i]))
 
 
 def _placements(values: list[int], tiebreak: list[int], points: tuple[int, ...], need_one: bool = False):
@@ -145,18 +146,18 @@ def _placements(values: list[int], tiebreak: list[int], points: tuple[int, ...],
         each = total // len(group) if group else 0
         for j in group:
             if need_one and values[j] == 0:
-                how[j] = T("needs at least 1 repopulated hex")
+                how[j] = Text("needs at least 1 repopulated hex")
                 continue
             bonus[j] = each
             tied_on_value = [x for x in order if values[x] == values[j]]
             if len(group) > 1:
-                how[j] = N("place {place} tied with {n} other: points split",
-                           "place {place} tied with {n} others: points split", n=len(group) - 1, place=place + 1)
+                how[j] = Plural("place {place} tied with {n} other: points split",
+                                "place {place} tied with {n} others: points split", n=len(group) - 1, place=place + 1)
             elif len(tied_on_value) > 1:
-                how[j] = T("place {n} (tie on {value} broken by {tiebreak})", n=place + 1, value=values[j],
-                           tiebreak=tiebreak[j])
+                how[j] = Text("place {n} (tie on {value} broken by {tiebreak})", n=place + 1, value=values[j],
+                              tiebreak=tiebreak[j])
             else:
-                how[j] = T("place {n}", n=place + 1) if place < len(points) else T("no points for this place")
+                how[j] = Text("place {n}", n=place + 1) if place < len(points) else Text("no points for this place")
         place += len(group)
         k += len(group)
     return bonus, how
@@ -180,11 +181,11 @@ def _winners(state: GameState, seats: list[dict]):
     tiebreak = None
     if len(tied_total) > 1:
         if len(top) > 1:
-            tiebreak = T("tied on total, repopulated hexes and best hex: shared victory (Q-20)")
+            tiebreak = Text("tied on total, repopulated hexes and best hex: shared victory (Q-20)")
         elif len({len(x["repopulated"]) for x in tied_total}) > 1:
-            tiebreak = T("tied on total: most repopulated hexes wins (R-SCORE-6)")
+            tiebreak = Text("tied on total: most repopulated hexes wins (R-SCORE-6)")
         else:
-            tiebreak = T("tied on total and repopulated hexes: the most valuable repopulated hex wins (R-SCORE-6)")
+            tiebreak = Text("tied on total and repopulated hexes: the most valuable repopulated hex wins (R-SCORE-6)")
     return top, ranks, tiebreak
 
 
@@ -197,17 +198,17 @@ def scroll_worth(state: GameState, seat: int, tr) -> str:
     before, after = _track_points(state, seat, tr)[0], _track_points(state, seat, tr, at + 1)[0]
     level, was = tr.levels[at + 1], tr.levels[at]
     if tr.counts.startswith("register-"):
-        return T("{lesser} VP past the single bar, {greater} past the double bar; yours now: {before} → {after} VP",
-                 lesser=level[0], greater=level[1], before=before, after=after)
+        return Text("{lesser} VP past the single bar, {greater} past the double bar; yours now: {before} → {after} VP",
+                    lesser=level[0], greater=level[1], before=before, after=after)
     if tr.counts == "overseers":
-        return T("{first}/{second}/{centre} VP for an overseer on step 4/5/6; yours now: {before} → {after} VP",
-                 first=level[0], second=level[1], centre=level[2], before=before, after=after)
+        return Text("{first}/{second}/{centre} VP for an overseer on step 4/5/6; yours now: {before} → {after} VP",
+                    first=level[0], second=level[1], centre=level[2], before=before, after=after)
     units = _units(state, seat, tr.counts)[1]
     if tr.cap:
-        return T("{value} VP each instead of {was}, at most {cap} counted; your {units}: {before} → {after} VP",
-                 value=_number(level), was=_number(was), cap=tr.cap, units=units, before=before, after=after)
-    return T("{value} VP each instead of {was}; your {units}: {before} → {after} VP", value=_number(level),
-             was=_number(was), units=units, before=before, after=after)
+        return Text("{value} VP each instead of {was}, at most {cap} counted; your {units}: {before} → {after} VP",
+                    value=_number(level), was=_number(was), cap=tr.cap, units=units, before=before, after=after)
+    return Text("{value} VP each instead of {was}; your {units}: {before} → {after} VP", value=_number(level),
+                was=_number(was), units=units, before=before, after=after)
 
 
 def _number(value) -> str:
@@ -229,19 +230,19 @@ def _track_points(state: GameState, seat: int, tr, at: int | None = None) -> tup
             pos = max(0, pos - s.rats)
         lesser, greater = level
         if pos >= reg.double_bar:
-            return int(greater), T("{kind} space {n}: past the double bar", kind=reg_kind, n=pos)
+            return int(greater), Text("{kind} space {n}: past the double bar", kind=reg_kind, n=pos)
         if pos >= reg.single_bar:
-            return int(lesser), T("{kind} space {n}: past the single bar", kind=reg_kind, n=pos)
-        return 0, T("{kind} space {n}: not past the single bar", kind=reg_kind, n=pos)
+            return int(lesser), Text("{kind} space {n}: past the single bar", kind=reg_kind, n=pos)
+        return 0, Text("{kind} space {n}: not past the single bar", kind=reg_kind, n=pos)
     if kind == "overseers":
         steps = sorted((ov.step for ov in s.overseers.values()), reverse=True)[:tr.cap or 2]
         pts = sum(level[st - 4] for st in steps if st >= 4)
-        return int(pts), T("overseer steps {steps}", steps=", ".join(map(str, steps)))
+        return int(pts), Text("overseer steps {steps}", steps=", ".join(map(str, steps)))
     units, detail = _units(state, seat, kind)
     if tr.cap:
         units = min(units, tr.cap)
-    return floor(units * level), T("{units} × {factor} (level {level})", units=detail, factor=level,
-                                   level=s.scroll[tr.id])
+    return floor(units * level), Text("{units} × {factor} (level {level})", units=detail, factor=level,
+                                      level=s.scroll[tr.id])
 
 
 def _units(state: GameState, seat: int, kind: str) -> tuple[int, str]:
@@ -249,23 +250,23 @@ def _units(state: GameState, seat: int, kind: str) -> tuple[int, str]:
     s = state.seats[seat]
     if kind == "buildings":
         n = sum(1 for cab in s.cabins if cab.improvement) + len(s.workshops)
-        return n, N("{n} building", "{n} buildings", n=n)
+        return n, Plural("{n} building", "{n} buildings", n=n)
     if kind == "boats":
-        return len(s.boats), N("{n} boat", "{n} boats", n=len(s.boats))
+        return len(s.boats), Plural("{n} boat", "{n} boats", n=len(s.boats))
     if kind == "repopulated":
         n = len(repopulated(state, seat))
-        return n, N("{n} repopulation tile", "{n} repopulation tiles", n=n)
+        return n, Plural("{n} repopulation tile", "{n} repopulation tiles", n=n)
     if kind == "goods":
         cargo = Counter(c.boats[b].cargo for b in s.boats)
         best = cargo.most_common(1)[0] if cargo else ("none", 0)
-        return best[1], T("{n} {cargo}", n=best[1], cargo=best[0])
+        return best[1], Text("{n} {cargo}", n=best[1], cargo=best[0])
     if kind == "workshops":
-        return len(s.workshops), N("{n} workshop", "{n} workshops", n=len(s.workshops))
+        return len(s.workshops), Plural("{n} workshop", "{n} workshops", n=len(s.workshops))
     if kind == "lumber":
-        return s.lumber, N("{n} lumber", "{n} lumber", n=s.lumber)
+        return s.lumber, Plural("{n} lumber", "{n} lumber", n=s.lumber)
     if kind == "improvements":
         n = sum(1 for cab in s.cabins if cab.improvement)
-        return n, N("{n} improvement", "{n} improvements", n=n)
+        return n, Plural("{n} improvement", "{n} improvements", n=n)
     if kind == "coins":
-        return s.coins, N("{n} coin's worth", "{n} coins' worth", n=s.coins)
+        return s.coins, Plural("{n} coin's worth", "{n} coins' worth", n=s.coins)
     raise ValueError(kind)

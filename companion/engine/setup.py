@@ -16,7 +16,7 @@ from .rulebook import ESTATE_LIEUTENANTS, LIEUTENANTS, SOLO_LIEUTENANTS, START_C
 from .solo import first_mover, order_names
 from .state import (CLASSES, COLOURS, Cabin, GameState, Hex, Lieutenant, Opponent, Options, Overseer, Place,
                     PlayerOption, Seat, UPKEEP_RULES)
-from ..words import T, joined
+from ..words import Text, joined
 
 
 
@@ -81,11 +81,11 @@ def _players(state: GameState, t: dict, lane: str) -> None:
 def _pieces(state: GameState) -> None:
     """R-SETUP-14 as the table does it; in the advanced game the boards were handed out just before."""
     if state.options.advanced:
-        text = T("Each player takes the other pieces of their colour: 5 lieutenants, 5 counters, 3 overseers, "
-                 "3 scroll cubes and 5 repopulation tiles.")
+        text = Text("Each player takes the other pieces of their colour: 5 lieutenants, 5 counters, 3 overseers, "
+                    "3 scroll cubes and 5 repopulation tiles.")
     else:
-        text = T("Each player takes the pieces of their colour: player board side {side}, scroll board, "
-                 "5 lieutenants, 5 counters, 3 overseers, 3 scroll cubes and 5 repopulation tiles.", side="a")
+        text = Text("Each player takes the pieces of their colour: player board side {side}, scroll board, "
+                    "5 lieutenants, 5 counters, 3 overseers, 3 scroll cubes and 5 repopulation tiles.", side="a")
     instruct(state, text, "R-SETUP-14")
 
 
@@ -116,18 +116,18 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
     else:
         colours, scrolls = list(t.get("colours", [])), list(t.get("scrolls", []))
         if not colours and "pick" not in t:  # the table draws first, then the host enters what it drew
-            instruct(state, T("Draw a colour at random for each player, and deal each a random scroll board: "
-                              "every board b side up. The host enters who drew what."), "R-ADV-1")
+            instruct(state, Text("Draw a colour at random for each player, and deal each a random scroll board: "
+                                 "every board b side up. The host enters who drew what."), "R-ADV-1")
         while len(scrolls) < n:
             name = state.seats[len(scrolls)].name
             if len(colours) == len(scrolls):
-                pick = reveal(state, lane, t, T("Which colour did {name} draw?", name=name),
+                pick = reveal(state, lane, t, Text("Which colour did {name} draw?", name=name),
                               [x for x in COLOURS if x not in colours], rule="R-ADV-1")
                 if pick is None:
                     return
                 colours.append(pick)
             else:
-                pick = reveal(state, lane, t, T("Which b scroll board did {name} draw?", name=name),
+                pick = reveal(state, lane, t, Text("Which b scroll board did {name} draw?", name=name),
                               [x for x in b_scrolls if x not in scrolls], rule="R-ADV-1",
                               label=lambda x: scroll_board_text(state, x))
                 if pick is None:
@@ -137,9 +137,10 @@ def _draw_boards(state: GameState, t: dict, lane: str) -> None:
     for i, seat in enumerate(state.seats):
         state.seats[i] = _seat(state, seat.name, colours[i], f"b-{colours[i]}", scrolls[i])
     for i, s in enumerate(state.seats):
-        board = T("{colour} player board", colour=s.colour, face=f"board:{s.board}")
-        instruct(state, T("{name} plays {colour}: take the {board} and the {scroll}, both b side up.",
-                          name=s.name, colour=s.colour, board=board, scroll=scroll_board_text(state, s.scroll_board)),
+        board = Text("{colour} player board", colour=s.colour, face=f"board:{s.board}")
+        instruct(state, Text("{name} plays {colour}: take the {board} and the {scroll}, both b side up.",
+                             name=s.name, colour=s.colour, board=board, scroll=scroll_board_text(state,
+                                                                                                 s.scroll_board)),
                  "R-ADV-1", (f"seat:{i}",), seat=i)
 
 
@@ -149,13 +150,13 @@ def _figures(state: GameState, t: dict, lane: str) -> None:
     colours); b boards need covers for their single-use squares (R-ADV-2); solo: the opponent (R-SOLO-2, -3)."""
     if t.get("pieces"):
         _pieces(state)
-    instruct(state, T("Put 3 lieutenants beside your board and 2 in the general supply; scroll cubes at the "
-                      "bottom of the 3 tracks; overseers on their start spaces."), "R-SETUP-15")
+    instruct(state, Text("Put 3 lieutenants beside your board and 2 in the general supply; scroll cubes at the "
+                         "bottom of the 3 tracks; overseers on their start spaces."), "R-SETUP-15")
     if state.options.advanced:
-        instruct(state, T("Keep a few spare tokens within reach: once a single-use square (the corner symbol) is "
-                          "used, cover it with one.") if state.players == 1 else
-                 T("Keep the solo tiles within reach: once a single-use square (the corner symbol) is used, cover "
-                   "it with one."), "R-SOLO-2" if state.players == 1 else "R-ADV-2")
+        instruct(state, Text("Keep a few spare tokens within reach: once a single-use square (the corner symbol) is "
+                             "used, cover it with one.") if state.players == 1 else
+                 Text("Keep the solo tiles within reach: once a single-use square (the corner symbol) is used, cover "
+                      "it with one."), "R-SOLO-2" if state.players == 1 else "R-ADV-2")
     if state.players == 1:
         _opponent(state)
 
@@ -165,13 +166,13 @@ def _opponent(state: GameState) -> None:
     popularity register only; R-SOLO-3: its lieutenants, 3 to 5 by round."""
     free = [col for col in COLOURS if col != state.seats[0].colour]
     state.opponent = Opponent(colour=free[0])
-    instruct(state, T("The virtual opponent plays {colour}: take its lieutenants and 2 of its counters, one for the "
-                      "play-order indicator and one for the popularity register (it has none on the city and "
-                      "church registers or the scoring track).", colour=free[0]), "R-SOLO-2", ("opponent",))
+    instruct(state, Text("The virtual opponent plays {colour}: take its lieutenants and 2 of its counters, one for the "
+                         "play-order indicator and one for the popularity register (it has none on the city and "
+                         "church registers or the scoring track).", colour=free[0]), "R-SOLO-2", ("opponent",))
     first, rest = SOLO_LIEUTENANTS[0], LIEUTENANTS - SOLO_LIEUTENANTS[0]
-    instruct(state, T("The opponent uses {a} lieutenants in rounds I–III, {b} in rounds IV–V and {c} in round VI: "
-                      "put {a} on its board for round I and set the other {rest} aside.", a=first,
-                      b=SOLO_LIEUTENANTS[3], c=SOLO_LIEUTENANTS[5], rest=rest), "R-SOLO-3")
+    instruct(state, Text("The opponent uses {a} lieutenants in rounds I–III, {b} in rounds IV–V and {c} in round VI: "
+                         "put {a} on its board for round I and set the other {rest} aside.", a=first,
+                         b=SOLO_LIEUTENANTS[3], c=SOLO_LIEUTENANTS[5], rest=rest), "R-SOLO-3")
 
 
 @task(do.SETUP_CITY)
@@ -182,12 +183,12 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     dropped = sorted(h.id for h in c.hexes.values() if h.cls == "A" and h.id not in kept)
     if "spaces" not in t:
         if dropped:
-            instruct(state, T("Return these A hexes to the box (not for this player count): {hexes}.",
-                              hexes=joined([tile_name(state, h) for h in dropped])), "R-SETUP-1")
+            instruct(state, Text("Return these A hexes to the box (not for this player count): {hexes}.",
+                                 hexes=joined([tile_name(state, h) for h in dropped])), "R-SETUP-1")
         for h in layout(state).harbors:
             state.hexes[h] = Hex(tile=h, space=h)
         corners = joined(tile_name(state, h) for h in layout(state).harbors)
-        instruct(state, T("Place the harbor hexes at the four corners: {corners}.", corners=corners), "R-SETUP-2",
+        instruct(state, Text("Place the harbor hexes at the four corners: {corners}.", corners=corners), "R-SETUP-2",
                  places=[str(Place.hex(h)) for h in layout(state).harbors])
         spaces = start_spaces(state)
         if app_draws(state):
@@ -197,8 +198,8 @@ def _city(state: GameState, t: dict, lane: str) -> None:
                 state.hexes[tile] = Hex(tile=tile, space=space)
             _dealt(state)
             return
-        instruct(state, T("Shuffle the kept A hexes with 1 random B hex face down, then deal them face up, one onto "
-                          "each empty start space the map shows. The host enters each hex dealt."), "R-SETUP-2")
+        instruct(state, Text("Shuffle the kept A hexes with 1 random B hex face down, then deal them face up, one onto "
+                             "each empty start space the map shows. The host enters each hex dealt."), "R-SETUP-2")
         t = {**t, "spaces": spaces}
     # table draws: the host enters the hex dealt to each space, one at a time
     spaces = t["spaces"]
@@ -210,12 +211,12 @@ def _city(state: GameState, t: dict, lane: str) -> None:
     if len(spaces) == 1 and not b_placed:
         cands = bs
     t = {**t, "places": [str(Place.space(spaces[0]))]}  # the host's map marks the space asked about
-    tile = reveal(state, lane, t, T("Which hex is on the marked space?"), cands, lambda x: hex_text(state, x),
+    tile = reveal(state, lane, t, Text("Which hex is on the marked space?"), cands, lambda x: hex_text(state, x),
                   "R-SETUP-2", place=f"space:{spaces[0]}")
     if tile is None:
         return
     state.hexes[tile] = Hex(tile=tile, space=spaces[0])
-    instruct(state, T("The {hex} lies on the marked start space.", hex=tile_name(state, tile)), "R-SETUP-2", (NOTE,),
+    instruct(state, Text("The {hex} lies on the marked start space.", hex=tile_name(state, tile)), "R-SETUP-2", (NOTE,),
              tile=tile, places=[str(Place.hex(tile))])
     if len(spaces) > 1:
         push(state, lane, {"do": do.SETUP_CITY, "spaces": spaces[1:]})
@@ -227,9 +228,9 @@ def _dealt(state: GameState) -> None:
     c = state.catalog
     for space, tile in sorted((h.space, tile) for tile, h in state.hexes.items() if h.space.startswith("s")):
         name = tile_name(state, tile)
-        text = (T("Find the {hex}, the B hex, and put it face up on the marked start space.", hex=name)
+        text = (Text("Find the {hex}, the B hex, and put it face up on the marked start space.", hex=name)
                 if c.hexes[tile].cls == "B" else
-                T("Find the {hex} and put it face up on the marked start space.", hex=name))
+                Text("Find the {hex} and put it face up on the marked start space.", hex=name))
         instruct(state, text, "R-SETUP-2", tile=tile, space=space, places=[str(Place.hex(tile))])
 
 
@@ -240,18 +241,18 @@ def _wheel(state: GameState, t: dict, lane: str) -> None:
     wheel = state.catalog.wheel
     ids = [w.id for w in wheel]
     if not app_draws(state) and "pick" not in t:
-        instruct(state, T("Put the population wheel within reach, turned to any window (each shows one rat and "
-                          "three colours). The host enters which one shows."), "R-SETUP-6")
-    pick = reveal(state, lane, t, T("Which window of the population wheel is showing?"), ids, rule="R-SETUP-6")
+        instruct(state, Text("Put the population wheel within reach, turned to any window (each shows one rat and "
+                             "three colours). The host enters which one shows."), "R-SETUP-6")
+    pick = reveal(state, lane, t, Text("Which window of the population wheel is showing?"), ids, rule="R-SETUP-6")
     if pick is None:
         return
     state.wheel = ids.index(pick)
     if not app_draws(state):
-        instruct(state, T("The wheel shows the {window}.", window=tile_text(state, pick)), "R-SETUP-6",
+        instruct(state, Text("The wheel shows the {window}.", window=tile_text(state, pick)), "R-SETUP-6",
                  (NOTE, "wheel"), window=pick)
     else:
-        instruct(state, T("Put the population wheel within reach, turned to the {window}.",
-                          window=tile_text(state, pick)), "R-SETUP-6", ("wheel",), window=pick)
+        instruct(state, Text("Put the population wheel within reach, turned to the {window}.",
+                             window=tile_text(state, pick)), "R-SETUP-6", ("wheel",), window=pick)
 
 
 @task(do.SETUP_ORDER)
@@ -266,11 +267,12 @@ def _order(state: GameState, t: dict, lane: str) -> None:
     else:  # C-1: the table put the counters on the indicator in random order; the host enters it
         order = list(t.get("order", []))
         if not order and "pick" not in t:
-            instruct(state, T("Put one counter of each player on the play-order indicator, in random order. The host "
-                              "enters the order."), "R-SETUP-17")
+            instruct(state,
+                     Text("Put one counter of each player on the play-order indicator, in random order. The host "
+                          "enters the order."), "R-SETUP-17")
         while len(order) < n:
-            question = T("Round I play order, drawn at random: whose counter is P{pos} on the play-order indicator?",
-                         pos=len(order) + 1)
+            question = Text("Round I play order, drawn at random: whose counter is P{pos} on the play-order indicator?",
+                            pos=len(order) + 1)
             pick = reveal(state, lane, t, question, [i for i in range(n) if i not in order], lambda i: who(state, i),
                           "R-SETUP-17")
             if pick is None:
@@ -295,31 +297,31 @@ def _told_order(state: GameState, order: list[int]) -> None:
     """R-SETUP-17…19 (R-SOLO-2, -4) as the table carries them out, naming only the seats that play."""
     n = state.players
     if state.opponent:
-        names = joined(T("P{pos} {name}", pos=i + 1, name=name) for i, name in enumerate(order_names(state)))
+        names = joined(Text("P{pos} {name}", pos=i + 1, name=name) for i, name in enumerate(order_names(state)))
     else:
-        names = joined(T("P{pos} {name}", pos=i + 1, name=who(state, s)) for i, s in enumerate(order))
-    instruct(state, T("Play order for round I: {names}. Put one counter of each on the play-order indicator.",
-                      names=names) if app_draws(state) or n == 1 else
-             T("Play order for round I: {names}.", names=names), "R-SETUP-17" if n > 1 else "R-SOLO-4", ("order",),
+        names = joined(Text("P{pos} {name}", pos=i + 1, name=who(state, s)) for i, s in enumerate(order))
+    instruct(state, Text("Play order for round I: {names}. Put one counter of each on the play-order indicator.",
+                         names=names) if app_draws(state) or n == 1 else
+             Text("Play order for round I: {names}.", names=names), "R-SETUP-17" if n > 1 else "R-SOLO-4", ("order",),
              order=order)
     if n == 1:  # R-SOLO-2: the opponent has no counter on the city and church registers, nor on the score track
-        instruct(state, T("Stack your counter and the opponent's on space I of the popularity register, the "
-                          "opponent's on top (the last player's); put only your counter on space I of the city and "
-                          "church registers."), "R-SOLO-2")
-        instruct(state, T("Put your counter on space 0 of the scoring track; the opponent has none there."),
+        instruct(state, Text("Stack your counter and the opponent's on space I of the popularity register, the "
+                             "opponent's on top (the last player's); put only your counter on space I of the city and "
+                             "church registers."), "R-SOLO-2")
+        instruct(state, Text("Put your counter on space 0 of the scoring track; the opponent has none there."),
                  "R-SOLO-2")
         return
-    instruct(state, T("Stack one counter of each player on space I of the popularity, city and church registers "
-                      "in reverse play order, so the last player's counter is on top."), "R-SETUP-18")
+    instruct(state, Text("Stack one counter of each player on space I of the popularity, city and church registers "
+                         "in reverse play order, so the last player's counter is on top."), "R-SETUP-18")
     comp = []
     for pos, seat_i in enumerate(order):
         s = state.seats[seat_i]
-        comp.append(T("P{pos} {name}: {vp} VP, {coins} coin", pos=pos + 1, name=s.name, vp=START_VP[pos],
-                      coins=START_COINS[pos]) if START_COINS[pos] else
-                    T("P{pos} {name}: {vp} VP", pos=pos + 1, name=s.name, vp=START_VP[pos]))
+        comp.append(Text("P{pos} {name}: {vp} VP, {coins} coin", pos=pos + 1, name=s.name, vp=START_VP[pos],
+                         coins=START_COINS[pos]) if START_COINS[pos] else
+                    Text("P{pos} {name}: {vp} VP", pos=pos + 1, name=s.name, vp=START_VP[pos]))
     seats = joined(comp, "; ")
-    instruct(state, {2: T("Score track and compensation: {seats}.", seats=seats),
-                     3: T("Score track and compensation: {seats}. P3's counter sits on P1's.", seats=seats),
-                     4: T("Score track and compensation: {seats}. P3's counter sits on P1's, P4's on P2's.",
-                          seats=seats)}[n], "R-SETUP-19",
+    instruct(state, {2: Text("Score track and compensation: {seats}.", seats=seats),
+                     3: Text("Score track and compensation: {seats}. P3's counter sits on P1's.", seats=seats),
+                     4: Text("Score track and compensation: {seats}. P3's counter sits on P1's, P4's on P2's.",
+                             seats=seats)}[n], "R-SETUP-19",
              tuple(f"seat:{i}:{kind}" for i in order for kind in ("vp", "coins")))

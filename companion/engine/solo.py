@@ -14,7 +14,7 @@ from .movement import available, standing_on
 from .reach import reached
 from .rulebook import REPOPULATOR_VP
 from .state import GameState, Opponent, Place, Stack
-from ..words import T, joined
+from ..words import Text, joined
 
 
 def the_opponent(state: GameState) -> Opponent:
@@ -58,12 +58,13 @@ def _solo_deck(state: GameState, t: dict, lane: str) -> None:
     opp.aside, opp.skipped = [], 0
     more = opp.lieutenants(state.round) - opp.lieutenants(max(state.round - 1, 1))
     if more > 0:  # R-SOLO-3: rounds IV and VI bring the opponent one more lieutenant
-        instruct(state, T("From round {round} the opponent uses {n} lieutenants: put {more} more on its board.",
-                          round=roman(state.round), n=opp.lieutenants(state.round), more=more), "R-SOLO-3", (ACT,))
+        instruct(state, Text("From round {round} the opponent uses {n} lieutenants: put {more} more on its board.",
+                             round=roman(state.round), n=opp.lieutenants(state.round), more=more), "R-SOLO-3", (ACT,))
     n, rnd = opp.deck.hidden, roman(state.round)
-    instruct(state, T("Put all {n} solo tiles face down as the opponent's deck for round {round}. The companion names "
-                      "each tile it reveals.", n=n, round=rnd) if app_draws(state) else
-             T("Shuffle all {n} solo tiles face down: the opponent's deck for round {round}.", n=n, round=rnd),
+    instruct(state,
+             Text("Put all {n} solo tiles face down as the opponent's deck for round {round}. The companion names "
+                  "each tile it reveals.", n=n, round=rnd) if app_draws(state) else
+             Text("Shuffle all {n} solo tiles face down: the opponent's deck for round {round}.", n=n, round=rnd),
              "R-SOLO-2" if state.round == 1 else "Q-18", ("stack:solo", "opponent:aside"), deck=opp.deck.hidden)
 
 
@@ -84,32 +85,33 @@ def _opponent_turn(state: GameState, t: dict, lane: str) -> None:
     the last space (Q-17), so a player there still ties it for the R-SOLO-8 bonus."""
     opp = the_opponent(state)
     if state.hold_opponent and "pick" not in t and not t.get("tries"):  # the host's moment starts its list here
-        instruct(state, T("The opponent's turn: reveal its solo tiles until one names a hex in play with no standing "
-                          "figure."), "R-SOLO-5", opponent=True)
+        instruct(state,
+                 Text("The opponent's turn: reveal its solo tiles until one names a hex in play with no standing "
+                      "figure."), "R-SOLO-5", opponent=True)
     if len(_deck(opp)) == 0:
         _new_deck(state)
     tries = t.get("tries", 0)
     if tries > 2 * len(state.catalog.solo_tiles) or len(_deck(opp)) == 0:
         opp.skipped += 1
         opp.moved_last = True
-        instruct(state, T("No solo tile names an available hex: the opponent loses this turn."), "R-SOLO-5")
+        instruct(state, Text("No solo tile names an available hex: the opponent loses this turn."), "R-SOLO-5")
         push(state, lane, {"do": do.OPPONENT_DONE}, {"do": do.NEXT_TURN})
         return
-    ready, tile = stack_next(state, _deck(opp), lane, t, T("Which solo tile did the opponent reveal?"),
+    ready, tile = stack_next(state, _deck(opp), lane, t, Text("Which solo tile did the opponent reveal?"),
                              None, "R-SOLO-5")
     if not ready:
         return
     assert tile is not None, "the deck was not empty"
     opp.aside.append(tile)
     solo = state.catalog.solo_tiles[tile]
-    shown = T("a solo tile", face=face_of(state, tile))  # its face is drawn beside the line
+    shown = Text("a solo tile", face=face_of(state, tile))  # its face is drawn beside the line
     at = [str(Place.hex(solo.hex))] if solo.hex in state.hexes else []
     revealed = ("stack:solo", "opponent:aside")
     if solo.hex not in state.hexes or solo.hex in standing_on(state):
-        text = (T("Opponent reveals {tile}: {hex} is not in play; set it aside and reveal another.", tile=shown,
-                  hex=tile_name(state, solo.hex)) if solo.hex not in state.hexes else
-                T("Opponent reveals {tile}: the marked {hex} has a standing figure; set it aside and reveal "
-                  "another.", tile=shown, hex=tile_name(state, solo.hex)))
+        text = (Text("Opponent reveals {tile}: {hex} is not in play; set it aside and reveal another.", tile=shown,
+                     hex=tile_name(state, solo.hex)) if solo.hex not in state.hexes else
+                Text("Opponent reveals {tile}: the marked {hex} has a standing figure; set it aside and reveal "
+                     "another.", tile=shown, hex=tile_name(state, solo.hex)))
         instruct(state, text, "R-SOLO-5", revealed, places=at)
         reached(state, "solo-reveals-again")
         push(state, lane, {"do": do.OPPONENT_TURN, "tries": tries + 1})
@@ -124,33 +126,34 @@ def _takes_hex(state: GameState, lane: str, tile: str, shown, at: list[str], rev
     solo = state.catalog.solo_tiles[tile]
     h = state.hexes[solo.hex]
     name = tile_name(state, solo.hex)
-    instruct(state, T("Opponent reveals {tile}: it takes the marked {hex}. Set the tile aside and stand an opponent "
-                      "lieutenant on that hex.", tile=shown, hex=name), "R-SOLO-6", (*revealed, "opponent:placed"),
+    instruct(state, Text("Opponent reveals {tile}: it takes the marked {hex}. Set the tile aside and stand an opponent "
+                         "lieutenant on that hex.", tile=shown, hex=name), "R-SOLO-6", (*revealed, "opponent:placed"),
              hex=solo.hex, tile=tile, places=at)
     opp.placed.append(solo.hex)
     opp.moved_last = True
     if h.citizens:
-        instruct(state, T("Return the {citizens} on the marked {hex} to the supply.",
-                          citizens=joined(c.cls for c in h.citizens), hex=name), "R-SOLO-6", places=at)
+        instruct(state, Text("Return the {citizens} on the marked {hex} to the supply.",
+                             citizens=joined(c.cls for c in h.citizens), hex=name), "R-SOLO-6", places=at)
         h.citizens = []
     if h.cubes:
         last = state.catalog.register("popularity", state.players).last
         if opp.popularity < last:  # Q-17
-            instruct(state, T("Take 1 plague cube off the marked {hex} and put it in the supply; move the opponent's "
-                              "counter on the popularity register to space {n}.", hex=name, n=opp.popularity + 1),
+            instruct(state,
+                     Text("Take 1 plague cube off the marked {hex} and put it in the supply; move the opponent's "
+                          "counter on the popularity register to space {n}.", hex=name, n=opp.popularity + 1),
                      "R-SOLO-6", ("supply", "opponent:popularity"), places=at)
             opp.popularity += 1
             opp.stamp = state.next_stamp()
         else:
-            instruct(state, T("Take 1 plague cube off the marked {hex} and put it in the supply; the opponent stays "
-                              "on the last popularity space.", hex=name), "Q-17", ("supply",), places=at)
+            instruct(state, Text("Take 1 plague cube off the marked {hex} and put it in the supply; the opponent stays "
+                                 "on the last popularity space.", hex=name), "Q-17", ("supply",), places=at)
         h.cubes -= 1
         state.supply_cubes += 1
     if h.repopulated_by is not None:
         reached(state, "solo-repopulator-vp")
         add_vp(state, h.repopulated_by, REPOPULATOR_VP)
-        instruct(state, T("{who} scores 2 VP: the opponent chose their repopulated hex.",
-                          who=who(state, h.repopulated_by)), "Q-18", (f"seat:{h.repopulated_by}:vp",))
+        instruct(state, Text("{who} scores 2 VP: the opponent chose their repopulated hex.",
+                             who=who(state, h.repopulated_by)), "Q-18", (f"seat:{h.repopulated_by}:vp",))
     push(state, lane, {"do": do.OPPONENT_ACTION, "action": solo.action, "hex": solo.hex}, {"do": do.OPPONENT_DONE},
          {"do": do.NEXT_TURN})
 
@@ -162,8 +165,9 @@ def _opponent_done(state: GameState, t: dict, lane: str) -> None:
     host says the table has done them, so a phone never runs ahead of the opponent's pieces."""
     if not state.hold_opponent:
         return
-    done = [option("done", T("The opponent's turn is done on the table"))]
-    choose(state, lane, "host", "opponent_done", T("Move the opponent's pieces on the table as listed, then carry on."),
+    done = [option("done", Text("The opponent's turn is done on the table"))]
+    choose(state, lane, "host", "opponent_done",
+           Text("Move the opponent's pieces on the table as listed, then carry on."),
            done, t, "C-23", forced=False)
 
 
@@ -174,9 +178,9 @@ def _new_deck(state: GameState) -> None:
     state.pools["solo"] = sorted(opp.aside)
     opp.deck = Stack(pool="solo", hidden=len(opp.aside))
     opp.aside = []
-    instruct(state, T("The opponent's deck is empty: put its spent solo tiles face down as a new deck.")
+    instruct(state, Text("The opponent's deck is empty: put its spent solo tiles face down as a new deck.")
              if app_draws(state) else
-             T("The opponent's deck is empty: shuffle its spent solo tiles into a new deck."), "R-SOLO-5",
+             Text("The opponent's deck is empty: shuffle its spent solo tiles into a new deck."), "R-SOLO-5",
              ("stack:solo", "opponent:aside"))
 
 
@@ -190,33 +194,34 @@ def _opponent_action(state: GameState, t: dict, lane: str) -> None:
     elif action == "wagon":
         for i, ws in enumerate(state.wagon_stacks):
             if ws.up:
-                instruct(state, T("The opponent takes the {tile}; it leaves the game.", tile=tile_text(state, ws.up)),
+                instruct(state, Text("The opponent takes the {tile}; it leaves the game.", tile=tile_text(state,
+                                                                                                          ws.up)),
                          "R-SOLO-7", (f"wagons:{i + 1}",))
                 ws.up = None
                 push(state, lane, {"do": do.REVEAL_WAGON, "index": i})
                 return
         reached(state, "solo-takes-nothing")
-        instruct(state, T("No wagon is available: the opponent takes nothing."), "Q-18")
+        instruct(state, Text("No wagon is available: the opponent takes nothing."), "Q-18")
     elif action.startswith("workshop-"):
         cls = action.split("-", 1)[1]
         st = state.workshops[cls]
         if st.up:
-            instruct(state, T("The opponent takes the {tile}; it leaves the game.",
-                              tile=tile_text(state, st.up)), "R-SOLO-7", (f"stack:workshops-{cls}",))
+            instruct(state, Text("The opponent takes the {tile}; it leaves the game.",
+                                 tile=tile_text(state, st.up)), "R-SOLO-7", (f"stack:workshops-{cls}",))
             st.up = None
             push(state, lane, {"do": do.REVEAL_FACE_UP, "what": "workshop", "index": cls, "rule": "R-SOLO-7"})
         else:
             reached(state, "solo-takes-nothing")
-            instruct(state, T("No {cls} workshop is face up: the opponent takes nothing.", cls=cls), "Q-18")
+            instruct(state, Text("No {cls} workshop is face up: the opponent takes nothing.", cls=cls), "Q-18")
     elif action == "improvements":
         up = [(i, st.up) for i, st in enumerate(state.improvements) if st.up]
         taken = [i for i, _ in up]
         if not taken:
             reached(state, "solo-takes-nothing")
-            instruct(state, T("No cabin improvement is face up: the opponent takes nothing."), "Q-18")
+            instruct(state, Text("No cabin improvement is face up: the opponent takes nothing."), "Q-18")
         for i, tile in up:
-            instruct(state, T("The opponent takes the {tile}; it leaves the game.",
-                              tile=tile_text(state, tile)), "R-SOLO-7", (f"stack:improvements-{i + 1}",))
+            instruct(state, Text("The opponent takes the {tile}; it leaves the game.",
+                                 tile=tile_text(state, tile)), "R-SOLO-7", (f"stack:improvements-{i + 1}",))
             state.improvements[i].up = None
         push(state, lane, *({"do": do.REVEAL_FACE_UP, "what": "improvement", "index": i, "rule": "R-SOLO-7"}
                             for i in taken))
@@ -229,11 +234,11 @@ def _opponent_boat(state: GameState, lane: str, t: dict) -> None:
     docks = [(dist.get(f"dock:{d}", 99), d) for d, boats in state.docks.items() if boats]
     if not docks:
         reached(state, "solo-takes-nothing")
-        instruct(state, T("No boat is in Messina: the opponent takes nothing."), "Q-18")
+        instruct(state, Text("No boat is in Messina: the opponent takes nothing."), "Q-18")
         return
     near = min(d for d, _ in docks)
     boats = [b.tile for d, dock in docks if d == near for b in state.docks[dock]]
-    question = T("Which boat does the opponent take (random among the nearest)?")
+    question = Text("Which boat does the opponent take (random among the nearest)?")
     boat = reveal(state, lane, t, question, boats, None, "R-SOLO-7")
     if boat is None:
         return
@@ -243,9 +248,9 @@ def _opponent_boat(state: GameState, lane: str, t: dict) -> None:
                 at.remove(b)
                 if b.cube:
                     state.supply_cubes += 1
-                text = (T("The opponent takes the {boat} from the {dock}; it leaves the game and its cube returns "
-                          "to the supply.", boat=tile_text(state, boat), dock=tile_name(state, dock)) if b.cube else
-                        T("The opponent takes the {boat} from the {dock}; it leaves the game.",
-                          boat=tile_text(state, boat), dock=tile_name(state, dock)))
+                text = (Text("The opponent takes the {boat} from the {dock}; it leaves the game and its cube returns "
+                             "to the supply.", boat=tile_text(state, boat), dock=tile_name(state, dock)) if b.cube else
+                        Text("The opponent takes the {boat} from the {dock}; it leaves the game.",
+                             boat=tile_text(state, boat), dock=tile_name(state, dock)))
                 instruct(state, text, "R-SOLO-7", ("supply",), places=[str(Place.dock(dock))])
                 return

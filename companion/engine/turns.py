@@ -18,10 +18,10 @@ from .repopulate import repop_option
 from .rulebook import REPOPULATOR_VP
 from .solo import next_mover
 from .state import GameState, Place
-from ..words import N, T, again, joined, keep, plain
+from ..words import Plural, Text, from_plain, joined, plain, put_text
 
 
-FREE = T("free")
+FREE = Text("free")
 
 
 @task(do.NEXT_TURN)
@@ -85,9 +85,9 @@ def turn_options(state: GameState, seat: int) -> list[dict]:
         for boat in boats:
             opts.append(place_option(("boat", dock, boat.tile, boat.cube),
                                      {"go": "dock", "dock": dock, "boat": boat.tile}, place, "docks", None))
-    opts.append(option({"go": "recall"}, T("Recall a lieutenant to your estate and take 1 coin; the rewards you "
-                                           "earned in production lapse") if s.deferred else
-                       T("Recall a lieutenant to your estate and take 1 coin"), group="recall"))
+    opts.append(option({"go": "recall"}, Text("Recall a lieutenant to your estate and take 1 coin; the rewards you "
+                                              "earned in production lapse") if s.deferred else
+                       Text("Recall a lieutenant to your estate and take 1 coin"), group="recall"))
     return opts
 
 
@@ -103,11 +103,11 @@ def _place_label(state: GameState, shows: tuple) -> str:
 def hex_label(name: str, action: str, citizens: tuple[str, ...], cubes: int) -> str:
     """A hex in the turn menu: its action, the citizens to rescue and its plague (cached: every turn
     menu lists every hex, and a Text is never changed once made)."""
-    label = T("{tile}: {action}", tile=name, action=action)
+    label = Text("{tile}: {action}", tile=name, action=action)
     if citizens:
-        label = T("{label}; rescue {citizens}", label=label, citizens=joined(citizens))
+        label = Text("{label}; rescue {citizens}", label=label, citizens=joined(citizens))
     if cubes:
-        label = N("{label}; {n} plague cube", "{label}; {n} plague cubes", n=cubes, label=label)
+        label = Plural("{label}; {n} plague cube", "{label}; {n} plague cubes", n=cubes, label=label)
     return label
 
 
@@ -119,7 +119,7 @@ def _priced(state: GameState, shows: tuple, place: str, group: str, taken: str |
     if taken is not None:
         return option(None, label, False, _taken_by(taken), "R-TURN-MOVE-4", place=place, group=group)
     if cheapest is None:
-        return option(None, label, False, T("no path from your lieutenants"), "Q-11", place=place, group=group)
+        return option(None, label, False, Text("no path from your lieutenants"), "Q-11", place=place, group=group)
     if cheapest > have:
         return option(None, label, False, _too_dear(cheapest, have), "R-TURN-MOVE-3", coins(cheapest), place,
                       group=group)
@@ -130,13 +130,13 @@ def _priced(state: GameState, shows: tuple, place: str, group: str, taken: str |
 # Text is never changed once made.
 @lru_cache(maxsize=256)
 def _taken_by(name: str) -> str:
-    return T("already chosen this round by {who}'s standing lieutenant", who=name)
+    return Text("already chosen this round by {who}'s standing lieutenant", who=name)
 
 
 @lru_cache(maxsize=256)
 def _boat_label(boat: str, dock: str, cube: bool) -> str:
-    return (T("The {boat} at the {dock} (1 plague cube)", boat=boat, dock=dock) if cube
-            else T("The {boat} at the {dock}", boat=boat, dock=dock))
+    return (Text("The {boat} at the {dock} (1 plague cube)", boat=boat, dock=dock) if cube
+            else Text("The {boat} at the {dock}", boat=boat, dock=dock))
 
 
 @lru_cache(maxsize=256)
@@ -148,17 +148,17 @@ def _too_dear(price: int, have: int) -> str:
 def _pay_texts(price: int, kind: str, at: int, have: int, gives: str) -> tuple[str, str, str]:
     """Paying to advance on a register: the label (with what the space gives), why it is refused when
     short of coins, the cost."""
-    return (T("Pay {price} to advance on the {kind} register (space {at} → {to}) — {gives}", price=coins(price),
-              kind=kind, at=at, to=at + 1, gives=gives),
-            T("{short} (1 coin per lieutenant you ever owned)", short=lacking("coin", have, price)),
+    return (Text("Pay {price} to advance on the {kind} register (space {at} → {to}) — {gives}", price=coins(price),
+                 kind=kind, at=at, to=at + 1, gives=gives),
+            Text("{short} (1 coin per lieutenant you ever owned)", short=lacking("coin", have, price)),
             coins(price))
 
 
 @task(do.TURN)
 def _turn(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
-    pick = choose(state, lane, seat, "turn", T("{name}, your turn: where does a lieutenant go?",
-                                               name=state.seats[seat].name),
+    pick = choose(state, lane, seat, "turn", Text("{name}, your turn: where does a lieutenant go?",
+                                                  name=state.seats[seat].name),
                   lambda: turn_options(state, seat), t, "R-TURN-1", forced=False)
     if pick is ASKED:
         return
@@ -176,12 +176,12 @@ def _send(state: GameState, t: dict, lane: str) -> None:
     seat, target = t["seat"], t["target"]
     s = state.seats[seat]
     price = dict(t["choices"])
-    opts = [option(i, T("The lieutenant {where} for {price}", where=_where(state, s.lieutenants[i].place),
-                        price=coins(c)) if c else
-                   T("The lieutenant {where} (free)", where=_where(state, s.lieutenants[i].place)),
+    opts = [option(i, Text("The lieutenant {where} for {price}", where=_where(state, s.lieutenants[i].place),
+                           price=coins(c)) if c else
+                   Text("The lieutenant {where} (free)", where=_where(state, s.lieutenants[i].place)),
                    cost=coins(c) if c else None)
             for i, c in t["choices"]]
-    lt_i = choose(state, lane, seat, "send", T("Which lieutenant goes?"), opts, t, "R-TURN-MOVE-3",
+    lt_i = choose(state, lane, seat, "send", Text("Which lieutenant goes?"), opts, t, "R-TURN-MOVE-3",
                   alike=lambda i: (s.lieutenants[i].where, price[i]))  # lieutenants alike: no question
     if lt_i is ASKED:
         return
@@ -199,15 +199,15 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         tile = target["tile"]
         lt.where = str(Place.hex(tile))
         state.active = {"seat": seat, "kind": "hex", "tile": tile, "lieutenant": lt_i, "acted": False}
-        text = (T("{who} stands a lieutenant on the {tile} for {price}.", who=who(state, seat),
-                  tile=tile_name(state, tile), price=coins(cost)) if cost else
-                T("{who} stands a lieutenant on the {tile}.", who=who(state, seat), tile=tile_name(state, tile)))
+        text = (Text("{who} stands a lieutenant on the {tile} for {price}.", who=who(state, seat),
+                     tile=tile_name(state, tile), price=coins(cost)) if cost else
+                Text("{who} stands a lieutenant on the {tile}.", who=who(state, seat), tile=tile_name(state, tile)))
         note(state, text, "R-TURN-MOVE-5", seat=seat, hex=tile)
         owner = state.hexes[tile].repopulated_by
         if owner is not None:
             reached(state, "repopulator-vp")
             add_vp(state, owner, REPOPULATOR_VP)
-            note(state, T("{who} scores 2 VP: their repopulated hex was chosen.", who=who(state, owner)),
+            note(state, Text("{who} scores 2 VP: their repopulated hex was chosen.", who=who(state, owner)),
                  "R-TURN-MOVE-6")
         push(state, lane, {"do": do.RESCUE, "seat": seat, "tile": tile, "plagued": state.hexes[tile].cubes > 0},
              {"do": do.FIGHT, "seat": seat, "tile": tile}, {"do": do.ACTION_STEP, "seat": seat},
@@ -217,9 +217,9 @@ def _send(state: GameState, t: dict, lane: str) -> None:
         lt.where = str(Place.dock(dock))
         state.active = {"seat": seat, "kind": "dock", "dock": dock, "boat": target["boat"], "lieutenant": lt_i,
                         "acted": True}
-        text = (T("{who} sends a lieutenant to the {dock} for {price}.", who=who(state, seat),
-                  dock=tile_name(state, dock), price=coins(cost)) if cost else
-                T("{who} sends a lieutenant to the {dock}.", who=who(state, seat), dock=tile_name(state, dock)))
+        text = (Text("{who} sends a lieutenant to the {dock} for {price}.", who=who(state, seat),
+                     dock=tile_name(state, dock), price=coins(cost)) if cost else
+                Text("{who} sends a lieutenant to the {dock}.", who=who(state, seat), dock=tile_name(state, dock)))
         note(state, text, "R-TURN-DOCK-1", seat=seat, dock=dock)
         push(state, lane, {"do": do.BOAT_CUBE, "seat": seat, "dock": dock, "boat": target["boat"]},
              {"do": do.ACTION_STEP, "seat": seat}, {"do": do.END_TURN, "seat": seat})
@@ -231,22 +231,22 @@ def _recall(state: GameState, lane: str, seat: int, lt) -> None:
     s = state.seats[seat]
     lt.where = "estate"
     s.coins += 1
-    note(state, T("{who} recalls a lieutenant to the estate and takes 1 coin.", who=who(state, seat)),
+    note(state, Text("{who} recalls a lieutenant to the estate and takes 1 coin.", who=who(state, seat)),
          "R-TURN-RECALL-1")
     if s.deferred:  # C-17: a recall has no action step, so what waited for it lapses (R-REG-8)
         reached(state, "recall-lapses")
-        note(state, T("{who}'s rewards earned in production lapse unused: {rewards}.", who=who(state, seat),
-                      rewards=joined(reward_text(r) for r in s.deferred)), "C-17")
+        note(state, Text("{who}'s rewards earned in production lapse unused: {rewards}.", who=who(state, seat),
+                         rewards=joined(reward_text(r) for r in s.deferred)), "C-17")
         s.deferred = []
     push(state, lane, {"do": do.NEXT_TURN})
 
 
 def _where(state: GameState, place: Place) -> str:
     if place.kind == "hex":
-        return T("on the {tile}", tile=tile_name(state, place.at))
+        return Text("on the {tile}", tile=tile_name(state, place.at))
     if place.kind == "dock":
-        return T("at the {dock}", dock=tile_name(state, place.at))
-    return T("on your estate")
+        return Text("at the {dock}", dock=tile_name(state, place.at))
+    return Text("on your estate")
 
 
 def action_options(state: GameState, seat: int) -> list[dict]:
@@ -258,29 +258,31 @@ def action_options(state: GameState, seat: int) -> list[dict]:
     if act["kind"] == "hex" and not act["acted"]:
         tile = state.catalog.tile(act["tile"])
         opts.append(option({"act": "hex"}, with_landing(state, seat, tile.action.phrase,
-                                                        T("Take the hex action: {action}", action=tile.action.text()))))
+                                                        Text("Take the hex action: {action}",
+                                                             action=tile.action.text()))))
         opts.append(repop_option(state, seat, act["tile"]))
     for i, r in enumerate(state.rights):
         opts.append(option({"act": "right", "index": i, "reward": r["reward"]},
-                           with_landing(state, seat, r["reward"], T("Use {reward} ({why})",
-                                                                    reward=reward_of(r["reward"]).text(),
-                                                                    why=again(r["why"])))))
+                           with_landing(state, seat, r["reward"], Text("Use {reward} ({why})",
+                                                                       reward=reward_of(r["reward"]).text(),
+                                                                       why=from_plain(r["why"])))))
     price = advance_cost(state, seat)
     for kind in ("city", "church"):
         last = state.catalog.register(kind, state.players).last
         label, short, cost = _pay_texts(price, kind, s.registers[kind], s.coins,
                                         landing_text(state, kind, s.registers[kind]))
         if s.registers[kind] >= last:
-            opts.append(option({"act": "pay", "register": kind}, label, False, T("already on the last space"), "Q-17"))
+            opts.append(option({"act": "pay", "register": kind}, label, False, Text("already on the last space"),
+                               "Q-17"))
         elif s.coins < price:
             opts.append(option({"act": "pay", "register": kind}, label, False, short, "R-REG-3", cost))
         else:
             opts.append(option({"act": "pay", "register": kind}, label, cost=cost))
     for mv in workshop_moves(state, seat):
         opts.append(option({"act": "workshop", **mv},
-                           T("Move the {cls} on the {square} into the {workshop}", cls=s.squares[mv["square"]].cls,
-                             square=square_text(state, seat, mv["square"]),
-                             workshop=tile_text(state, s.workshops[mv["workshop"]].tile))))
+                           Text("Move the {cls} on the {square} into the {workshop}", cls=s.squares[mv["square"]].cls,
+                                square=square_text(state, seat, mv["square"]),
+                                workshop=tile_text(state, s.workshops[mv["workshop"]].tile))))
     opts.append(_end_option(state))
     return opts
 
@@ -288,12 +290,12 @@ def action_options(state: GameState, seat: int) -> list[dict]:
 def _end_option(state: GameState) -> dict:
     """"End your turn", carrying in words the earned actions that would lapse unused (`lapses`, R-TURN-ACT-2),
     so a screen asks the player first; the engine alone knows which rights are open."""
-    end = option({"act": "end"}, T("End your turn"))
+    end = option({"act": "end"}, Text("End your turn"))
     if state.rights:
-        rights = joined((T("{reward} ({why})", reward=reward_of(r["reward"]).text(), why=again(r["why"]))
+        rights = joined((Text("{reward} ({why})", reward=reward_of(r["reward"]).text(), why=from_plain(r["why"]))
                          for r in state.rights), "; ")
-        keep(end, "lapses", N("{n} earned action lapses unused: {rights}",
-                              "{n} earned actions lapse unused: {rights}", n=len(state.rights), rights=rights))
+        put_text(end, "lapses", Plural("{n} earned action lapses unused: {rights}",
+                                       "{n} earned actions lapse unused: {rights}", n=len(state.rights), rights=rights))
     return end
 
 
@@ -302,9 +304,9 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
     seat = t["seat"]
     s = state.seats[seat]
     if s.deferred:  # R-REG-8: production-time register rewards arrive in this action step
-        state.rights += [{"reward": r, "why": plain(T("earned during production"))} for r in s.deferred]
+        state.rights += [{"reward": r, "why": plain(Text("earned during production"))} for r in s.deferred]
         s.deferred = []
-    pick = choose(state, lane, seat, "action_step", T("Action step: choose in any order, then end your turn"),
+    pick = choose(state, lane, seat, "action_step", Text("Action step: choose in any order, then end your turn"),
                   lambda: action_options(state, seat), t, "R-TURN-ACT-2", forced=False)
     if pick is ASKED:
         return
@@ -318,7 +320,7 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
         turn["acted"] = True
         tile = turn["tile"]
         gain(state, lane, seat, state.catalog.tile(tile).action.phrase,
-             T("hex action of the {tile}", tile=tile_name(state, tile)))
+             Text("hex action of the {tile}", tile=tile_name(state, tile)))
     elif act == "repopulate":
         turn["acted"] = True
         push(state, lane, {"do": do.REPOPULATE, "seat": seat, "tile": turn["tile"]})
@@ -329,8 +331,8 @@ def _action_step(state: GameState, t: dict, lane: str) -> None:
         reached(state, "paid-advance")
         price = advance_cost(state, seat)
         s.coins -= price
-        note(state, T("{who} pays {price} to advance on the {kind} register.", who=who(state, seat),
-                      price=coins(price), kind=pick["register"]), "R-REG-3")
+        note(state, Text("{who} pays {price} to advance on the {kind} register.", who=who(state, seat),
+                         price=coins(price), kind=pick["register"]), "R-REG-3")
         advance(state, lane, seat, pick["register"])
     elif act == "workshop":
         move_to_workshop(state, lane, seat, pick["square"], pick["workshop"])
@@ -341,9 +343,9 @@ def _end_turn(state: GameState, t: dict, lane: str) -> None:
     """R-TURN-ACT-2: earned register actions not used lapse at the end of the turn."""
     if state.rights:
         reached(state, "actions-lapse")
-        note(state, N("{who} leaves {n} earned action unused; it lapses.",
-                      "{who} leaves {n} earned actions unused; they lapse.", n=len(state.rights),
-                      who=who(state, t["seat"])), "R-TURN-ACT-2")
+        note(state, Plural("{who} leaves {n} earned action unused; it lapses.",
+                           "{who} leaves {n} earned actions unused; they lapse.", n=len(state.rights),
+                           who=who(state, t["seat"])), "R-TURN-ACT-2")
     state.rights = []
     state.active = None
     push(state, lane, {"do": do.NEXT_TURN})

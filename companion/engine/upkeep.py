@@ -17,7 +17,7 @@ from .reach import reached
 from .rulebook import ROUNDS
 from .state import Citizen, GameState
 from ..catalog.rewards import Item
-from ..words import T, again, joined
+from ..words import Text, from_plain, joined
 
 
 def start_upkeep(state: GameState) -> None:
@@ -30,7 +30,7 @@ def start_upkeep(state: GameState) -> None:
 def _end_round(state: GameState, t: dict, lane: str) -> None:
     state.phase = "upkeep"
     state.report = []
-    instruct(state, T("Round {round} is over: production.", round=roman(state.round)), "R-EOR-1")
+    instruct(state, Text("Round {round} is over: production.", round=roman(state.round)), "R-EOR-1")
     state.all_at_once()  # R-EOR-1: everyone produces at once; counters stack in play order (C-9)
     for seat in state.order:
         push(state, str(seat), {"do": do.PRODUCE, "seat": seat})
@@ -55,12 +55,12 @@ def _produce(state: GameState, t: dict, lane: str) -> None:
     """R-EOR-2…3; before collecting, a seat may still move citizens into workshops (R-CIT-4)."""
     seat = t["seat"]
     s = state.seats[seat]
-    opts = [option(mv, T("First move the {cls} on the {square} into the {workshop}", cls=s.squares[mv["square"]].cls,
-                         square=square_text(state, seat, mv["square"]),
-                         workshop=tile_text(state, s.workshops[mv["workshop"]].tile)))
+    opts = [option(mv, Text("First move the {cls} on the {square} into the {workshop}", cls=s.squares[mv["square"]].cls,
+                            square=square_text(state, seat, mv["square"]),
+                            workshop=tile_text(state, s.workshops[mv["workshop"]].tile)))
             for mv in workshop_moves(state, seat)]
-    opts.append(option("collect", T("Collect production")))  # no move to make: taken for you
-    pick = choose(state, lane, seat, "production", T("Production: move citizens into workshops first, or collect?"),
+    opts.append(option("collect", Text("Collect production")))  # no move to make: taken for you
+    pick = choose(state, lane, seat, "production", Text("Production: move citizens into workshops first, or collect?"),
                   opts, t, "R-CIT-4")
     if pick is ASKED:
         return
@@ -81,8 +81,8 @@ def collect(state: GameState, lane: str, seat: int) -> None:
         if cab.citizen and cab.improvement:
             imp = c.improvements[cab.improvement]
             if imp.cls is None or imp.cls == cab.citizen.cls:
-                gains.append((imp.output.phrase, T("cabin {n}", n=i + 1)))
-                lines.append(T("cabin {n}: {output}", n=i + 1, output=imp.output.text()))
+                gains.append((imp.output.phrase, Text("cabin {n}", n=i + 1)))
+                lines.append(Text("cabin {n}: {output}", n=i + 1, output=imp.output.text()))
     bonus = 0
     for ws in s.workshops:
         if ws.citizen is None:
@@ -92,16 +92,16 @@ def collect(state: GameState, lane: str, seat: int) -> None:
             out = tile.upgraded_output if ws.citizen.upgraded and tile.upgraded_output else tile.output
             if out is tile.upgraded_output:
                 reached(state, "upgraded-output")
-            gains.append((out.phrase, T("the {workshop}", workshop=tile_text(state, ws.tile))))
-            lines.append(T("the {workshop}: {output}", workshop=tile_text(state, ws.tile), output=out.text()))
+            gains.append((out.phrase, Text("the {workshop}", workshop=tile_text(state, ws.tile))))
+            lines.append(Text("the {workshop}: {output}", workshop=tile_text(state, ws.tile), output=out.text()))
         if ws.citizen.upgraded:
             bonus += 1
     if bonus:
         reached(state, "upgraded-workshop-vp")
         add_vp(state, seat, bonus)
-        lines.append(T("{n} VP for upgraded citizens in workshops", n=bonus))
-    text = joined(lines, "; ") if lines else T("nothing")
-    instruct(state, T("{who} produces: {what}.", who=who(state, seat), what=text), "R-EOR-2", seat=seat)
+        lines.append(Text("{n} VP for upgraded citizens in workshops", n=bonus))
+    text = joined(lines, "; ") if lines else Text("nothing")
+    instruct(state, Text("{who} produces: {what}.", who=who(state, seat), what=text), "R-EOR-2", seat=seat)
     for phrase, why in reversed(gains):
         gain(state, lane, seat, phrase, why)
 
@@ -125,17 +125,17 @@ def _held_item(state: GameState, t: dict, lane: str) -> None:
     """One held Build or any-hex action: the table is told whose it is and why now, then the seat's phone
     answers it."""
     h = t["item"]
-    what, why = Item(h["icon"], h["count"]).text(), again(h["why"])
+    what, why = Item(h["icon"], h["count"]).text(), from_plain(h["why"])
     reached(state, f"held-{t['earned']}")
     if t["earned"] == "production" and state.round >= ROUNDS:  # no quarantine after round VI (Q-8)
-        instruct(state, T("{who}: {what} now, earned in production ({why}); in play order, before the final "
-                          "scoring.", who=who(state, h["seat"]), what=what, why=why), "R-END-1", seat=h["seat"])
+        instruct(state, Text("{who}: {what} now, earned in production ({why}); in play order, before the final "
+                             "scoring.", who=who(state, h["seat"]), what=what, why=why), "R-END-1", seat=h["seat"])
     elif t["earned"] == "production":
-        instruct(state, T("{who}: {what} now, earned in production ({why}); in play order, before quarantine.",
-                          who=who(state, h["seat"]), what=what, why=why), "R-EOR-4", seat=h["seat"])
+        instruct(state, Text("{who}: {what} now, earned in production ({why}); in play order, before quarantine.",
+                             who=who(state, h["seat"]), what=what, why=why), "R-EOR-4", seat=h["seat"])
     else:
-        instruct(state, T("{who}: {what} now, earned leaving quarantine ({why}); before the next round's setup.",
-                          who=who(state, h["seat"]), what=what, why=why), "C-4", seat=h["seat"])
+        instruct(state, Text("{who}: {what} now, earned leaving quarantine ({why}); before the next round's setup.",
+                             who=who(state, h["seat"]), what=what, why=why), "C-4", seat=h["seat"])
     push(state, lane, {"do": do.GAIN_ITEM, **h})
 
 
@@ -145,7 +145,7 @@ def _quarantine(state: GameState, t: dict, lane: str) -> None:
     whose it is and which cabin, so each player moves their own pieces."""
     state.all_at_once()
     if state.upkeep_rules >= 1:
-        instruct(state, T("All production is resolved: now advance the citizens in quarantine."), "R-EOR-4")
+        instruct(state, Text("All production is resolved: now advance the citizens in quarantine."), "R-EOR-4")
     anyone = False
     for seat in state.order:
         s = state.seats[seat]
@@ -156,18 +156,18 @@ def _quarantine(state: GameState, t: dict, lane: str) -> None:
                 cab.citizen, cab.space = None, 0
             elif cab.citizen:
                 cab.space = 2
-                instruct(state, T("{who}: move the {citizen} in cabin {n} from quarantine space I to space II.",
-                                  who=who(state, seat), citizen=_citizen(cab.citizen), n=n), "R-CIT-3",
+                instruct(state, Text("{who}: move the {citizen} in cabin {n} from quarantine space I to space II.",
+                                     who=who(state, seat), citizen=_citizen(cab.citizen), n=n), "R-CIT-3",
                          (f"seat:{seat}:cabins",), seat=seat)
         anyone = anyone or bool(leaving) or any(cab.citizen for cab in s.cabins)
         if leaving:
             push(state, str(seat), *leaving)
     if not anyone:
-        instruct(state, T("Quarantine: no citizen is in a cabin; nothing moves."), "R-CIT-3")
+        instruct(state, Text("Quarantine: no citizen is in a cabin; nothing moves."), "R-CIT-3")
 
 
 def _citizen(cit: Citizen) -> str:
-    return T("upgraded {cls}", cls=cit.cls) if cit.upgraded else cit.cls
+    return Text("upgraded {cls}", cls=cit.cls) if cit.upgraded else cit.cls
 
 
 @task(do.LEAVE_QUARANTINE)
@@ -186,19 +186,19 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     places = places_for(state, seat, cit.cls)
     if not places:
         reached(state, "leave-discard")
-        instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine but finds no room: "
-                          "discard it.", **lines), "Q-7", (f"seat:{seat}:cabins",), seat=seat)
+        instruct(state, Text("{who}: the {citizen} in cabin {n}, space II, leaves quarantine but finds no room: "
+                             "discard it.", **lines), "Q-7", (f"seat:{seat}:cabins",), seat=seat)
         return
-    opts = [option(p, T("The {square}", square=square_text(state, seat, p[1]))
-                   if p[0] == "square" else T("The {workshop}", workshop=tile_text(state, s.workshops[p[1]].tile)))
+    opts = [option(p, Text("The {square}", square=square_text(state, seat, p[1]))
+                   if p[0] == "square" else Text("The {workshop}", workshop=tile_text(state, s.workshops[p[1]].tile)))
             for p in places]
     if state.upkeep_rules >= 1:
-        opts += [option(mv, T("First move the {cls} on the {square} into the {workshop}", cls=cit.cls,
-                              square=square_text(state, seat, mv["square"]),
-                              workshop=tile_text(state, s.workshops[mv["workshop"]].tile)))
+        opts += [option(mv, Text("First move the {cls} on the {square} into the {workshop}", cls=cit.cls,
+                                 square=square_text(state, seat, mv["square"]),
+                                 workshop=tile_text(state, s.workshops[mv["workshop"]].tile)))
                  for mv in workshop_moves(state, seat, cit.cls)]
-    prompt = (T("Your upgraded {cls} leaves quarantine: where does it go?", cls=cit.cls) if cit.upgraded
-              else T("Your {cls} leaves quarantine: where does it go?", cls=cit.cls))
+    prompt = (Text("Your upgraded {cls} leaves quarantine: where does it go?", cls=cit.cls) if cit.upgraded
+              else Text("Your {cls} leaves quarantine: where does it go?", cls=cit.cls))
     pick = choose(state, lane, seat, "leave_quarantine", prompt, opts, t, "R-CIT-3")
     if pick is ASKED:
         return
@@ -206,12 +206,12 @@ def _leave(state: GameState, t: dict, lane: str) -> None:
     reached(state, f"leave-to-{kind}")
     if kind == "square":
         s.squares[at] = cit
-        instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine for the {square}.",
-                          square=square_text(state, seat, at), **lines), "R-CIT-3", (f"seat:{seat}:cabins",),
+        instruct(state, Text("{who}: the {citizen} in cabin {n}, space II, leaves quarantine for the {square}.",
+                             square=square_text(state, seat, at), **lines), "R-CIT-3", (f"seat:{seat}:cabins",),
                  seat=seat)
     else:
         s.workshops[at].citizen = cit
-        instruct(state, T("{who}: the {citizen} in cabin {n}, space II, leaves quarantine for the {workshop}.",
-                          workshop=tile_text(state, s.workshops[at].tile), **lines), "R-CIT-3",
+        instruct(state, Text("{who}: the {citizen} in cabin {n}, space II, leaves quarantine for the {workshop}.",
+                             workshop=tile_text(state, s.workshops[at].tile), **lines), "R-CIT-3",
                  (f"seat:{seat}:cabins",), seat=seat)
         late_reward_check(state, lane, seat, at)

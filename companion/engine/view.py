@@ -61,7 +61,7 @@ from .movement import available
 from .repopulate import tiles_left
 from .rulebook import ESTATE_LIEUTENANTS, LIEUTENANTS, REPOPULATION_TILES, ROUNDS, START_COINS, START_VP
 from .state import CLASSES, COLOUR_LETTERS, GameState, Place
-from ..words import N, T, faces_in, keep
+from ..words import Plural, Text, faces_in, put_text
 
 #: rules of the log entries that tell the solo opponent's turns (its reveals, moves and takings)
 OPPONENT_RULES = frozenset(("R-SOLO-5", "R-SOLO-6", "R-SOLO-7", "Q-18"))
@@ -158,24 +158,24 @@ def _takes(state: GameState, seat: int) -> dict:
     s = state.seats[seat]
     side = "b" if state.options.advanced else "a"
     drawn = not state.options.advanced or s.board != "a"  # the advanced game's colours come out of a draw
-    pieces = [N("{n} lieutenant", "{n} lieutenants", n=LIEUTENANTS),
-              T("{n} on your estate, {rest} in the general supply", n=ESTATE_LIEUTENANTS,
-                rest=LIEUTENANTS - ESTATE_LIEUTENANTS),
-              N("{n} counter", "{n} counters", n=5), N("{n} overseer", "{n} overseers", n=len(CLASSES)),
-              N("{n} scroll cube", "{n} scroll cubes", n=3),
-              N("{n} repopulation tile", "{n} repopulation tiles", n=REPOPULATION_TILES)]
+    pieces = [Plural("{n} lieutenant", "{n} lieutenants", n=LIEUTENANTS),
+              Text("{n} on your estate, {rest} in the general supply", n=ESTATE_LIEUTENANTS,
+                   rest=LIEUTENANTS - ESTATE_LIEUTENANTS),
+              Plural("{n} counter", "{n} counters", n=5), Plural("{n} overseer", "{n} overseers", n=len(CLASSES)),
+              Plural("{n} scroll cube", "{n} scroll cubes", n=3),
+              Plural("{n} repopulation tile", "{n} repopulation tiles", n=REPOPULATION_TILES)]
     start = []
     if state.players > 1 and seat in state.order:
         pos = state.order.index(seat)
-        start.append(T("Play order: P{pos}", pos=pos + 1))
+        start.append(Text("Play order: P{pos}", pos=pos + 1))
         if START_VP[pos]:
-            start.append(N("{n} VP on the score track", "{n} VP on the score track", n=START_VP[pos]))
+            start.append(Plural("{n} VP on the score track", "{n} VP on the score track", n=START_VP[pos]))
         if START_COINS[pos]:
-            start.append(N("{n} coin", "{n} coins", n=START_COINS[pos]))
+            start.append(Plural("{n} coin", "{n} coins", n=START_COINS[pos]))
     return {"colour": s.colour if drawn else None, "letter": COLOUR_LETTERS[s.colour] if drawn else None,
             "side": side, "board": f"board:{s.board}" if drawn else None,
             "scroll_board": f"scroll_board:{s.scroll_board}" if drawn else None,
-            "pieces": [keep({}, "text", p) for p in pieces], "start": [keep({}, "text", x) for x in start]}
+            "pieces": [put_text({}, "text", p) for p in pieces], "start": [put_text({}, "text", x) for x in start]}
 
 
 def between_rounds(state: GameState) -> dict | None:

@@ -13,7 +13,7 @@ from ..engine.state import Place
 from .glyphs import letter
 from .icons import coin, fire, lieutenant, lumber, major_fire, rat, vp, words
 from .elements import SVG_NS, TEXT_ROOT, Gettext, el, english
-from ..words import T
+from ..words import Text
 
 
 def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:
@@ -70,7 +70,7 @@ def _where(state, lt, _: Gettext) -> str:
 
 
 #: a lieutenant not in Messina, in the words the put-back lines use (one msgid each, every language)
-OFF_THE_MAP = {"estate": T("on the estate"), "supply": T("in the supply"), "box": T("in the box")}
+OFF_THE_MAP = {"estate": Text("on the estate"), "supply": Text("in the supply"), "box": Text("in the box")}
 
 
 def _lieutenant_text(state, lt, _: Gettext) -> str:

@@ -20,18 +20,18 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ..words import T
+from ..words import Text
 
 HERE = Path(__file__).resolve().parent
 LANGUAGES = ("en", "fr", "de")
 FIELDS = ("title", "text", "numbers", "example", "why")
 REQUIRED = ("title", "text")
 #: the topics of the rules page, in the rulebook's order, with their headings
-TOPICS = (("setup", T("Setup")), ("turn", T("A turn")), ("plague", T("Fire and plague")),
-          ("boats", T("Docks and boats")), ("building", T("Building")), ("registers", T("Registers")),
-          ("estate", T("Overseers and citizens")), ("round_end", T("The end of a round")),
-          ("scoring", T("Final scoring")), ("advanced", T("Advanced game")), ("solo", T("Solo game")),
-          ("rulings", T("Our rulings")))
+TOPICS = (("setup", Text("Setup")), ("turn", Text("A turn")), ("plague", Text("Fire and plague")),
+          ("boats", Text("Docks and boats")), ("building", Text("Building")), ("registers", Text("Registers")),
+          ("estate", Text("Overseers and citizens")), ("round_end", Text("The end of a round")),
+          ("scoring", Text("Final scoring")), ("advanced", Text("Advanced game")), ("solo", Text("Solo game")),
+          ("rulings", Text("Our rulings")))
 
 
 class RulesTextError(Exception):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..words import T
+from ..words import Text
 from .fields import Refused, seat_field
 from .supply import boats_in_game, wagons_in_game
 
@@ -13,22 +13,22 @@ from .supply import boats_in_game, wagons_in_game
 def check_across(seats: list[dict], n: int, catalog) -> None:
     """Refuse the first field (in sheet order) that two players cannot both have, or that takes the game
     past the tiles it has."""
-    _once_each(seats, "colour", lambda s: s["colour"], lambda where, other: T(
+    _once_each(seats, "colour", lambda s: s["colour"], lambda where, other: Text(
         "{where}: {other} plays that colour already; each player has their own (R-SETUP-14).", where=where,
         other=other))
-    _once_each(seats, "name", lambda s: s["name"].casefold(), lambda where, other: T(
+    _once_each(seats, "name", lambda s: s["name"].casefold(), lambda where, other: Text(
         "{where}: {other} has that name already; give each player a different name.", where=where, other=other))
     _once_each(seats, "scroll_board", lambda s: s["scroll_board"] if s["scroll_board"] != "a" else None,
-               lambda where, other: T("{where}: {other} has that scroll board already; there is one of each b "
-                                      "board (R-ADV-1).", where=where, other=other))
+               lambda where, other: Text("{where}: {other} has that scroll board already; there is one of each b "
+                                         "board (R-ADV-1).", where=where, other=other))
     _one_tile_per_hex(seats)
-    _within(seats, "workshops", len(catalog.workshops), lambda where, most, count: T(
+    _within(seats, "workshops", len(catalog.workshops), lambda where, most, count: Text(
         "{where}: the game has {most} workshops, and the sheet counts {count} in all (R-COMP-2).", where=where,
         most=most, count=count))
-    _within(seats, "improvements", len(catalog.improvements), lambda where, most, count: T(
+    _within(seats, "improvements", len(catalog.improvements), lambda where, most, count: Text(
         "{where}: the game has {most} cabin improvements, and the sheet counts {count} in all (R-COMP-2).",
         where=where, most=most, count=count))
-    _within(seats, "wagons", len(wagons_in_game(catalog, n)), lambda where, most, count: T(
+    _within(seats, "wagons", len(wagons_in_game(catalog, n)), lambda where, most, count: Text(
         "{where}: a game of {players} players has {most} wagons, and the sheet counts {count} in all "
         "(R-SETUP-10).", where=where, players=n, most=most, count=count))
     _boats_within(seats, n, catalog)
@@ -52,9 +52,9 @@ def _one_tile_per_hex(seats: list[dict]) -> None:
         for k, tid in enumerate(s["repopulated"]):
             if tid in holder:
                 raise Refused(f"seats[{i}].repopulated[{k}]",
-                              T("{where}: hex {hex} carries {other}'s repopulation tile already; a hex is "
-                                "repopulated once (R-REPOP-2).", where=seat_field(i, s["name"], "repopulated"),
-                                hex=tid, other=seats[holder[tid]]["name"]))
+                              Text("{where}: hex {hex} carries {other}'s repopulation tile already; a hex is "
+                                   "repopulated once (R-REPOP-2).", where=seat_field(i, s["name"], "repopulated"),
+                                   hex=tid, other=seats[holder[tid]]["name"]))
             holder[tid] = i
 
 
@@ -75,8 +75,8 @@ def _boats_within(seats: list[dict], n: int, catalog) -> None:
         for cargo, count in s["boats"].items():
             counted[cargo] += count
             if counted[cargo] > printed[cargo]:
-                where = seat_field(i, s["name"], "boats", T("boats carrying {cargo}", cargo=cargo))
+                where = seat_field(i, s["name"], "boats", Text("boats carrying {cargo}", cargo=cargo))
                 raise Refused(f"seats[{i}].boats.{cargo}",
-                              T("{where}: the game has {most} of these boats, and the sheet counts {count} in all "
-                                "(R-SETUP-8).", where=where, most=printed[cargo],
-                                count=sum(x["boats"].get(cargo, 0) for x in seats)))
+                              Text("{where}: the game has {most} of these boats, and the sheet counts {count} in all "
+                                   "(R-SETUP-8).", where=where, most=printed[cargo],
+                                   count=sum(x["boats"].get(cargo, 0) for x in seats)))

@@ -7,7 +7,7 @@ of templates (companion/words.py), so the page shows it in the reader's language
 
 from __future__ import annotations
 
-from ..words import T, Text
+from ..words import Text
 
 #: Tokens, rats and coins of one kind are unlimited (R-COMP-3: the table makes up what runs out), so no
 #: rule caps them; the sheet stops at 99 of a kind, past what any game gives, to catch a slipped finger (C-19).
@@ -17,29 +17,29 @@ MOST_LAPS = 19
 
 #: every field of a player's column, as the sheet names it
 FIELDS = {
-    "name": T("name"),
-    "colour": T("colour"),
-    "track": T("space on the score track"),
-    "laps": T("times past 50 on the score track"),
-    "rats": T("rats"),
-    "popularity": T("popularity register"),
-    "city": T("city register"),
-    "church": T("church register"),
-    "fire": T("fire"),
-    "major_fire": T("major fire"),
-    "coins": T("coins"),
-    "lumber": T("lumber"),
-    "scroll_board": T("scroll board"),
-    "scroll": T("scroll tracks"),
-    "improvements": T("cabin improvements"),
-    "workshops": T("workshops"),
-    "wagons": T("wagons"),
-    "boats": T("boats"),
-    "repopulated": T("repopulated hexes"),
-    "overseers": T("overseers"),
+    "name": Text("name"),
+    "colour": Text("colour"),
+    "track": Text("space on the score track"),
+    "laps": Text("times past 50 on the score track"),
+    "rats": Text("rats"),
+    "popularity": Text("popularity register"),
+    "city": Text("city register"),
+    "church": Text("church register"),
+    "fire": Text("fire"),
+    "major_fire": Text("major fire"),
+    "coins": Text("coins"),
+    "lumber": Text("lumber"),
+    "scroll_board": Text("scroll board"),
+    "scroll": Text("scroll tracks"),
+    "improvements": Text("cabin improvements"),
+    "workshops": Text("workshops"),
+    "wagons": Text("wagons"),
+    "boats": Text("boats"),
+    "repopulated": Text("repopulated hexes"),
+    "overseers": Text("overseers"),
 }
-COIN_FIELDS = {"1": T("coins of 1"), "3": T("coins of 3"), "5": T("coins of 5")}
-OPPONENT = T("the opponent's popularity register")
+COIN_FIELDS = {"1": Text("coins of 1"), "3": Text("coins of 3"), "5": Text("coins of 5")}
+OPPONENT = Text("the opponent's popularity register")
 
 
 class Refused(ValueError):
@@ -54,25 +54,25 @@ class Refused(ValueError):
 
 def player_word(seat: int, name: str | None = None) -> str:
     """A player as a message names them: by the name given, else by their place on the sheet."""
-    return name if name else T("player {n}", n=seat + 1)
+    return name if name else Text("player {n}", n=seat + 1)
 
 
 def seat_field(seat: int, name: str | None, key: str, detail: Text | None = None) -> Text:
     """"Ada, rats", "player 2, scroll track: coins": who and which field, for a message."""
     what = detail if detail is not None else FIELDS[key]
-    return T("{player}, {field}", player=player_word(seat, name), field=what)
+    return Text("{player}, {field}", player=player_word(seat, name), field=what)
 
 
 def whole(value, field: str, where: Text, least: int = 0, most: int = MOST, too_many: Text | None = None) -> int:
     """A whole number from `least` to `most`; `too_many` says what lies past the end (a register's last
     space, a track's top level) in place of "at most"."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refused(field, T("{where}: enter a whole number.", where=where))
+        raise Refused(field, Text("{where}: enter a whole number.", where=where))
     if value < least:
-        raise Refused(field, T("{where}: not below {least}.", where=where, least=least))
+        raise Refused(field, Text("{where}: not below {least}.", where=where, least=least))
     if value > most:
         raise Refused(field, too_many if too_many is not None else
-                      T("{where}: at most {most}.", where=where, most=most))
+                      Text("{where}: at most {most}.", where=where, most=most))
     return value
 
 
@@ -81,12 +81,12 @@ def known_keys(data: dict, keys, field: str, where: str) -> None:
     for key in data:
         if key not in keys:
             raise Refused(f"{field}.{key}" if field else str(key),
-                          T("{where}: the sheet has no field {key}.", where=where, key=str(key)[:40]))
+                          Text("{where}: the sheet has no field {key}.", where=where, key=str(key)[:40]))
 
 
 def mapping(value, field: str, where: str) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise Refused(field, T("{where}: expected an object of fields.", where=where))
+        raise Refused(field, Text("{where}: expected an object of fields.", where=where))
     return value

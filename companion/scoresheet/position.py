@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..engine.rulebook import REPOPULATION_TILES, SCORE_LAP
 from ..engine.state import CLASSES, COLOURS
-from ..words import T, joined
+from ..words import Text, joined
 from .across import check_across
 from .fields import (COIN_FIELDS, FIELDS, MOST_LAPS, OPPONENT, Refused, known_keys, mapping, player_word, seat_field,
                      whole)
@@ -32,18 +32,18 @@ LONGEST_NAME = 40
 def read_position(data, catalog) -> dict:
     """The position with every field filled in, checked; or Refused naming the first field no game ends with."""
     if not isinstance(data, dict):
-        raise Refused("", T("A score sheet is an object with its players' seats."))
-    known_keys(data, TOP_KEYS, "", T("the sheet"))
+        raise Refused("", Text("A score sheet is an object with its players' seats."))
+    known_keys(data, TOP_KEYS, "", Text("the sheet"))
     seats = data.get("seats")
     if not isinstance(seats, list) or not 1 <= len(seats) <= 4:
-        raise Refused("seats", T("A score sheet has 1 to 4 players (1 is the solo game)."))
+        raise Refused("seats", Text("A score sheet has 1 to 4 players (1 is the solo game)."))
     n = len(seats)
     if "players" in data and (isinstance(data["players"], bool) or data["players"] != n):
-        raise Refused("players", T("The sheet says {players} players but fills {n} seats.",
-                                   players=str(data["players"])[:10], n=n))
+        raise Refused("players", Text("The sheet says {players} players but fills {n} seats.",
+                                      players=str(data["players"])[:10], n=n))
     advanced = data.get("advanced", False)
     if not isinstance(advanced, bool):
-        raise Refused("advanced", T("Say whether the game was advanced: true or false."))
+        raise Refused("advanced", Text("Say whether the game was advanced: true or false."))
     read = [_seat(raw, i, n, advanced, catalog) for i, raw in enumerate(seats)]
     check_across(read, n, catalog)
     position = {"players": n, "advanced": advanced, "seats": read}
@@ -52,7 +52,7 @@ def read_position(data, catalog) -> dict:
         position["opponent_popularity"] = whole(data.get("opponent_popularity", 0), "opponent_popularity", OPPONENT,
                                                 0, reg.last, _past_end(OPPONENT, reg))
     elif "opponent_popularity" in data:
-        raise Refused("opponent_popularity", T("Only the solo game has a virtual opponent (R-SOLO-1)."))
+        raise Refused("opponent_popularity", Text("Only the solo game has a virtual opponent (R-SOLO-1)."))
     return position
 
 
@@ -68,7 +68,7 @@ def _seat(raw, i: int, n: int, advanced: bool, catalog) -> dict:
 
     colour = raw.get("colour", COLOURS[i])
     if colour not in COLOURS:
-        raise Refused(f"{field}.colour", T("{where}: red, yellow, blue or green.", where=at("colour")))
+        raise Refused(f"{field}.colour", Text("{where}: red, yellow, blue or green.", where=at("colour")))
     seat = {"name": name, "colour": colour,
             "track": whole(raw.get("track", 0), f"{field}.track", at("track"), 0, SCORE_LAP - 1),
             "laps": whole(raw.get("laps", 0), f"{field}.laps", at("laps"), 0, MOST_LAPS)}
@@ -80,8 +80,8 @@ def _seat(raw, i: int, n: int, advanced: bool, catalog) -> dict:
     seat["coins"] = _coins(raw.get("coins"), field, at)
     board = catalog.boards.get(f"b-{colour}" if advanced else "a") or catalog.boards["a"]
     seat["improvements"] = whole(raw.get("improvements", 0), f"{field}.improvements", at("improvements"), 0,
-                                 board.cabins, T("{where}: a player board has {n} quarantine cabins, each with room "
-                                                 "for one improvement.", where=at("improvements"), n=board.cabins))
+                                 board.cabins, Text("{where}: a player board has {n} quarantine cabins, each with room "
+                                                    "for one improvement.", where=at("improvements"), n=board.cabins))
     seat["scroll_board"], seat["scroll"] = _scroll(raw, i, field, at, advanced, catalog)
     seat["boats"] = _boats(raw.get("boats"), field, at, n, catalog)
     seat["repopulated"] = _hexes(raw.get("repopulated"), field, at, n, catalog)
@@ -91,15 +91,15 @@ def _seat(raw, i: int, n: int, advanced: bool, catalog) -> dict:
 
 def _name(value, i: int, field: str) -> str:
     if value is None:
-        return T("Player {n}", n=i + 1)
+        return Text("Player {n}", n=i + 1)
     if not isinstance(value, str) or not value.strip() or len(value.strip()) > LONGEST_NAME:
-        raise Refused(f"{field}.name", T("{where}: a name of 1 to {most} characters.",
-                                         where=seat_field(i, None, "name"), most=LONGEST_NAME))
+        raise Refused(f"{field}.name", Text("{where}: a name of 1 to {most} characters.",
+                                            where=seat_field(i, None, "name"), most=LONGEST_NAME))
     return value.strip()
 
 
-def _past_end(where, reg) -> T:
-    return T("{where}: the register's spaces go from 0 (its start) to {last}.", where=where, last=reg.last)
+def _past_end(where, reg) -> Text:
+    return Text("{where}: the register's spaces go from 0 (its start) to {last}.", where=where, last=reg.last)
 
 
 def _coins(value, field: str, at) -> dict:
@@ -117,18 +117,18 @@ def _scroll(raw: dict, i: int, field: str, at, advanced: bool, catalog) -> tuple
     bid = raw.get("scroll_board", b_boards[i % len(b_boards)] if advanced and b_boards else "a")
     board = catalog.scroll_boards.get(bid) if isinstance(bid, str) else None
     if board is None:
-        raise Refused(f"{field}.scroll_board", T("{where}: no such scroll board.", where=at("scroll_board")))
+        raise Refused(f"{field}.scroll_board", Text("{where}: no such scroll board.", where=at("scroll_board")))
     if board.side != "a" and not advanced:
-        raise Refused(f"{field}.scroll_board", T("{where}: the standard game plays side a of the scroll board "
-                                                 "(R-SETUP-14).", where=at("scroll_board")))
+        raise Refused(f"{field}.scroll_board", Text("{where}: the standard game plays side a of the scroll board "
+                                                    "(R-SETUP-14).", where=at("scroll_board")))
     data = mapping(raw.get("scroll"), f"{field}.scroll", at("scroll"))
     known_keys(data, [t.id for t in board.tracks], f"{field}.scroll", at("scroll"))
     levels = {}
     for track in board.tracks:
-        where = at("scroll", T("scroll track: {track}", track=track.id))
+        where = at("scroll", Text("scroll track: {track}", track=track.id))
         levels[track.id] = whole(data.get(track.id, 0), f"{field}.scroll.{track.id}", where, 0, track.top,
-                                 T("{where}: the track's levels go from 0 (its start) to {top}.", where=where,
-                                   top=track.top))
+                                 Text("{where}: the track's levels go from 0 (its start) to {top}.", where=where,
+                                      top=track.top))
     return bid, levels
 
 
@@ -139,13 +139,13 @@ def _boats(value, field: str, at, n: int, catalog) -> dict:
     printed, playing = cargos(catalog), {b.cargo for b in boats_in_game(catalog, n)}
     out = {}
     for cargo, count in data.items():
-        where = at("boats", T("boats carrying {cargo}", cargo=str(cargo)[:20]))
+        where = at("boats", Text("boats carrying {cargo}", cargo=str(cargo)[:20]))
         if cargo not in printed:
-            raise Refused(f"{field}.boats.{cargo}", T("{where}: the boats carry {cargos}.", where=where,
+            raise Refused(f"{field}.boats.{cargo}", Text("{where}: the boats carry {cargos}.", where=where,
                                                        cargos=joined(printed)))
         out[cargo] = whole(count, f"{field}.boats.{cargo}", where)
         if out[cargo] and cargo not in playing:
-            raise Refused(f"{field}.boats.{cargo}", T("{where}: a game of 1 or 2 players returns these boats to the "
+            raise Refused(f"{field}.boats.{cargo}", Text("{where}: a game of 1 or 2 players returns these boats to the "
                                                        "box (R-SETUP-8).", where=where))
     return {cargo: count for cargo, count in out.items() if count}
 
@@ -157,24 +157,24 @@ def _hexes(value, field: str, at, n: int, catalog) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise Refused(f"{field}.repopulated", T("{where}: expected a list of hexes.", where=where))
+        raise Refused(f"{field}.repopulated", Text("{where}: expected a list of hexes.", where=where))
     if len(value) > REPOPULATION_TILES:
-        raise Refused(f"{field}.repopulated", T("{where}: at most {most}, as each player has {most} repopulation "
-                                                "tiles (R-COMP-3).", where=where, most=REPOPULATION_TILES))
+        raise Refused(f"{field}.repopulated", Text("{where}: at most {most}, as each player has {most} repopulation "
+                                                   "tiles (R-COMP-3).", where=where, most=REPOPULATION_TILES))
     out = []
     for k, tid in enumerate(value):
         h = catalog.hexes.get(tid) if isinstance(tid, str) else None
         here = f"{field}.repopulated[{k}]"
         if h is None:
-            raise Refused(here, T("{where}: no such neighborhood hex.", where=where))
+            raise Refused(here, Text("{where}: no such neighborhood hex.", where=where))
         if not h.repop:
-            raise Refused(here, T("{where}: hex {hex} prints no requirements, so it is never repopulated "
-                                  "(R-REPOP-2).", where=where, hex=tid))
+            raise Refused(here, Text("{where}: hex {hex} prints no requirements, so it is never repopulated "
+                                     "(R-REPOP-2).", where=where, hex=tid))
         if not h.in_count(n):
-            raise Refused(here, T("{where}: hex {hex} is not in a game of {n} players (R-SETUP-1).", where=where,
-                                  hex=tid, n=n))
+            raise Refused(here, Text("{where}: hex {hex} is not in a game of {n} players (R-SETUP-1).", where=where,
+                                     hex=tid, n=n))
         if tid in out:
-            raise Refused(here, T("{where}: hex {hex} is listed twice.", where=where, hex=tid))
+            raise Refused(here, Text("{where}: hex {hex} is listed twice.", where=where, hex=tid))
         out.append(tid)
     return sorted(out)
 
@@ -186,8 +186,8 @@ def _overseers(value, field: str, at, board) -> dict:
     out = {}
     for cls in CLASSES:
         most = 1 + len(board.paths[cls].left)
-        where = at("overseers", T("{cls} overseer", cls=cls))
+        where = at("overseers", Text("{cls} overseer", cls=cls))
         out[cls] = whole(data.get(cls, 0), f"{field}.overseers.{cls}", where, 0, most,
-                         T("{where}: a path has {most} steps after the start space (R-OVS-3).", where=where,
-                           most=most))
+                         Text("{where}: a path has {most} steps after the start space (R-OVS-3).", where=where,
+                              most=most))
     return out

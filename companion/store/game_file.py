@@ -24,7 +24,7 @@ from ..catalog import Catalog, CatalogError, catalog_from_json, shipped_catalog
 from ..engine.state import Options, PlayerOption
 from ..names import BadName, player_name, same_names
 from .ticks import LIST, MOST_STEPS
-from ..words import T
+from ..words import Text
 
 FORMAT = 2
 KIND = "messina-1347-game"
@@ -37,7 +37,7 @@ VIA = re.compile(r"^(host|phone [0-9]{1,6}|)$")
 SEAT = re.compile(r"[0-3]")
 WORDS = re.compile(r"^[0-9a-f]{16}$")
 FINGERPRINT = re.compile(r"^[0-9a-f]{64}$")
-NOT_A_GAME = T("This is not a game's file from the companion.")
+NOT_A_GAME = Text("This is not a game's file from the companion.")
 
 
 class Refused(ValueError):
@@ -83,12 +83,12 @@ class GameFile:
 def read_file(data: bytes) -> GameFile:
     """The file's bytes, checked (Refused otherwise)."""
     if len(data) > LARGEST:
-        raise Refused(T("The file is larger than {most} MB: it is not a game's file.", most=LARGEST // 2**20))
+        raise Refused(Text("The file is larger than {most} MB: it is not a game's file.", most=LARGEST // 2**20))
     try:
         body = json.loads(data.decode("utf-8-sig"), parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise Refused(T("The file is not readable: it stops or breaks at line {line}, column {column} (it may be "
-                        "cut short).", line=exc.lineno, column=exc.colno), f"line {exc.lineno}") from None
+        raise Refused(Text("The file is not readable: it stops or breaks at line {line}, column {column} (it may be "
+                           "cut short).", line=exc.lineno, column=exc.colno), f"line {exc.lineno}") from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise Refused(NOT_A_GAME) from None
     return checked(body)
@@ -102,16 +102,16 @@ def checked(body: Any) -> GameFile:
     if type(form) is not int or form < 1:
         raise Refused(NOT_A_GAME, "format")
     if form > FORMAT:
-        raise Refused(T("This file was written by a newer companion (format {format}): update this one to resume "
-                        "it.", format=form), "format")
+        raise Refused(Text("This file was written by a newer companion (format {format}): update this one to resume "
+                           "it.", format=form), "format")
     if form >= 2 and body.get("kind") != KIND:
         raise Refused(NOT_A_GAME, "kind")
     options = _options(_field(body, "options", dict))
     version = _whole(body, "version", 0, MOST_ROWS)
     rows = [_row(r, i, form, options.count) for i, r in enumerate(_list(body, "actions", MOST_ROWS))]
     if len(rows) != version:
-        raise Refused(T("The file says the game is at version {version} but it lists {count} actions: it is cut "
-                        "short or added to.", version=version, count=len(rows)), "version")
+        raise Refused(Text("The file says the game is at version {version} but it lists {count} actions: it is cut "
+                           "short or added to.", version=version, count=len(rows)), "version")
     game = body.get("game", "")
     if not isinstance(game, str) or (game and not ID.fullmatch(game)):
         raise Refused(_bad("game"), "game")
@@ -127,13 +127,13 @@ def _no_constant(name: str):
 
 
 def _bad(where: str) -> str:
-    return T("The file's field {field} is not valid.", field=where)
+    return Text("The file's field {field} is not valid.", field=where)
 
 
 def _field(body: dict, key: str, kind: type | tuple[type, ...], where: str = "") -> Any:
     where = where or key
     if key not in body:
-        raise Refused(T("The file's field {field} is missing.", field=where), where)
+        raise Refused(Text("The file's field {field} is missing.", field=where), where)
     value = body[key]
     if not isinstance(value, kind) or isinstance(value, bool):  # JSON's true is no number
         raise Refused(_bad(where), where)
@@ -143,15 +143,15 @@ def _field(body: dict, key: str, kind: type | tuple[type, ...], where: str = "")
 def _whole(body: dict, key: str, low: int, high: float, where: str = "") -> int:
     value = _field(body, key, int, where)
     if not low <= value <= high:
-        raise Refused(T("The file's field {field} must be a whole number from {low} to {high}.",
-                        field=where or key, low=low, high=high), where or key)
+        raise Refused(Text("The file's field {field} must be a whole number from {low} to {high}.",
+                           field=where or key, low=low, high=high), where or key)
     return value
 
 
 def _list(body: dict, key: str, most: int) -> list:
     value = _field(body, key, list)
     if len(value) > most:
-        raise Refused(T("The file's field {field} has more than {most} entries.", field=key, most=most), key)
+        raise Refused(Text("The file's field {field} has more than {most} entries.", field=key, most=most), key)
     return value
 
 
@@ -189,14 +189,14 @@ def _catalog(body: dict) -> Catalog:
     if not FINGERPRINT.fullmatch(fingerprint):
         raise Refused(_bad("catalog.fingerprint"), "catalog.fingerprint")
     if hashlib.sha256(records.encode("utf-8", "surrogatepass")).hexdigest() != fingerprint:
-        raise Refused(T("The file's catalog was changed: its records do not match its fingerprint."),
+        raise Refused(Text("The file's catalog was changed: its records do not match its fingerprint."),
                       "catalog.records")
     if fingerprint == shipped_catalog().fingerprint:  # the same text as the shipped catalog: built once
         return shipped_catalog()
     try:
         catalog = catalog_from_json(records)
     except CatalogError as exc:
-        raise Refused(T("The file's catalog is not valid: {problem}", problem=exc.problems[0]),
+        raise Refused(Text("The file's catalog is not valid: {problem}", problem=exc.problems[0]),
                       "catalog.records") from None
     except (TypeError, KeyError, AttributeError, IndexError, ValueError, RecursionError):
         raise Refused(_bad("catalog.records"), "catalog.records") from None  # a shape no table file could give

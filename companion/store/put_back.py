@@ -13,7 +13,7 @@ from ..engine.flow import IllegalAction
 from ..engine.kinds import Action
 from ..engine.twin import put_back, undone_log
 from ..engine.state import GameState
-from ..words import T
+from ..words import Text
 from .parts import Part
 
 MOST_ACTS = 20  # undo takes back at most this many acts at once
@@ -112,12 +112,12 @@ def acts_to_undo(db, gid: str, count: int, seat: int | None) -> list[dict]:
     while nothing hidden came to light since it began (BGA's policy: what was seen stays seen)."""
     acts = last_acts(db, gid, count)
     if not acts:
-        raise IllegalAction(T("there is nothing to undo"))
+        raise IllegalAction(Text("there is nothing to undo"))
     if seat is not None:
         if acts[0]["who"] != str(seat):
-            raise IllegalAction(T("another seat or the host has acted since your last act"))
+            raise IllegalAction(Text("another seat or the host has acted since your last act"))
         if acts[0]["revealed"]:
-            raise IllegalAction(T("something hidden came to light since your last act"))
+            raise IllegalAction(Text("something hidden came to light since your last act"))
     return acts
 
 

@@ -27,7 +27,7 @@ from ..engine.events import who as seat_name
 from ..engine.flow import decision_for
 from ..engine.state import GameState
 from .game_file import GameFile, Refused, Row
-from ..words import T
+from ..words import Text
 from .schema import migrations
 from .writes import write_act, write_undo
 
@@ -66,7 +66,7 @@ def replay(file: GameFile, catalog: Catalog, heard: Callable[[Step], None] | Non
     try:
         state = new_game(file.options, file.seed, catalog)
     except IllegalAction as exc:
-        raise Refused(T("The file's players cannot start a game: {reason}", reason=exc.reason), "options") from None
+        raise Refused(Text("The file's players cannot start a game: {reason}", reason=exc.reason), "options") from None
     db.execute("insert into games (id, created, options, seed, host_token, version) values (?, 0, ?, ?, '', 0)",
                [SCRATCH, json.dumps(file.options.to_dict()), file.seed])
     db.execute("insert into snapshots (game_id, version, state) values (?, 0, ?)",
@@ -80,7 +80,7 @@ def replay(file: GameFile, catalog: Catalog, heard: Callable[[Step], None] | Non
     if file.state is not None:
         where = first_difference(json.loads(json.dumps(state.to_dict())), file.state, "state")
         if where:
-            raise Refused(T("The file's game is not where its acts lead: {field} differs.", field=where), where)
+            raise Refused(Text("The file's game is not where its acts lead: {field} differs.", field=where), where)
     return Replayed(db, state, catalog, file)
 
 
@@ -91,15 +91,15 @@ def _played(db, row: Row, state: GameState, catalog: Catalog) -> Step:
     except Refused:
         raise
     except GameMovedOn:
-        raise _refused(row, state, T("the question it answers is not open at that point")) from None
+        raise _refused(row, state, Text("the question it answers is not open at that point")) from None
     except NotOnMenu:
-        raise _refused(row, state, T("that choice is not on the menu at that point")) from None
+        raise _refused(row, state, Text("that choice is not on the menu at that point")) from None
     except IllegalAction as exc:
-        raise _refused(row, state, T("that choice is not possible at that point: {reason}",
-                                     reason=exc.reason)) from None
+        raise _refused(row, state, Text("that choice is not possible at that point: {reason}",
+                                        reason=exc.reason)) from None
     except Exception as exc:  # a file's own catalog may take the engine where no table's game goes: no 500
         log.warning("act %s of a game's file could not be replayed", row.version, exc_info=exc)
-        raise _refused(row, state, T("this companion cannot play it")) from None
+        raise _refused(row, state, Text("this companion cannot play it")) from None
 
 
 def _act(db, row: Row, state: GameState) -> Step:
@@ -110,7 +110,7 @@ def _act(db, row: Row, state: GameState) -> Step:
                         at=row.time, kept=kept)
     said = json.loads(written.said) if written.said else {}
     if isinstance(row.said, dict) and (said != row.said or written.opens != row.act):
-        raise _refused(row, state, T("the file's words for it are not what the game says"))
+        raise _refused(row, state, Text("the file's words for it are not what the game says"))
     return Step(row, written.state, said, written.log)
 
 
@@ -132,10 +132,10 @@ def _undo(db, row: Row, state: GameState, catalog: Catalog) -> Step:
     seat = None if row.who == "host" else int(row.who)
     after, made = write_undo(db, SCRATCH, row.version - 1, state, catalog, count, seat, row.via, at=row.time)
     if made["undo"] != sorted(note["undo"]):
-        raise _refused(row, state, T("it takes back other acts than the file says"))
+        raise _refused(row, state, Text("it takes back other acts than the file says"))
     # a note saved before notes said more than the versions is kept as the replay makes it now
     if "acts" in note and json.loads(json.dumps(made)) != note:
-        raise _refused(row, state, T("what the file says the table puts back is not what the game says"))
+        raise _refused(row, state, Text("what the file says the table puts back is not what the game says"))
     return Step(row, after, note=made)
 
 
@@ -144,8 +144,10 @@ def _undone_as_marked(db, file: GameFile) -> None:
     marks = dict(db.execute("select version, undone from actions where game_id = ?", [SCRATCH]).fetchall())
     for row in file.rows:
         if bool(marks[row.version]) != row.undone:
-            message = (T("Act {act} is marked undone, but no undo takes it back.", act=row.version) if row.undone else
-                       T("Act {act} was taken back by an undo, but the file does not mark it undone.", act=row.version))
+            message = (Text("Act {act} is marked undone, but no undo takes it back.",
+                            act=row.version) if row.undone else
+                       Text("Act {act} was taken back by an undo, but the file does not mark it undone.",
+                            act=row.version))
             raise Refused(message, f"actions[{row.version - 1}].undone")
 
 
@@ -154,10 +156,10 @@ def _refused(row: Row, state: GameState, reason: str) -> Refused:
     who = row.action["who"] if row.kind == "act" else ("host" if row.who == "host" else int(row.who))
     name = HOST if who == "host" else seat_name(state, int(who))
     if row.kind == "undo":
-        return Refused(T("Undo {act} ({who}) does not replay: {reason}.", act=row.version, who=name, reason=reason),
+        return Refused(Text("Undo {act} ({who}) does not replay: {reason}.", act=row.version, who=name, reason=reason),
                        f"act {row.version}")
-    return Refused(T("Act {act} ({who}: {what}) does not replay: {reason}.", act=row.version, who=name,
-                     what=_what(row, state), reason=reason), f"act {row.version}")
+    return Refused(Text("Act {act} ({who}: {what}) does not replay: {reason}.", act=row.version, who=name,
+                        what=_what(row, state), reason=reason), f"act {row.version}")
 
 
 def _what(row: Row, state: GameState) -> str:
@@ -171,7 +173,7 @@ def _what(row: Row, state: GameState) -> str:
     label = row.said.get("label") if isinstance(row.said, dict) else None
     if isinstance(label, str) and shown(label):
         return shown(label)
-    return T("an answer to question {decision}", decision=row.action["decision"])
+    return Text("an answer to question {decision}", decision=row.action["decision"])
 
 
 def shown(text: str, most: int = 80) -> str:

@@ -37,15 +37,15 @@ from .limits import DAY, MINUTE, PerWindow
 from .phones import PhonesSeen
 from ..pictures import where
 from .translate import compile_catalogs
-from ..words import T, tr
+from ..words import Text, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "companion" / "translations"
 #: what a refusal Werkzeug raised on its own says, in words a table can read in its language
-UNKNOWN = {400: T("The companion could not read that request."), 404: T("There is no such page here."),
-           405: T("This page does not take that kind of request."),
-           413: T("That is more than the companion accepts at once."),
-           414: T("That address is too long."), 431: T("That request's headers are too large.")}
+UNKNOWN = {400: Text("The companion could not read that request."), 404: Text("There is no such page here."),
+           405: Text("This page does not take that kind of request."),
+           413: Text("That is more than the companion accepts at once."),
+           414: Text("That address is too long."), 431: Text("That request's headers are too large.")}
 
 
 def create_app(config: dict | None = None, news_port: News | None = None) -> Flask:
@@ -180,7 +180,7 @@ def _refusals(app: Flask) -> None:
     def _http_error(exc: HTTPException):
         said, code = exc.description, exc.code or 500  # every HTTPException raised has its code
         if not said or said == type(exc).description:  # Werkzeug's own English: an unknown address or method
-            said = UNKNOWN.get(code, T("That is not possible here."))
+            said = UNKNOWN.get(code, Text("That is not possible here."))
         return refusal(said, code)
 
     @app.errorhandler(StoreFault)

@@ -11,9 +11,9 @@ from werkzeug.exceptions import Forbidden
 
 from ..store import Deleted, Game, NotFound, Store
 from .translate import request_gettext
-from ..words import T, keep, tr
+from ..words import Text, put_text, tr
 
-DELETED = T("This game was deleted by its host.")
+DELETED = Text("This game was deleted by its host.")
 
 
 def store() -> Store:
@@ -31,7 +31,7 @@ def _found(read, missing: str):
 
 
 def load(gid: str) -> Game:
-    return _found(lambda: store().load(gid), T("There is no such game."))
+    return _found(lambda: store().load(gid), Text("There is no such game."))
 
 
 def host_key(gid: str) -> str | None:
@@ -42,13 +42,13 @@ def require_host(gid: str, glance: dict | None = None) -> Game:
     """Host actions need the host credential (from the host URL, a header, or its cookie). `glance`: the
     game's row as host_glance read it, its key checked already."""
     glance = glance or host_glance(gid)
-    return _found(lambda: store().load(gid, glance), T("There is no such game."))
+    return _found(lambda: store().load(gid, glance), Text("There is no such game."))
 
 
 def host_glance(gid: str) -> dict:
     """The game's version, host key, seats taken and ticks, in one read (Store.glance), once the host
     credential is checked: a host screen's question compares it, and its page is drawn from it."""
-    row = _found(lambda: store().glance(gid), T("There is no such game."))
+    row = _found(lambda: store().glance(gid), Text("There is no such game."))
     _check_host_key(gid, row["host_token"])
     return row
 
@@ -56,7 +56,7 @@ def host_glance(gid: str) -> dict:
 def host_key_checked(gid: str) -> dict:
     """The host credential checked against the game's row alone (one read), which it gives back: a tap
     reads the game once, when the store writes it."""
-    row = _found(lambda: store().row(gid), T("There is no such game."))
+    row = _found(lambda: store().row(gid), Text("There is no such game."))
     _check_host_key(gid, row["host_token"])
     return row
 
@@ -64,12 +64,12 @@ def host_key_checked(gid: str) -> dict:
 def _check_host_key(gid: str, secret: str) -> None:
     given = host_key(gid) or ""
     if not hmac.compare_digest(given.encode(), secret.encode()):
-        abort(403, T("This page needs the host's link."))
+        abort(403, Text("This page needs the host's link."))
 
 
 #: an unknown seat link: mistyped, or its game is on another machine (a game resumed there has new links)
-NOT_HERE = T("This seat's game is not on this machine: the link may be mistyped, or the game was resumed on "
-             "another machine with new codes. Scan the seat's code on the host screen.")
+NOT_HERE = Text("This seat's game is not on this machine: the link may be mistyped, or the game was resumed on "
+                "another machine with new codes. Scan the seat's code on the host screen.")
 
 
 def seat_of(token: str) -> dict:
@@ -77,8 +77,8 @@ def seat_of(token: str) -> dict:
 
 
 SEAT_HEADER = "X-Seat-Device"  # a script's copy of the phone cookie (POST /api/seats/<token>/join gives it)
-MOVED = T("This seat moved to another phone — scan the seat's code to take it back.")
-ELSEWHERE = T("This seat is not on this phone. Scan the seat's code on the host screen to play here.")
+MOVED = Text("This seat moved to another phone — scan the seat's code to take it back.")
+ELSEWHERE = Text("This seat is not on this phone. Scan the seat's code on the host screen to play here.")
 
 
 class SeatMoved(Forbidden):
@@ -131,7 +131,7 @@ def csrf_token() -> str:
 def check_csrf() -> None:
     sent = request.form.get("csrf", "")
     if not sent or not hmac.compare_digest(sent.encode(), session.get("csrf", "").encode()):
-        abort(400, T("This form has expired. Reload the page and try again."))
+        abort(400, Text("This form has expired. Reload the page and try again."))
 
 
 def refusal(message: str, code: int):
@@ -140,7 +140,7 @@ def refusal(message: str, code: int):
     API, the flash partial for htmx, an error page otherwise."""
     if request.path.startswith("/api/"):
         return jsonify({"error": message}), code
-    text = tr(keep({}, "text", message), "text", request_gettext)  # a Text with values, or a fixed sentence
+    text = tr(put_text({}, "text", message), "text", request_gettext)  # a Text with values, or a fixed sentence
     if request.headers.get("HX-Request"):
         return render_template("partials/_error.html", message=text), code
     return render_template("error.html", message=text, code=code), code

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from flask import abort, current_app, request
 from flask_babel import gettext as _
 
-from ..words import T
+from ..words import Text
 
 ANY = ("0.0.0.0", "", "::")  # listening on every interface: phones need the address of the LAN one
 LOCAL = ("localhost",)  # what create_app answers to when `serve` did not say (tests, other WSGI servers)
@@ -98,8 +98,8 @@ def check_host() -> None:
     names = current_app.config.get("HOST_NAMES") or LOCAL
     if not answers_to(request.environ.get("HTTP_HOST"), names):
         public = current_app.config.get("PUBLIC_URL")
-        abort(421, T("This companion does not answer to that name. Open {public}/ instead.", public=public) if public
-              else T("This companion does not answer to that name. Open the address it showed when it started."))
+        abort(421, Text("This companion does not answer to that name. Open {public}/ instead.", public=public) if public
+              else Text("This companion does not answer to that name. Open the address it showed when it started."))
 
 
 def public_base() -> str:

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from flask import Blueprint, redirect, request
 
-from ..words import T
+from ..words import Text
 from .access import refusal
 
 bp = Blueprint("language", __name__)
@@ -54,7 +54,7 @@ def back_to(target: str | None) -> str:
 @bp.get("/language/<code>")
 def choose(code: str):
     if code not in LANGUAGES:
-        return refusal(T("No such language here: the companion speaks English, Français and Deutsch."), 404)
+        return refusal(Text("No such language here: the companion speaks English, Français and Deutsch."), 404)
     resp = redirect(back_to(request.args.get("next")), 303)
     resp.set_cookie(COOKIE, code, httponly=True, samesite="Lax", max_age=YEAR)
     return resp

@@ -20,11 +20,11 @@ import time
 from flask import abort, current_app, request
 
 from ..clients import client_key
-from ..words import T
+from ..words import Text
 
 MINUTE, DAY = 60.0, 86400.0
-TOO_MANY = T("Too many new games from this device in the last minute. Wait a minute and try again.")
-TOO_MANY_TODAY = T("Too many new games from this device today. Delete or finish some, or try again tomorrow.")
+TOO_MANY = Text("Too many new games from this device in the last minute. Wait a minute and try again.")
+TOO_MANY_TODAY = Text("Too many new games from this device today. Delete or finish some, or try again tomorrow.")
 
 
 def count_new_game() -> None:

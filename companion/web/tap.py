@@ -9,12 +9,12 @@ from flask import g, jsonify, request
 
 from ..engine import GameMovedOn, IllegalAction, NotOnMenu, legal_actions
 from ..store import Game, NotFound, Stale
-from ..words import T
+from ..words import Text
 from .access import DELETED, refusal, store
 
-MOVED_ON = (T("The game moved on: here is the new menu."), "the game moved on")
-NOTHING = (T("Nothing to decide for you right now."), "nothing to decide for you right now")
-NOT_ON_MENU = (T("That option is not on the menu."), "that option is not on the menu")
+MOVED_ON = (Text("The game moved on: here is the new menu."), "the game moved on")
+NOTHING = (Text("Nothing to decide for you right now."), "nothing to decide for you right now")
+NOT_ON_MENU = (Text("That option is not on the menu."), "that option is not on the menu")
 
 
 def play(gid: str, who: int | str, version: int, decision, choice: int, via: str) -> Game:
@@ -58,6 +58,6 @@ def _words(exc: Exception, game: Game, who: int | str, version: int) -> tuple[tu
         return NOT_ON_MENU, 400
     reason = getattr(exc, "reason", str(exc))
     rule = getattr(exc, "rule", None)
-    page = (T("Not possible: {reason} ({rule}).", reason=reason, rule=rule) if rule
-            else T("Not possible: {reason}.", reason=reason))  # the reason's own template is kept inside
+    page = (Text("Not possible: {reason} ({rule}).", reason=reason, rule=rule) if rule
+            else Text("Not possible: {reason}.", reason=reason))  # the reason's own template is kept inside
     return (page, f"not possible: {exc}"), 409

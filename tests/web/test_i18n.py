@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from companion.catalog import parse_citizens, shipped_catalog
 from companion.engine import apply, legal_actions, new_game, options_for, pending
 from companion.engine.describe import tile_text
-from companion.words import N, T, Text, again, joined, keep, stored_keys
+from companion.words import Plural, Text, from_plain, joined, put_text, stored_keys
 from companion.simulate import play_game
 from companion.web import TRANSLATIONS, create_app
 from companion.web.translate import compile_catalogs, request_gettext
@@ -58,25 +58,25 @@ def stored_texts(state):
 # --- the engine side ---------------------------------------------------------------------------------
 
 def test_text_is_the_english_string_and_keeps_template_and_values():
-    inner = T("{n} coins", n=2)
-    t = T("{who} takes {what}.", who="Ada (R)", what=inner)
+    inner = Text("{n} coins", n=2)
+    t = Text("{who} takes {what}.", who="Ada (R)", what=inner)
     assert t == "Ada (R) takes 2 coins." and isinstance(t, str)
     assert t.msg == "{who} takes {what}."
     assert t.args == {"who": "Ada (R)", "what": {"msg": "{n} coins", "args": {"n": 2}}}
     assert json.loads(json.dumps(t.args)) == t.args  # plain JSON data
-    assert again({"msg": t.msg, "args": t.args}) == t
+    assert from_plain({"msg": t.msg, "args": t.args}) == t
     for twin in (copy.deepcopy(t), pickle.loads(pickle.dumps(t))):
         assert twin == t and twin.msg == t.msg and twin.args == t.args
 
 
 def test_keep_stores_plain_english_beside_the_template():
-    entry = keep({}, "text", T("Round {round} begins.", round="II"))
+    entry = put_text({}, "text", Text("Round {round} begins.", round="II"))
     assert entry == {"text": "Round II begins.", "msg": "Round {round} begins.", "args": {"round": "II"}}
     assert type(entry["text"]) is str
-    opt = keep({}, "label", T("End your turn"))
+    opt = put_text({}, "label", Text("End your turn"))
     assert opt == {"label": "End your turn", "label_msg": "End your turn", "label_args": {}}
-    assert keep({}, "label", "2 coins") == {"label": "2 coins"}  # text without a template stays as it was
-    assert joined(["nun", T("the opponent")], "; ") == "nun; the opponent"
+    assert put_text({}, "label", "2 coins") == {"label": "2 coins"}  # text without a template stays as it was
+    assert joined(["nun", Text("the opponent")], "; ") == "nun; the opponent"
 
 
 def test_log_option_and_prompt_carry_their_templates():
@@ -91,11 +91,11 @@ def test_log_option_and_prompt_carry_their_templates():
     assert any(o.get("cost_msg") == "free" for o in menu)
     steps = {s["msg"]: s for s in state.setup_steps}
     wheel = steps["Put the population wheel within reach, turned to the {window}."]
-    assert wheel["text"] == again({"msg": wheel["msg"], "args": wheel["args"]})
+    assert wheel["text"] == from_plain({"msg": wheel["msg"], "args": wheel["args"]})
     assert wheel["args"]["window"]["args"]["face"].startswith("wheel:")  # the web draws the window named
     _, events = apply(state, recall["action"])
     assert events[0]["msg"] == "{who} recalls a lieutenant to the estate and takes 1 coin."
-    assert events[0]["text"] == again({"msg": events[0]["msg"], "args": events[0]["args"]})
+    assert events[0]["text"] == from_plain({"msg": events[0]["msg"], "args": events[0]["args"]})
     assert events[0]["args"]["who"]["msg"].startswith("{name} (")  # the colour's letter, per language
 
 
@@ -116,7 +116,7 @@ def test_every_stored_template_rebuilds_its_english_and_survives_json():
         saved = json.loads(json.dumps(played.state.to_dict()))
         assert [e.get("msg") for e in saved["log"]] == [e.get("msg") for e in played.state.log]
         for english, stored in checked:
-            assert again(stored) == english, stored["msg"]
+            assert from_plain(stored) == english, stored["msg"]
         seen += len(checked)
     assert seen > 1000
 
@@ -148,34 +148,34 @@ def fake(s):
 
 
 def test_tr_translates_template_then_values_recursively():
-    entry = keep({}, "text", T("{who} takes {what}.", who="Ada (R)", what=T("{n} coins", n=2)))
+    entry = put_text({}, "text", Text("{who} takes {what}.", who="Ada (R)", what=Text("{n} coins", n=2)))
     assert tr(entry, "text", fake) == "Ada (R) prend 2 pièces."
-    step = keep({}, "text", T("Put 1 {cls} on each {colour} hex: {hexes}.", cls="nun", colour="orange",
-                              hexes="Giudecca (n01)"))
+    step = put_text({}, "text", Text("Put 1 {cls} on each {colour} hex: {hexes}.", cls="nun", colour="orange",
+                                     hexes="Giudecca (n01)"))
     assert tr(step, "text", fake) == "Placez 1 religieuse sur chaque hexagone orange : Giudecca (n01)."
     assert tr({"label": "Build nothing"}, "label", fake) == "Ne rien construire"  # no template: whole text
-    assert tr(keep({}, "text", T("broken {x}", x=1)), "text", fake) == "broken 1"  # bad translation: English
+    assert tr(put_text({}, "text", Text("broken {x}", x=1)), "text", fake) == "broken 1"  # bad translation: English
     assert tr(None) == "" and tr({"reason": None}, "reason", fake) == ""
 
 
 def test_a_phrase_with_a_count_keeps_both_forms_and_english_picks_by_the_count():
-    one, two = N("{n} coin", "{n} coins", n=1), N("{n} coin", "{n} coins", n=2)
+    one, two = Plural("{n} coin", "{n} coins", n=1), Plural("{n} coin", "{n} coins", n=2)
     assert (one, two) == ("1 coin", "2 coins") and one.msg == two.msg == "{n} coin" and two.plural == "{n} coins"
-    entry = keep({}, "cost", two)
+    entry = put_text({}, "cost", two)
     assert entry == {"cost": "2 coins", "cost_msg": "{n} coin", "cost_args": {"n": 2}, "cost_plural": "{n} coins"}
-    nested = T("{who} takes {what}.", who="Ada (R)", what=two)
+    nested = Text("{who} takes {what}.", who="Ada (R)", what=two)
     assert nested.args["what"] == {"msg": "{n} coin", "args": {"n": 2}, "plural": "{n} coins"}
-    assert again({"msg": nested.msg, "args": nested.args}) == "Ada (R) takes 2 coins."
+    assert from_plain({"msg": nested.msg, "args": nested.args}) == "Ada (R) takes 2 coins."
     assert pickle.loads(pickle.dumps(two)).plural == "{n} coins"
-    assert tr(entry, "cost", fake) == "2 pièces" and tr(keep({}, "cost", one), "cost", fake) == "1 coin"  # no ngettext
+    assert tr(entry, "cost", fake) == "2 pièces" and tr(put_text({}, "cost", one), "cost", fake) == "1 coin"  # no ngettext
 
 
 def test_the_french_catalog_has_both_forms_of_a_phrase_with_a_count(french_app):
     with french_app.test_request_context("/", headers={"Accept-Language": "fr"}):
-        assert tr(keep({}, "cost", N("{n} coin", "{n} coins", n=1)), "cost", request_gettext) == "1 pièce"
-        assert tr(keep({}, "cost", N("{n} coin", "{n} coins", n=3)), "cost", request_gettext) == "3 pièces"
-        cubes = T("{what}", what=N("{label}; {n} plague cube", "{label}; {n} plague cubes", n=2, label="x"))
-        assert tr(keep({}, "text", cubes), "text", request_gettext) == "x ; 2 cubes peste"  # the rulebook's "cube peste"
+        assert tr(put_text({}, "cost", Plural("{n} coin", "{n} coins", n=1)), "cost", request_gettext) == "1 pièce"
+        assert tr(put_text({}, "cost", Plural("{n} coin", "{n} coins", n=3)), "cost", request_gettext) == "3 pièces"
+        cubes = Text("{what}", what=Plural("{label}; {n} plague cube", "{label}; {n} plague cubes", n=2, label="x"))
+        assert tr(put_text({}, "text", cubes), "text", request_gettext) == "x ; 2 cubes peste"  # the rulebook's "cube peste"
 
 
 def test_R_REPOP_5_citizens_a_repopulation_needs_read_with_their_own_plurals(french_app):
@@ -185,7 +185,7 @@ def test_R_REPOP_5_citizens_a_repopulation_needs_read_with_their_own_plurals(fre
     said = {}
     for lang in ("fr", "de"):
         with french_app.test_request_context("/", headers={"Accept-Language": lang}):
-            said[lang] = [tr(keep({}, "text", n.text()), "text", request_gettext) for n in needs]
+            said[lang] = [tr(put_text({}, "text", n.text()), "text", request_gettext) for n in needs]
     assert said["fr"] == ["2 artisans", "1 nonne améliorée", "2 aristocrates améliorés"]
     assert said["de"] == ["2 Handwerker", "1 aufgewertete Nonne", "2 aufgewertete Aristokraten"]
 
@@ -290,4 +290,4 @@ def test_the_french_catalog_is_real_and_compiles():
         if isinstance(msgid, tuple):  # a plural: its forms are checked by pybabel compile
             continue
         assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", msgid)), msgid
-    assert isinstance(T("x"), Text)
+    assert isinstance(Text("x"), Text)

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..state import GameState
-from ...words import T, keep
+from ...words import Text, put_text
 
-NOTHING = T("Nothing to put back: the undone choices moved no pieces on the table.")
+NOTHING = Text("Nothing to put back: the undone choices moved no pieces on the table.")
 
 
 def line(text, places: list[str] | None = None, seat: int | None = None, shared: bool = True) -> dict:
@@ -18,7 +18,7 @@ def line(text, places: list[str] | None = None, seat: int | None = None, shared:
     (None: the game's, not one seat's) and whether those pieces lie where everyone sees them (`shared`:
     the city, the scoreboard, the stacks, the supply) or on the seat's own estate (False: its phone says
     it, and the host's panel for that seat)."""
-    entry = keep({"seat": seat}, "text", text)
+    entry = put_text({"seat": seat}, "text", text)
     if places:
         entry["places"] = places
     if not shared:

@@ -10,15 +10,15 @@ from ..describe import square_text, tile_name, tile_text
 from ..events import roman, who
 from .lines import Reader, Speaker, both, line
 from ..state import TOKENS, GameState
-from ...words import N, T
+from ...words import Plural, Text
 
 #: The counters a seat keeps beside its board, as the table counts them.
 COUNTS = {
-    "coins": lambda n: N("{n} coin", "{n} coins", n=n),
-    "lumber": lambda n: N("{n} lumber", "{n} lumber", n=n),  # one word in English, not in French
-    "fire": lambda n: N("{n} fire token", "{n} fire tokens", n=n),
-    "major_fire": lambda n: N("{n} major fire token", "{n} major fire tokens", n=n),
-    "rats": lambda n: N("{n} rat token", "{n} rat tokens", n=n),
+    "coins": lambda n: Plural("{n} coin", "{n} coins", n=n),
+    "lumber": lambda n: Plural("{n} lumber", "{n} lumber", n=n),  # one word in English, not in French
+    "fire": lambda n: Plural("{n} fire token", "{n} fire tokens", n=n),
+    "major_fire": lambda n: Plural("{n} major fire token", "{n} major fire tokens", n=n),
+    "rats": lambda n: Plural("{n} rat token", "{n} rat tokens", n=n),
 }
 
 
@@ -32,10 +32,10 @@ def _say_counter(before: GameState, after: GameState, key, b: int, a: int) -> li
     seat, kind = key
     name = who(after, seat=seat)
     if kind == "vp":  # R-SCORE-7: the scoring track runs round the scoreboard
-        return [line(T("Move {who}'s scoring counter from {b} to {a} VP.", who=name, b=b, a=a), seat=seat)]
+        return [line(Text("Move {who}'s scoring counter from {b} to {a} VP.", who=name, b=b, a=a), seat=seat)]
     what = COUNTS[kind](abs(b - a))
-    text = (T("{who} returns {what} to the supply.", who=name, what=what) if b > a
-            else T("{who} takes {what} from the supply.", who=name, what=what))
+    text = (Text("{who} returns {what} to the supply.", who=name, what=what) if b > a
+            else Text("{who} takes {what} from the supply.", who=name, what=what))
     return [line(text, seat=seat, shared=False)]
 
 
@@ -48,15 +48,15 @@ def _registers(state: GameState) -> dict:
 def _say_register(before: GameState, after: GameState, key, b: int, a: int) -> list[dict]:
     seat, kind, name = key
     if a is None or b is None:  # a scroll board handed out or taken back (R-ADV-1): its marker comes or goes
-        return [line(T("Put {who}'s scroll marker on level {a} of the {track} track.", who=who(after, seat=seat),
-                       track=name, a=a) if b is None else
-                     T("Take {who}'s scroll marker off the {track} track.", who=who(after, seat=seat), track=name),
+        return [line(Text("Put {who}'s scroll marker on level {a} of the {track} track.", who=who(after, seat=seat),
+                          track=name, a=a) if b is None else
+                     Text("Take {who}'s scroll marker off the {track} track.", who=who(after, seat=seat), track=name),
                      seat=seat, shared=False)]
     if kind == "register":  # the registers lie on the scoreboard, in everyone's sight
-        return [line(T("Move {who}'s counter on the {kind} register from space {b} to space {a}.",
-                       who=who(after, seat=seat), kind=name, b=b, a=a), seat=seat)]
-    return [line(T("Move {who}'s scroll marker on the {track} track from level {b} to level {a}.",
-                   who=who(after, seat=seat), track=name, b=b, a=a), seat=seat, shared=False)]
+        return [line(Text("Move {who}'s counter on the {kind} register from space {b} to space {a}.",
+                          who=who(after, seat=seat), kind=name, b=b, a=a), seat=seat)]
+    return [line(Text("Move {who}'s scroll marker on the {track} track from level {b} to level {a}.",
+                      who=who(after, seat=seat), track=name, b=b, a=a), seat=seat, shared=False)]
 
 
 def _overseers(state: GameState) -> dict:
@@ -70,22 +70,22 @@ def _say_overseer(before: GameState, after: GameState, key, b: tuple, a: tuple) 
     name, out = who(after, seat=seat), []
     if b[:2] != a[:2]:
         if a[0] == 0:
-            text = T("Move {who}'s {cls} overseer to its start space.", who=name, cls=cls)
+            text = Text("Move {who}'s {cls} overseer to its start space.", who=name, cls=cls)
         elif a[1] and a[1] != b[1]:
-            text = T("Move {who}'s {cls} overseer to step {step} of its {branch} branch.", who=name, cls=cls,
-                     step=a[0], branch=a[1])
+            text = Text("Move {who}'s {cls} overseer to step {step} of its {branch} branch.", who=name, cls=cls,
+                        step=a[0], branch=a[1])
         elif a[0] < b[0]:
-            text = N("Move {who}'s {cls} overseer back {n} space (to step {step}).",
-                     "Move {who}'s {cls} overseer back {n} spaces (to step {step}).", n=b[0] - a[0], who=name,
-                     cls=cls, step=a[0])
+            text = Plural("Move {who}'s {cls} overseer back {n} space (to step {step}).",
+                          "Move {who}'s {cls} overseer back {n} spaces (to step {step}).", n=b[0] - a[0], who=name,
+                          cls=cls, step=a[0])
         else:
-            text = N("Move {who}'s {cls} overseer on {n} space (to step {step}).",
-                     "Move {who}'s {cls} overseer on {n} spaces (to step {step}).", n=a[0] - b[0], who=name,
-                     cls=cls, step=a[0])
+            text = Plural("Move {who}'s {cls} overseer on {n} space (to step {step}).",
+                          "Move {who}'s {cls} overseer on {n} spaces (to step {step}).", n=a[0] - b[0], who=name,
+                          cls=cls, step=a[0])
         out.append(line(text, seat=seat, shared=False))
     if b[2] != a[2]:
-        out.append(line(T("Turn {who}'s {cls} overseer to its upgraded side.", who=name, cls=cls) if a[2] else
-                        T("Turn {who}'s {cls} overseer to its plain side.", who=name, cls=cls), seat=seat,
+        out.append(line(Text("Turn {who}'s {cls} overseer to its upgraded side.", who=name, cls=cls) if a[2] else
+                        Text("Turn {who}'s {cls} overseer to its plain side.", who=name, cls=cls), seat=seat,
                         shared=False))
     return out
 
@@ -101,12 +101,12 @@ def _lt_place(state: GameState, where: str, used: bool) -> tuple:
     kind, _, at = where.partition(":")
     if kind in ("hex", "dock"):
         name = tile_name(state, at)
-        text = (T("standing on the marked {tile}", tile=name) if used else
-                T("lying on the marked {tile}", tile=name))
+        text = (Text("standing on the marked {tile}", tile=name) if used else
+                Text("lying on the marked {tile}", tile=name))
         return text, [where]
     if kind == "estate":
-        return (T("standing beside the board") if used else T("on the estate")), []
-    return (T("in the box") if kind == "box" else T("in the supply")), []
+        return (Text("standing beside the board") if used else Text("on the estate")), []
+    return (Text("in the box") if kind == "box" else Text("in the supply")), []
 
 
 def _pairs(gone: list, back: list) -> list[tuple]:
@@ -129,24 +129,27 @@ def _say_lieutenants(before: GameState, after: GameState, seat, b: tuple, a: tup
     for (now, then), n in moves.items():
         if now is None or then is None:  # never with five lieutenants a seat; said anyway
             text, places = _lt_place(before, *(now or then))
-            out.append(line(T("{who}: check the lieutenant {now}.", who=name, now=text), places, seat=seat,
+            out.append(line(Text("{who}: check the lieutenant {now}.", who=name, now=text), places, seat=seat,
                             shared=bool(places)))
             continue
         at, places = _lt_place(before, *now)
         if now[0] == then[0] == "estate":  # R-TURN-RECALL-1 / R-NEXT-2: a recalled figure stands beside the board
-            text = (N("{who}: stand the lieutenant on the estate beside the board.",
-                      "{who}: stand {n} lieutenants on the estate beside the board.", n=n, who=name) if then[1] else
-                    N("{who}: put the lieutenant standing beside the board back on the estate.",
-                      "{who}: put the {n} lieutenants standing beside the board back on the estate.", n=n, who=name))
+            text = (Plural("{who}: stand the lieutenant on the estate beside the board.",
+                           "{who}: stand {n} lieutenants on the estate beside the board.", n=n,
+                           who=name) if then[1] else
+                    Plural("{who}: put the lieutenant standing beside the board back on the estate.",
+                           "{who}: put the {n} lieutenants standing beside the board back on the estate.", n=n,
+                           who=name))
         elif now[0] == then[0]:
-            text = (N("{who}: stand the lieutenant {at} up.", "{who}: stand the {n} lieutenants {at} up.", n=n,
-                      who=name, at=at) if then[1] else
-                    N("{who}: lay the lieutenant {at} down.", "{who}: lay the {n} lieutenants {at} down.", n=n,
-                      who=name, at=at))
+            text = (Plural("{who}: stand the lieutenant {at} up.", "{who}: stand the {n} lieutenants {at} up.", n=n,
+                           who=name, at=at) if then[1] else
+                    Plural("{who}: lay the lieutenant {at} down.", "{who}: lay the {n} lieutenants {at} down.", n=n,
+                           who=name, at=at))
         else:
             there, places_a = _lt_place(after, *then)
-            text = N("{who}: take the lieutenant {now} and put it {then}.",
-                     "{who}: take the {n} lieutenants {now} and put them {then}.", n=n, who=name, now=at, then=there)
+            text = Plural("{who}: take the lieutenant {now} and put it {then}.",
+                          "{who}: take the {n} lieutenants {now} and put them {then}.", n=n, who=name, now=at,
+                          then=there)
             places = places + [p for p in places_a if p not in places]
         out.append(line(text, places, seat=seat, shared=bool(places) or "supply" in (now[0], then[0])))
     return out
@@ -188,18 +191,18 @@ def _citizens_of(state: GameState) -> dict:
 def _citizen_at(state: GameState, at: tuple | None) -> tuple:
     """Where a citizen token lies, in words (R-CIT-3: quarantine spaces I and II), its seat and its mark."""
     if at is None:
-        return T("in the supply"), None, []
+        return Text("in the supply"), None, []
     if at[0] == "hex":
-        return T("on the marked {tile}", tile=tile_name(state, at[1])), None, [f"hex:{at[1]}"]
+        return Text("on the marked {tile}", tile=tile_name(state, at[1])), None, [f"hex:{at[1]}"]
     seat, name = at[1], who(state, at[1])
     if at[0] == "square":
-        return T("on {who}'s {square}", who=name, square=square_text(state, seat, at[2])), seat, []
+        return Text("on {who}'s {square}", who=name, square=square_text(state, seat, at[2])), seat, []
     if at[0] == "workshop":
         tile = state.seats[seat].workshops[at[2]].tile
-        return T("in {who}'s {workshop}", who=name, workshop=tile_text(state, tile)), seat, []
+        return Text("in {who}'s {workshop}", who=name, workshop=tile_text(state, tile)), seat, []
     if at[3]:
-        return T("in {who}'s cabin {n}, space {space}", who=name, n=at[2] + 1, space=roman(at[3])), seat, []
-    return T("in {who}'s cabin {n}", who=name, n=at[2] + 1), seat, []
+        return Text("in {who}'s cabin {n}, space {space}", who=name, n=at[2] + 1, space=roman(at[3])), seat, []
+    return Text("in {who}'s cabin {n}", who=name, n=at[2] + 1), seat, []
 
 
 def _say_citizen(before: GameState, after: GameState, key, b, a) -> list[dict]:
@@ -209,14 +212,15 @@ def _say_citizen(before: GameState, after: GameState, key, b, a) -> list[dict]:
     seat, places = seat_b if seat_b is not None else seat_a, places_b + places_a
     out, shared = [], bool(places) or seat is None
     if b is None:
-        out.append(line(T("Put one {cls} from the supply {then}.", cls=cls, then=then), places, seat, shared))
+        out.append(line(Text("Put one {cls} from the supply {then}.", cls=cls, then=then), places, seat, shared))
     elif a is None:
-        out.append(line(T("Return the {cls} {now} to the supply.", cls=cls, now=now), places, seat, shared))
+        out.append(line(Text("Return the {cls} {now} to the supply.", cls=cls, now=now), places, seat, shared))
     elif b[0] != a[0]:
-        out.append(line(T("Move the {cls} {now}: put it {then}.", cls=cls, now=now, then=then), places, seat, shared))
+        out.append(line(Text("Move the {cls} {now}: put it {then}.", cls=cls, now=now, then=then), places, seat,
+                        shared))
     if a is not None and b is not None and a[2] != b[2]:
-        out.append(line(T("Turn the {cls} {then} to its upgraded side.", cls=cls, then=then) if a[2] else
-                        T("Turn the {cls} {then} to its plain side.", cls=cls, then=then), places_a, seat,
+        out.append(line(Text("Turn the {cls} {then} to its upgraded side.", cls=cls, then=then) if a[2] else
+                        Text("Turn the {cls} {then} to its plain side.", cls=cls, then=then), places_a, seat,
                         bool(places_a)))
     return out
 
@@ -237,23 +241,23 @@ def _say_estate(before: GameState, after: GameState, key, b, a) -> list[dict]:
     name, out = who(after, seat=seat), []
     if kind == "cabin":
         if b:
-            out.append(T("Take the {tile} off {who}'s cabin {n}.", tile=tile_text(before, b), who=name, n=at + 1))
+            out.append(Text("Take the {tile} off {who}'s cabin {n}.", tile=tile_text(before, b), who=name, n=at + 1))
         if a:
-            out.append(T("Put the {tile} on {who}'s cabin {n}.", tile=tile_text(after, a), who=name, n=at + 1))
+            out.append(Text("Put the {tile} on {who}'s cabin {n}.", tile=tile_text(after, a), who=name, n=at + 1))
     elif kind == "workshop":
         out.extend(_say_workshop(before, after, name, b, a))
     elif kind in ("boat", "wagon") and (a is None or b is None):
         tile = tile_text(after, at)
-        out.append(T("Take the {tile} off {who}'s estate.", who=name, tile=tile) if a is None else
-                   T("Put the {tile} on {who}'s estate.", who=name, tile=tile))
+        out.append(Text("Take the {tile} off {who}'s estate.", who=name, tile=tile) if a is None else
+                   Text("Put the {tile} on {who}'s estate.", who=name, tile=tile))
     elif kind == "wagon":  # R-REPOP-3: a wagon turns face down once it has carried citizens this round
         tile = tile_text(after, at)
-        out.append(T("Turn {who}'s {tile} face down.", who=name, tile=tile) if a else
-                   T("Turn {who}'s {tile} face up.", who=name, tile=tile))
+        out.append(Text("Turn {who}'s {tile} face down.", who=name, tile=tile) if a else
+                   Text("Turn {who}'s {tile} face up.", who=name, tile=tile))
     else:  # R-ADV-2: a used single-use square is covered
         square = square_text(after, seat, at)
-        out.append(T("Take the cover off {who}'s {square}.", who=name, square=square) if a is None else
-                   T("Cover {who}'s {square}.", who=name, square=square))
+        out.append(Text("Take the cover off {who}'s {square}.", who=name, square=square) if a is None else
+                   Text("Cover {who}'s {square}.", who=name, square=square))
     return [line(text, seat=seat, shared=False) for text in out]
 
 
@@ -261,13 +265,13 @@ def _say_workshop(before: GameState, after: GameState, name: str, b, a) -> list:
     """R-BUILD-5: a late workshop turns face down once it has given its reward."""
     if b and a and b[0] == a[0]:
         tile = tile_text(after, a[0])
-        return [T("Turn {who}'s {tile} face down.", who=name, tile=tile) if a[1] else
-                T("Turn {who}'s {tile} face up.", who=name, tile=tile)]
+        return [Text("Turn {who}'s {tile} face down.", who=name, tile=tile) if a[1] else
+                Text("Turn {who}'s {tile} face up.", who=name, tile=tile)]
     out = []
     if b:
-        out.append(T("Take the {tile} off {who}'s estate.", tile=tile_text(before, b[0]), who=name))
+        out.append(Text("Take the {tile} off {who}'s estate.", tile=tile_text(before, b[0]), who=name))
     if a:
-        out.append(T("Put the {tile} on {who}'s estate.", tile=tile_text(after, a[0]), who=name))
+        out.append(Text("Put the {tile} on {who}'s estate.", tile=tile_text(after, a[0]), who=name))
     return out
 
 

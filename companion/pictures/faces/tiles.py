@@ -13,7 +13,7 @@ from ..icons import citizen, reward_icons, vp, words
 from ..elements import Gettext, el, txt
 from .frame import EDGE, PAPER, colour_mark, face_svg, hexagon, number_disc, price
 from .shapes import anchor, boat_shape, cabin_shape, cargo_mark, hourglass, wagon_shape, workshop_shape
-from ...words import T
+from ...words import Text
 
 W, H = 120, 96
 
@@ -92,10 +92,11 @@ def wagon_face(catalog, rid: str, _: Gettext) -> Markup:
                     wagon_shape(36, 64, 48), vp(90, 62, 32, wg.vp))
 
 
-SOLO_ACTIONS = {"boat": T("take a boat"), "wagon": T("take the wagon"),
-                "improvements": T("take every cabin improvement"),
-                "workshop-aristocrat": T("take the aristocrat workshop"), "workshop-nun": T("take the nun workshop"),
-                "workshop-craftsman": T("take the craftsman workshop")}  # T: words the catalogs translate
+SOLO_ACTIONS = {"boat": Text("take a boat"), "wagon": Text("take the wagon"),
+                "improvements": Text("take every cabin improvement"),
+                "workshop-aristocrat": Text("take the aristocrat workshop"),
+                "workshop-nun": Text("take the nun workshop"),
+                "workshop-craftsman": Text("take the craftsman workshop")}  # Text: words the catalogs translate
 
 
 def solo_tile_face(catalog, rid: str, _: Gettext) -> Markup:

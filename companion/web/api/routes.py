@@ -17,7 +17,7 @@ from ..forms import json_options, json_tap
 from ..limits import count_new_game
 from ..tap import menu_json, play
 from ..views import join_url
-from ...words import T
+from ...words import Text
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -28,7 +28,7 @@ def _json() -> dict:
     except RecursionError:  # absurdly nested JSON
         data = None
     if not isinstance(data, dict):
-        abort(400, T("Send a JSON object."))
+        abort(400, Text("Send a JSON object."))
     return data
 
 

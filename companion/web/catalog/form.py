@@ -19,7 +19,7 @@ from ...catalog.corrections import values
 from ...catalog.problems import exception_text
 from ...catalog.rewards import CLASSES, GrammarError
 from ...catalog.write import toml_value
-from ...words import T
+from ...words import Text
 from .words import label
 from .reward_words import check
 
@@ -73,8 +73,8 @@ def read_form(family: str, record: dict, form, phrases: Callable[[str, str], str
     for name, before in values(record).items():
         raw = form.get(name)
         if raw is None:
-            raise FormProblem(T("The form has no field “{field}”. Load the page again and retry.",
-                                field=label(name)))
+            raise FormProblem(Text("The form has no field “{field}”. Load the page again and retry.",
+                                   field=label(name)))
         typed[name] = _read(_field(family, name, before), raw.strip(), phrases)
     for field in added:
         raw = (form.get(field.name) or "").strip()
@@ -101,12 +101,12 @@ def _read(field: Field, raw: str, phrases: Callable[[str, str], str]):
     """One typed value, as the kind of value the record holds there."""
     if field.kind == "yes-no":
         if raw not in ("yes", "no"):
-            raise FormProblem(T("{field}: choose yes or no.", field=label(field.name)))
+            raise FormProblem(Text("{field}: choose yes or no.", field=label(field.name)))
         return raw == "yes"
     if field.kind == "number":
         if not (raw.lstrip("-").isdecimal() and len(raw) <= 6):
-            raise FormProblem(T("{field}: enter a whole number, not “{typed}”.", field=label(field.name),
-                                typed=raw[:40]))
+            raise FormProblem(Text("{field}: enter a whole number, not “{typed}”.", field=label(field.name),
+                                   typed=raw[:40]))
         return int(raw)
     if field.kind == "list":
         return _list(field, raw if raw.startswith("[") else f"[{raw}]")
@@ -115,7 +115,7 @@ def _read(field: Field, raw: str, phrases: Callable[[str, str], str]):
     try:
         check(said, leaf)
     except GrammarError as exc:
-        raise FormProblem(T("{field}: {problem}", field=label(field.name), problem=exception_text(exc))) from None
+        raise FormProblem(Text("{field}: {problem}", field=label(field.name), problem=exception_text(exc))) from None
     return said
 
 
@@ -124,5 +124,6 @@ def _list(field: Field, raw: str) -> list:
     try:
         return tomllib.loads(f"value = {raw}")["value"]
     except (tomllib.TOMLDecodeError, RecursionError, ValueError, KeyError):
-        raise FormProblem(T("{field}: write the values separated by commas, like {example}.", field=label(field.name),
-                            example=field.value[:60])) from None
+        raise FormProblem(Text("{field}: write the values separated by commas, like {example}.",
+                               field=label(field.name),
+                               example=field.value[:60])) from None

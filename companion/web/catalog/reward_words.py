@@ -15,15 +15,15 @@ from functools import lru_cache
 from typing import Callable
 
 from ...catalog.rewards import CLASSES, ICONS, GrammarError, Item, Need, parse_citizens, parse_cost, parse_reward
-from ...words import T
+from ...words import Text
 from ...pictures.icons import words
 
 REWARDS = ("action", "reward", "output", "upgraded_output")
 COSTS = ("cost", "repop_cost")
 CITIZENS = ("repop_citizens",)
 MAX_COUNT = 30  # no component gives or costs more of one thing
-NOTHING = T("nothing")
-EITHER = T("{first} or {second}")
+NOTHING = Text("nothing")
+EITHER = Text("{first} or {second}")
 PLUS = re.compile(r"\s*\+\s*|\s+and\s+")
 
 

@@ -20,7 +20,7 @@ from ...catalog.corrections import Unknown, shipped_ids, shipped_record, with_va
 from ...catalog.read import OVERRIDE_LIMIT
 from ...faults import StartupError
 from ...instance import kept_key
-from ...words import T
+from ...words import Text
 from ..address import public_base
 from .. import catalog_desk as desk
 from . import screen
@@ -35,8 +35,8 @@ from ..translate import request_gettext
 bp = Blueprint("catalog", __name__, url_prefix="/catalog")
 
 ADMIN_COOKIE = "catalog_admin"
-NEEDS_ADMIN = T("Changing the catalog needs this companion's admin link: serve prints it when it starts; open it "
-                "once on this browser. Anyone may read this page; nothing was changed.")
+NEEDS_ADMIN = Text("Changing the catalog needs this companion's admin link: serve prints it when it starts; open it "
+                   "once on this browser. Anyone may read this page; nothing was changed.")
 UPLOAD = "corrections"  # the import form's file field
 CACHED = ("catalog.index", "catalog.changes", "catalog.family_page", "catalog.family_grid",  # drawn once per content
           "catalog.record_page")
@@ -102,7 +102,7 @@ def import_file():
     _may_change()
     upload = request.files.get(UPLOAD)
     if upload is None or not upload.filename:
-        abort(400, T("Choose a corrections file to import."))
+        abort(400, Text("Choose a corrections file to import."))
     try:
         desk.corrections().replace(upload.read(OVERRIDE_LIMIT + 1))
     except CatalogError as exc:
@@ -178,7 +178,7 @@ def correct(family: str, rid: str):
                                               phrases=lambda leaf, raw: to_grammar(raw, leaf, language,
                                                                                    request_gettext)))
     except FormProblem as exc:
-        said = T("{record}: {problem}", record=screen.record_name(family, rid), problem=exc.args[0])
+        said = Text("{record}: {problem}", record=screen.record_name(family, rid), problem=exc.args[0])
         return screen.record_page(family, rid, before, now, _is_admin(), [said], 400)
     return _change(family, rid, lambda c: c.correct(family, rid, typed))
 
@@ -208,7 +208,7 @@ def _may_change() -> None:
 def _sign_in(key: str):
     """The admin link's key moves into a cookie scripts cannot read, and leaves the address bar."""
     if not hmac.compare_digest(key.encode("utf-8", "surrogatepass"), current_app.extensions["catalog_admin"].encode()):
-        abort(403, T("This is not this companion's admin link. Nothing was changed."))
+        abort(403, Text("This is not this companion's admin link. Nothing was changed."))
     resp = make_response(redirect(url_for("catalog.index"), 303))
     resp.set_cookie(ADMIN_COOKIE, key, httponly=True, samesite="Lax", max_age=60 * 60 * 24 * 365)
     return resp

@@ -14,7 +14,7 @@ from ...catalog import InForce
 from ...catalog.corrections import differences, shipped_ids, shipped_record, source_of, values
 from ...catalog.rewards import ICONS
 from ...pictures.faces import face
-from ...words import T
+from ...words import Text
 from .form import form_fields, lacking
 from .words import in_words, label, say, shown
 from ..access import csrf_token
@@ -22,16 +22,16 @@ from ..translate import request_gettext
 
 #: the families in the order a table checks a box: the city's tiles first, the boards' small print last
 FAMILY_NAMES = {
-    "hex": (T("Neighborhood hexes"), T("Hex")), "harbor": (T("Harbor hexes"), T("Harbor")),
-    "boat": (T("Boats"), T("Boat")), "docking_tile": (T("Docking tiles"), T("Docking tile")),
-    "wheel": (T("Population wheel windows"), T("Window")), "workshop": (T("Workshops"), T("Workshop")),
-    "improvement": (T("Cabin improvements"), T("Improvement")), "wagon": (T("Wagons"), T("Wagon")),
-    "solo_tile": (T("Solo tiles"), T("Solo tile")), "board": (T("Player boards"), T("Player board")),
-    "scroll_board": (T("Scroll boards"), T("Scroll board")), "register": (T("Registers"), T("Register")),
-    "round_info": (T("Scoreboard rounds"), T("Scoreboard side")),
-    "priority_tile": (T("Register priority tiles"), T("Priority tile")),
-    "rat_table": (T("Rat penalties"), T("Rat table")), "dock": (T("Docks"), T("Dock")),
-    "layout": (T("City layouts"), T("Layout")),
+    "hex": (Text("Neighborhood hexes"), Text("Hex")), "harbor": (Text("Harbor hexes"), Text("Harbor")),
+    "boat": (Text("Boats"), Text("Boat")), "docking_tile": (Text("Docking tiles"), Text("Docking tile")),
+    "wheel": (Text("Population wheel windows"), Text("Window")), "workshop": (Text("Workshops"), Text("Workshop")),
+    "improvement": (Text("Cabin improvements"), Text("Improvement")), "wagon": (Text("Wagons"), Text("Wagon")),
+    "solo_tile": (Text("Solo tiles"), Text("Solo tile")), "board": (Text("Player boards"), Text("Player board")),
+    "scroll_board": (Text("Scroll boards"), Text("Scroll board")), "register": (Text("Registers"), Text("Register")),
+    "round_info": (Text("Scoreboard rounds"), Text("Scoreboard side")),
+    "priority_tile": (Text("Register priority tiles"), Text("Priority tile")),
+    "rat_table": (Text("Rat penalties"), Text("Rat table")), "dock": (Text("Docks"), Text("Dock")),
+    "layout": (Text("City layouts"), Text("Layout")),
 }
 
 def record_page(family: str, rid: str, plain: dict, now: InForce, admin: bool, problems=(), status: int = 200):
@@ -64,7 +64,7 @@ def lacking_fields(family: str, plain: dict) -> list:
 def record_name(family: str, rid: str):
     """A record as the box names it: "Hex 4" (its kind and place in the family); an unknown one by its id."""
     ids = shipped_ids(family) if family in FAMILY_NAMES else []
-    return T("{kind} {number}", kind=FAMILY_NAMES[family][1], number=ids.index(rid) + 1) if rid in ids else rid
+    return Text("{kind} {number}", kind=FAMILY_NAMES[family][1], number=ids.index(rid) + 1) if rid in ids else rid
 
 
 def family_name(family: str):

@@ -20,7 +20,7 @@ from ...store.game_file import LARGEST, GameFile, Refused, read_file
 from ..address import public_base
 from ..limits import count_new_game
 from ...store import Game
-from ...words import T, keep, tr
+from ...words import Text, put_text, tr
 from .. import catalog_desk
 from ..access import check_csrf, csrf_token, store
 from ..translate import request_gettext
@@ -29,9 +29,9 @@ from ..views import join_url
 bp = Blueprint("resume", __name__)
 PAGE, API = "/games/resume", "/api/games/resume"
 LARGE_BODIES = {PAGE: LARGEST + 64 * 1024, API: LARGEST}  # a form's own bytes come on top of the file's
-BUSY = T("Another game is being resumed right now. Try again in a moment.")
+BUSY = Text("Another game is being resumed right now. Try again in a moment.")
 _ONE_AT_A_TIME = threading.Lock()
-TOO_LARGE = T("The file is larger than {most} MB: it is not a game's file.", most=LARGEST // 2**20)
+TOO_LARGE = Text("The file is larger than {most} MB: it is not a game's file.", most=LARGEST // 2**20)
 
 
 @bp.post(PAGE)
@@ -46,7 +46,7 @@ def upload():
     except RequestEntityTooLarge:
         return _front_page(TOO_LARGE, 413)
     if not data:
-        return _front_page(T("Choose the game's file first."), 400)
+        return _front_page(Text("Choose the game's file first."), 400)
     count_new_game()
     try:
         game = _resumed(read_file(data))
@@ -61,7 +61,7 @@ def api():
     link and code; 400 {"error", "where"} naming the act or field that does not hold."""
     request.max_content_length = LARGE_BODIES[API]
     if not request.is_json:
-        abort(400, T("Send the game's file as JSON (Content-Type: application/json)."))
+        abort(400, Text("Send the game's file as JSON (Content-Type: application/json)."))
     try:
         data = request.get_data(cache=False)
     except RequestEntityTooLarge:
@@ -95,6 +95,6 @@ def _created(game: Game, file: GameFile) -> dict:
 
 def _front_page(problem: str, status: int):
     """The front page with the resume's refusal above its form, in the reader's language (shown as text)."""
-    said = tr(keep({}, "text", problem), "text", request_gettext)
+    said = tr(put_text({}, "text", problem), "text", request_gettext)
     return render_template("host/index.html", colours=COLOURS, csrf=csrf_token(), typed={},
                            notice=catalog_desk.notice(), resume_problem=said), status

@@ -29,7 +29,7 @@ from .. import told
 from ..put_back import host_put_back, log_rows, put_back_marks
 from ..library import qr_svg
 from ..views import base, join_page_url, seats_view, waiting_seats
-from ...words import T
+from ...words import Text
 
 bp = Blueprint("host", __name__)
 
@@ -113,7 +113,7 @@ def _remember_host(resp, gid: str, key: str):
 def part(gid: str, name: str):
     """One live region of the host screen, fetched again after a refused action."""
     if name not in PARTS:
-        abort(404, T("No such part of the screen."))
+        abort(404, Text("No such part of the screen."))
     return part_answer(host_screen.region_of(host_context(gid), name))
 
 
@@ -152,7 +152,7 @@ def undo_preview(gid: str):
     require_host(gid)
     count = int_field("count", request.args)
     if not 0 <= count <= MOST_ACTS:
-        abort(400, T("Undo between 1 and 20 acts at a time."))
+        abort(400, Text("Undo between 1 and 20 acts at a time."))
     ctx = host_context(gid)
     ctx["undo_preview"] = store().last_acts(gid, count) if count else []  # 0: the host cancels
     if request.headers.get("HX-Request"):
@@ -163,16 +163,16 @@ def undo_preview(gid: str):
 
 @bp.post("/host/<gid>/undo")
 def undo(gid: str):
-    _confirmed(gid, T("Tick the box to confirm the undo."))
+    _confirmed(gid, Text("Tick the box to confirm the undo."))
     count = int_field("count")
     if not 1 <= count <= MOST_ACTS:
-        abort(400, T("Undo between 1 and 20 acts at a time."))
+        abort(400, Text("Undo between 1 and 20 acts at a time."))
     try:
         store().undo(gid, int_field("version"), count)
     except Stale:
-        abort(409, T("The game moved on: look again before undoing."))
+        abort(409, Text("The game moved on: look again before undoing."))
     except IllegalAction:  # the store's only refusal of the host's undo
-        abort(409, T("There is nothing to undo."))
+        abort(409, Text("There is nothing to undo."))
     return _back(gid)
 
 
@@ -184,7 +184,7 @@ def tick(gid: str):
     checklist, words = request.form.get("list", ""), request.form.get("words", "")
     step = int_field("step")
     if not valid(checklist, step, words):
-        abort(400, T("That is no step of a checklist."))
+        abort(400, Text("That is no step of a checklist."))
     store().tick(gid, checklist, step, words, request.form.get("on") == "1")
     return _back(gid)
 
@@ -192,7 +192,7 @@ def tick(gid: str):
 @bp.post("/host/<gid>/delete")
 def delete(gid: str):
     """The host removes a finished or abandoned game for good: its log, its seats and their links."""
-    _confirmed(gid, T("Tick the box to confirm that the game should be deleted."))
+    _confirmed(gid, Text("Tick the box to confirm that the game should be deleted."))
     try:
         store().delete(gid)
     except NotFound:  # deleted by another screen a moment ago: just as good
@@ -207,7 +207,7 @@ def proxy_context(gid: str, index: int, game: Game | None = None, glance: dict |
     drawn from the game it wrote; for news, from its question's `glance`)."""
     game = game or require_host(gid, glance)
     if not 0 <= index < len(game.state.seats):
-        abort(404, T("No such seat."))
+        abort(404, Text("No such seat."))
     urls = screen.Addresses(post=url_for("host.act_for_post", gid=gid, index=index),
                             news=url_for("host.seat_news", gid=gid, index=index),
                             part=lambda name: url_for("host.seat_part", gid=gid, index=index, name=name))
@@ -237,7 +237,7 @@ def act_for_post(gid: str, index: int):
     row = host_key_checked(gid)
     check_csrf()
     if not 0 <= index < len(json.loads(row["options"])["players"]):
-        abort(404, T("No such seat."))
+        abort(404, Text("No such seat."))
     version, decision, choice = tap_fields()
     game = play(gid, index, version, decision, choice, "host")
     if request.headers.get("HX-Request"):
@@ -260,7 +260,7 @@ def qr(gid: str, index: int):
     ctx = host_context(gid)
     seats = ctx["seats"]
     if not 0 <= index < len(seats):
-        abort(404, T("No such seat."))
+        abort(404, Text("No such seat."))
     return Response(str(qr_svg(seats[index]["url"])), mimetype="image/svg+xml")
 
 

@@ -9,12 +9,12 @@ from ...store import NotFound
 from ...store.codes import LENGTH, typed_code
 from ..access import check_csrf, csrf_token, seat_of, store
 from ...clients import client_key
-from ...words import T
+from ...words import Text
 
 bp = Blueprint("join", __name__)
 YEAR = 60 * 60 * 24 * 365
-WRONG = T("No seat has that code. Check the letters under your seat's QR code on the host screen.")
-TOO_MANY = T("Too many codes tried from this phone in the last minute. Wait a minute and try again.")
+WRONG = Text("No seat has that code. Check the letters under your seat's QR code on the host screen.")
+TOO_MANY = Text("Too many codes tried from this phone in the last minute. Wait a minute and try again.")
 
 
 @bp.get("/j/<token>")

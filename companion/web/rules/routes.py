@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 
 from ...faults import StartupError
 from ...rules_text import RulesTextError, shipped
-from ...words import T
+from ...words import Text
 from ..language import reader_language
 from ..page_cache import drawn_once
 
@@ -103,7 +103,7 @@ def one(rule_id: str):
     lang = reader_language()
     rule = shipped().explain(rule_id, lang)
     if rule is None:
-        abort(404, T("There is no rule {rule} here: the rules page lists them all.", rule=rule_id[:40]))
+        abort(404, Text("There is no rule {rule} here: the rules page lists them all.", rule=rule_id[:40]))
     if request.headers.get("HX-Request"):
         return render_template("rules/_dialog.html", rule=rule, lang=lang)
     return render_template("rules/one.html", rule=rule, lang=lang)

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 from ...engine.state import CLASSES
 from ...scoresheet import Refused
 from ...scoresheet.fields import FIELDS, seat_field
-from ...words import T
+from ...words import Text
 from ...names import BadName, player_name
 
 NUMBERS = ("track", "laps", "rats", "popularity", "city", "church", "fire", "major_fire", "lumber", "improvements",
@@ -53,8 +53,8 @@ def sheet_data(args, catalog, blank_name) -> dict:
         if raw == "":
             continue
         if raw not in [str(i + 1) for i in range(n)]:
-            raise Refused(key, T("Hex {hex}: the repopulation tile names player {n}, but the sheet has {players}.",
-                                 hex=key[4:40], n=raw[:4], players=n))
+            raise Refused(key, Text("Hex {hex}: the repopulation tile names player {n}, but the sheet has {players}.",
+                                    hex=key[4:40], n=raw[:4], players=n))
         seats[int(raw) - 1]["repopulated"].append(key[4:])
     data = {"players": n, "advanced": advanced, "seats": seats}
     if n == 1:
@@ -87,8 +87,8 @@ def checked_name(raw, i: int) -> str:
     try:
         return player_name(raw)
     except BadName as exc:
-        raise Refused(f"seats[{i}].name", T("{where}: {problem}", where=seat_field(i, None, "name"),
-                                            problem=exc.args[0])) from None
+        raise Refused(f"seats[{i}].name", Text("{where}: {problem}", where=seat_field(i, None, "name"),
+                                               problem=exc.args[0])) from None
 
 
 def sheet_query(position: dict, score: bool = True) -> str:

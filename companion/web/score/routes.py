@@ -21,7 +21,7 @@ from .form import advanced_of, checked_name, form_name, players_of, sheet_data, 
 from .screen import Typed, city_hexes, opponent_field, player_column
 from ..translate import request_gettext as _
 from ..views import SYMBOLS
-from ...words import T, keep
+from ...words import Text, put_text
 
 bp = Blueprint("score", __name__)
 
@@ -51,7 +51,7 @@ def sheet():
             position = read_position(data, catalog)
             state = score_sheet(position, catalog)
         except Refused as exc:
-            problem = keep({"field": form_name(exc.field, data or {"seats": []})}, "message", exc.message)
+            problem = put_text({"field": form_name(exc.field, data or {"seats": []})}, "message", exc.message)
     columns = [player_column(i, typed, catalog, _) for i in range(typed.players)]
     context = {"typed": typed, "columns": columns, "hexes": city_hexes(typed, catalog, columns, _),
                "opponent": opponent_field(typed, catalog, _) if typed.players == 1 else None,
@@ -106,7 +106,7 @@ def api_score():
     catalog, corrected = in_force()
     try:
         if not isinstance(data, dict):
-            raise Refused("", T("Send a JSON object."))
+            raise Refused("", Text("Send a JSON object."))
         seats = data.get("seats")
         for i, seat in enumerate(seats if isinstance(seats, list) else []):
             if isinstance(seat, dict) and isinstance(seat.get("name"), str):

@@ -9,7 +9,7 @@ from ...store import Game
 from . import screen
 from ...engine import IllegalAction
 from ...store import Stale
-from ...words import T
+from ...words import Text
 from ..access import SeatMoved, check_csrf, phone_label, seat_phone, store
 from ..forms import int_field, tap_fields
 from .. import news as held
@@ -77,13 +77,13 @@ def undo(token: str):
     seat = seat_phone(token)
     check_csrf()
     if request.form.get("confirm") != "yes":
-        abort(400, T("Tick the box to confirm the undo."))
+        abort(400, Text("Tick the box to confirm the undo."))
     try:
         store().undo(seat["game_id"], int_field("version"), 1, seat=seat["seat"], via=phone_label(seat))
     except Stale:
-        abort(409, T("The game moved on: look again before undoing."))
+        abort(409, Text("The game moved on: look again before undoing."))
     except IllegalAction as exc:
-        abort(409, T("Not possible: {reason}.", reason=exc.reason))
+        abort(409, Text("Not possible: {reason}.", reason=exc.reason))
     if request.headers.get("HX-Request"):
         return screen.answer(seat_context(token))  # its news at once, as a tap's answer
     return redirect(url_for("seat.page", token=token))

@@ -20,7 +20,7 @@ from ..translate import request_gettext
 from ..put_back import seat_put_back
 from ..told import seat_lines
 from ..views import base
-from ...words import T, tr
+from ...words import Text, tr
 
 PARTS = ("seat_status", "seat_put_back", "seat_told", "seat_undo", "menu", "minimap", "estate")
 
@@ -58,7 +58,7 @@ def own_act(last: dict | None, state, seat: int) -> dict | None:
     return last
 
 
-SPOKEN = T("{number}: {place}")  # a numbered place on the mini map, as a screen reader says it
+SPOKEN = Text("{number}: {place}")  # a numbered place on the mini map, as a screen reader says it
 
 
 def map_targets(view: dict, version: int, post_url: str) -> dict:
@@ -79,7 +79,7 @@ def map_targets(view: dict, version: int, post_url: str) -> dict:
 def part(make: Callable[[], dict], name: str) -> str:
     """One live region, fetched again after a refused tap (the name is checked before anything is read)."""
     if name not in PARTS:
-        abort(404, T("No such part of the screen."))
+        abort(404, Text("No such part of the screen."))
     return part_answer(drawn(region(make(), name)))
 
 
