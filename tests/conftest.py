@@ -18,6 +18,19 @@ NEEDS = {"linux": (sys.platform.startswith("linux"),
          "posix": (sys.platform != "win32", "needs fork and Unix sockets (Linux, macOS)")}
 
 
+EVERYDAY_PROCESSES = 2  # the machines this project runs on have two cores or more
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """The everyday loop (`pytest -m "not slow"`) runs its tests on two processes when pytest-xdist is there
+    (the test extra installs it), so it stays a quick loop as the tests grow; `-n` given by hand wins, and the
+    whole run (CI: plain `pytest`) stays on one process, where the served and browser tests time things."""
+    if (config.getoption("markexpr") == "not slow" and config.pluginmanager.hasplugin("xdist")
+            and config.getoption("numprocesses", None) is None and not hasattr(config, "workerinput")):
+        config.option.numprocesses = EVERYDAY_PROCESSES
+
+
 def pytest_collection_modifyitems(items):
     """Tests marked `linux` (they read /proc, bind 127.0.0.2 and on, or send signals other systems lack) are
     skipped on macOS and Windows, tests marked `posix` (fork, Unix sockets) on Windows, each saying why; CI
