@@ -73,7 +73,7 @@ class Sending:
     """The connection manager's part in sending answers (a mixin on serve/connections.py's WaitingConnections,
     under its lock and loop)."""
 
-    # what it uses of the Door it is part of
+    # what it uses of the WaitingConnections it is part of
     _closed: bool
     _lock: threading.Lock
     _selector: Any
