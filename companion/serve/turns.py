@@ -101,7 +101,7 @@ class _Shared:
 
 
 class Turns(_Shared):
-    """Who draws a large page now: `at_once` in all, one per client; the others wait by client, in order."""
+    """Who draws a large page now: `places` in all, one per client; the others wait by client, in order."""
 
     @property
     def drawing(self) -> int:
