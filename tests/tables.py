@@ -315,3 +315,52 @@ def host_and_phones(folder, players=TWO):
         phones.append((phone, s["token"], CSRF.search(phone.get(f"/seat/{s['token']}").get_data(as_text=True)).group(1)))
     return app, app.extensions["store"], game, host, CSRF.search(page).group(1), phones
 
+
+class ServedTable:
+    """One game served by the Flask test client: the host and every phone, each screen fetched as it is (the
+    walks of tests/web/test_no_ids.py and test_rule_links.py)."""
+
+    NAMES = ("Ada", "Bruno", "Chiara", "Dario")
+    COLOURS = ("red", "yellow", "blue", "green")
+
+    def __init__(self, client, players: int, seed: int, language: str = "en", **options):
+        client.get(f"/language/{language}")
+        r = client.post("/api/games", json={"players": [{"name": self.NAMES[i], "colour": self.COLOURS[i]}
+                                                        for i in range(players)], "seed": seed, **options})
+        assert r.status_code == 201, r.get_json()
+        self.client, self.g = client, r.get_json()
+        self.gid, self.key = self.g["id"], self.g["host_token"]
+        assert client.get(f"/host/{self.gid}?key={self.key}").status_code == 303
+        for s in self.g["seats"]:
+            assert client.get(f"/j/{s['token']}").status_code == 302
+
+    def state(self) -> dict:
+        r = self.client.get(f"/api/games/{self.gid}/state", headers={"X-Host-Token": self.key})
+        assert r.status_code == 200
+        return r.get_json()
+
+    def screens(self) -> dict[str, str]:
+        """Every player-facing screen, by a name that says which."""
+        urls = {"host page": f"/host/{self.gid}", "host news": f"/host/{self.gid}/news"}
+        for i, s in enumerate(self.g["seats"]):
+            urls[f"phone {i} page"] = f"/seat/{s['token']}"
+            urls[f"phone {i} news"] = f"/seat/{s['token']}/news"
+            urls[f"host acting for seat {i}"] = f"/host/{self.gid}/seat/{i}"
+            urls[f"host acting for seat {i}, news"] = f"/host/{self.gid}/seat/{i}/news"
+        out = {}
+        for name, url in urls.items():
+            r = self.client.get(url)
+            assert r.status_code == 200, (name, url, r.status_code)
+            out[name] = r.get_data(as_text=True)
+        return out
+
+    def step(self, rng: random.Random, who) -> None:
+        """Play a random available option for whoever must answer."""
+        tok = None if who == "host" else self.g["seats"][who]["token"]
+        menu_url = f"/api/games/{self.gid}/host/menu" if tok is None else f"/api/seats/{tok}/menu"
+        act_url = f"/api/games/{self.gid}/host/actions" if tok is None else f"/api/seats/{tok}/actions"
+        m = self.client.get(menu_url, headers={"X-Host-Token": self.key}).get_json()
+        pick = rng.choice([o for o in m["menu"] if o["available"]])
+        r = self.client.post(act_url, json={"version": m["version"], "choice": pick["choice"]},
+                             headers={"X-Host-Token": self.key})
+        assert r.status_code == 200, r.get_json()

@@ -20,10 +20,8 @@ import pytest
 
 from companion.catalog import shipped_catalog
 
-from tables import IDS, WORD
+from tables import IDS, WORD, ServedTable
 
-NAMES = ["Ada", "Bruno", "Chiara", "Dario"]
-COLOURS = ["red", "yellow", "blue", "green"]
 
 
 class VisibleText(HTMLParser):
@@ -78,60 +76,15 @@ def test_the_checker_finds_a_version_and_the_game_id():
     assert numbered(page, "954cd3e93190c1da") == ["v38", "Game 954cd3e93190c1da"]
 
 
-class Table:
-    """One game served by the Flask test client: the host and every phone, each screen fetched as it is."""
-
-    def __init__(self, client, players: int, seed: int, **options):
-        r = client.post("/api/games", json={"players": [{"name": NAMES[i], "colour": COLOURS[i]}
-                                                        for i in range(players)], "seed": seed, **options})
-        assert r.status_code == 201, r.get_json()
-        self.client, self.g = client, r.get_json()
-        self.gid, self.key = self.g["id"], self.g["host_token"]
-        assert client.get(f"/host/{self.gid}?key={self.key}").status_code == 303
-        for s in self.g["seats"]:
-            assert client.get(f"/j/{s['token']}").status_code == 302
-
-    def snapshot(self) -> dict:
-        r = self.client.get(f"/api/games/{self.gid}/state", headers={"X-Host-Token": self.key})
-        assert r.status_code == 200
-        return r.get_json()
-
-    def screens(self) -> dict[str, str]:
-        """Every player-facing screen, by a name that says which."""
-        urls = {"host page": f"/host/{self.gid}", "host news": f"/host/{self.gid}/news"}
-        for i, s in enumerate(self.g["seats"]):
-            urls[f"phone {i} page"] = f"/seat/{s['token']}"
-            urls[f"phone {i} news"] = f"/seat/{s['token']}/news"
-            urls[f"host acting for seat {i}"] = f"/host/{self.gid}/seat/{i}"
-            urls[f"host acting for seat {i}, news"] = f"/host/{self.gid}/seat/{i}/news"
-        out = {}
-        for name, url in urls.items():
-            r = self.client.get(url)
-            assert r.status_code == 200, (name, url, r.status_code)
-            out[name] = r.get_data(as_text=True)
-        return out
-
-    def step(self, rng: random.Random, who) -> None:
-        """Play a random available option for whoever must answer."""
-        tok = None if who == "host" else self.g["seats"][who]["token"]
-        menu_url = f"/api/games/{self.gid}/host/menu" if tok is None else f"/api/seats/{tok}/menu"
-        act_url = f"/api/games/{self.gid}/host/actions" if tok is None else f"/api/seats/{tok}/actions"
-        m = self.client.get(menu_url, headers={"X-Host-Token": self.key}).get_json()
-        pick = rng.choice([o for o in m["menu"] if o["available"]])
-        r = self.client.post(act_url, json={"version": m["version"], "choice": pick["choice"]},
-                             headers={"X-Host-Token": self.key})
-        assert r.status_code == 200, r.get_json()
-
-
 def sweep(app, players: int, seed: int, rounds: int = 6, host_questions: int = 4, **options) -> dict:
     """Play a game (up to the start of round `rounds` + 1, or its end), checking every screen at the
     points a table looks at them; returns offending text → where it was seen."""
-    table = Table(app.test_client(), players, seed, **options)
+    table = ServedTable(app.test_client(), players, seed, **options)
     rng = random.Random(seed)
     found: dict[str, set[str]] = defaultdict(set)
     seen, asked = set(), 0
     for _ in range(5000):
-        st = table.snapshot()
+        st = table.state()
         point = (st["state"]["round"], st["phase"])
         who = st["pending"][0]["who"] if st["pending"] else None
         host_asks = who == "host" and asked < host_questions

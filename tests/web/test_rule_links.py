@@ -29,10 +29,9 @@ from companion.web.rules.routes import RULE_ID
 from companion.web.score.form import sheet_query
 
 from sheets import TWO_FIRE_TIE
+from tables import ServedTable
 
 KNOWN = set(shipped().ids)
-NAMES = ["Ada", "Bruno", "Chiara", "Dario"]
-COLOURS = ["red", "yellow", "blue", "green"]
 
 
 class RuleReader(HTMLParser):
@@ -89,48 +88,6 @@ def test_every_template_draws_a_rule_through_the_one_filter():
     assert not found, found
 
 
-class Table:
-    """One game served by the Flask test client: the host and every phone, each screen fetched as it is."""
-
-    def __init__(self, client, players: int, seed: int, language: str = "en", **options):
-        client.get(f"/language/{language}")
-        r = client.post("/api/games", json={"players": [{"name": NAMES[i], "colour": COLOURS[i]}
-                                                        for i in range(players)], "seed": seed, **options})
-        assert r.status_code == 201, r.get_json()
-        self.client, self.g = client, r.get_json()
-        self.gid, self.key = self.g["id"], self.g["host_token"]
-        assert client.get(f"/host/{self.gid}?key={self.key}").status_code == 303
-        for s in self.g["seats"]:
-            assert client.get(f"/j/{s['token']}").status_code == 302
-
-    def state(self) -> dict:
-        return self.client.get(f"/api/games/{self.gid}/state", headers={"X-Host-Token": self.key}).get_json()
-
-    def screens(self) -> dict[str, str]:
-        urls = {"host page": f"/host/{self.gid}", "host news": f"/host/{self.gid}/news"}
-        for i, s in enumerate(self.g["seats"]):
-            urls[f"phone {i}"] = f"/seat/{s['token']}"
-            urls[f"phone {i} news"] = f"/seat/{s['token']}/news"
-            urls[f"host acting for seat {i}"] = f"/host/{self.gid}/seat/{i}"
-        out = {}
-        for name, url in urls.items():
-            r = self.client.get(url)
-            assert r.status_code == 200, (name, url, r.status_code)
-            out[name] = r.get_data(as_text=True)
-        return out
-
-    def step(self, rng: random.Random, who) -> None:
-        """A random available option for whoever must answer."""
-        tok = None if who == "host" else self.g["seats"][who]["token"]
-        menu = f"/api/games/{self.gid}/host/menu" if tok is None else f"/api/seats/{tok}/menu"
-        act = f"/api/games/{self.gid}/host/actions" if tok is None else f"/api/seats/{tok}/actions"
-        m = self.client.get(menu, headers={"X-Host-Token": self.key}).get_json()
-        pick = rng.choice([o for o in m["menu"] if o["available"]])
-        r = self.client.post(act, json={"version": m["version"], "choice": pick["choice"]},
-                             headers={"X-Host-Token": self.key})
-        assert r.status_code == 200, r.get_json()
-
-
 class Seen:
     """Every rule link met and every rule left unlinked, with the screen and moment where."""
 
@@ -152,7 +109,7 @@ class Seen:
 def walk(client, players: int, seed: int, language: str = "en", rounds: int = 6, **options) -> Seen:
     """Play a game (up to the start of round `rounds` + 1, or its end), reading every screen at each new
     round and phase, at each host question and at the end."""
-    table, rng, seen = Table(client, players, seed, language, **options), random.Random(seed), Seen()
+    table, rng, seen = ServedTable(client, players, seed, language, **options), random.Random(seed), Seen()
     looked = set()
     for _ in range(5000):
         st = table.state()
