@@ -498,6 +498,17 @@ def go_hex(state: GameState, seat: int, tile: str) -> dict:
     return pick(state, seat, {"go": "hex", "tile": tile})
 
 
+def rescuing(state: GameState, seat: int, tile: str, cls: str, filled: str) -> GameState:
+    """The seat has gone to `tile`, where one citizen of `cls` waits, with the square `filled` of that
+    class's sector taken already: it must choose an empty square for the citizen (R-TURN-RESCUE-2)."""
+    on_square(state, seat, filled, cls)
+    citizens(state, tile, cls)
+    turn_for(state, seat)
+    go_hex(state, seat, tile)
+    assert kind(state) == "rescue"
+    return state
+
+
 def go_dock(state: GameState, seat: int, boat: str) -> dict:
     """Choose a boat at a dock on the turn menu."""
     return pick(state, seat, {"go": "dock", "boat": boat})

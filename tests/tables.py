@@ -29,6 +29,16 @@ CSRF = re.compile(r'name="csrf" value="([^"]+)"')  # the session's token in any 
 THREE = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}, {"name": "Chiara", "colour": "blue"}]
 
 
+class Clock:
+    """A clock the test moves by hand (`clock.now += 61`): the limits and the phones' last-seen times read it."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def app_on(folder, **config):
     """The app with its instance in `folder`, for tests (errors raise), a held question waiting 50 ms unless
     `config` says otherwise (tests/served/test_news.py covers the wait itself)."""

@@ -13,8 +13,8 @@ from companion.engine.scoring import score
 from companion.pictures.faces import face, record_ids
 from companion.words import tr
 
-from scenario import (CATALOG, cubes, citizens, end, find, give, go_hex, grant, kind, on_square, pick, scenario,
-                      set_registers, set_scroll, turn_for, values)
+from scenario import (CATALOG, cubes, end, find, give, go_hex, grant, kind, pick, rescuing, scenario, set_registers,
+                      set_scroll, turn_for, values)
 
 A = 0
 
@@ -78,12 +78,7 @@ def test_R_TURN_ACT_2_the_lapsing_words_survive_a_saved_game_and_ending_still_la
 
 
 def test_R_TURN_RESCUE_2_each_square_choice_shows_that_square_where_it_lies_on_the_board():
-    s = scenario()
-    on_square(s, A, "cr2", "craftsman")
-    citizens(s, "n03", "craftsman")
-    turn_for(s, A)
-    go_hex(s, A, "n03")
-    assert kind(s) == "rescue"
+    s = rescuing(scenario(), A, "n03", "craftsman", filled="cr2")
     board = s.seats[A].board
     for opt in legal_actions(s, A):
         assert opt["face"] == {"family": "square", "id": f"{board}.{opt['value']}"}, opt["label"]

@@ -18,8 +18,8 @@ from companion.engine.flow import push, run
 from companion.engine.state import Hex, WagonOwned, Workshop
 
 from scenario import (IllegalAction, adjacent_hexes, apply, citizens, cubes, distances_from, dock_boat, dock_menu,
-                      dock_of_harbor, end, find, give, go_dock, go_hex, has, hex_menu, kind, lie, log_rules,
-                      on_square, pick, put, ring, scenario, stand, turn_for, use_up, values, whose)
+                      dock_of_harbor, end, find, give, go_dock, go_hex, has, hex_menu, kind, lie, log_rules, on_square,
+                      pick, put, rescuing, ring, scenario, stand, turn_for, use_up, values, whose)
 
 A, B, C = 0, 1, 2  # seats; the 3-player seed-1 game plays in the order C, A, B
 
@@ -575,12 +575,7 @@ def test_R_TURN_RESCUE_1_every_citizen_on_the_hex_is_taken():
 
 
 def test_R_TURN_RESCUE_2_clean_hex_citizen_goes_to_a_chosen_empty_square_of_its_sector():
-    s = scenario()
-    on_square(s, A, "cr2", "craftsman")
-    citizens(s, "n03", "craftsman")
-    turn_for(s, A)
-    go_hex(s, A, "n03")
-    assert kind(s) == "rescue"
+    s = rescuing(scenario(), A, "n03", "craftsman", filled="cr2")
     board = s.catalog.boards[s.seats[A].board]
     assert sorted(values(s, A)) == sorted(q.id for q in board.sector("craftsman") if q.id != "cr2")
     pick(s, A, "cr5")

@@ -17,3 +17,14 @@ def server_args() -> list[str]:
 def srv(tmp_path_factory, server_args):
     with Server(tmp_path_factory.mktemp("served"), args=server_args) as server:
         yield server
+
+
+@pytest.fixture(scope="module")
+def many_files():
+    """Room for a module that holds over a thousand sockets of its own (`resource`: not on Windows)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
+    yield
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

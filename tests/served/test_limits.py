@@ -15,19 +15,11 @@ from companion.clients import client_key
 from companion.store import Store
 from companion.web import create_app
 from companion.web.limits import PerWindow
-from tables import api_table_ready
+from tables import Clock, api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}]
 TOO_MANY = "Too many new games from this device in the last minute. Wait a minute and try again."
 TOO_MANY_TODAY = "Too many new games from this device today. Delete or finish some, or try again tomorrow."
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -18,22 +18,13 @@ import pytest
 
 from server import Server, seat_key, take_seats, wait_until
 
-resource = pytest.importorskip("resource")  # not on Windows
+pytest.importorskip("resource")  # not on Windows
 
-pytestmark = [pytest.mark.slow, pytest.mark.linux]
+pytestmark = [pytest.mark.slow, pytest.mark.linux, pytest.mark.usefixtures("many_files")]
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"},
            {"name": "Chiara", "colour": "blue"}, {"name": "Dario", "colour": "green"}]
 ADDRESSES, PER_ADDRESS = 22, 60  # 1,320 connections, each address under the cap of 64
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _many_files():
-    """The test holds over a thousand sockets of its own."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
-    yield
-    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
 def slow_reader(port: int, source: str, request: bytes) -> socket.socket:

@@ -19,22 +19,13 @@ from companion.serve.connections import HEAD_WAIT
 from companion.serve.workers import cores
 from server import Server, seat_key, take_seats
 
-resource = pytest.importorskip("resource")  # not on Windows
+pytest.importorskip("resource")  # not on Windows
 
-pytestmark = [pytest.mark.slow, pytest.mark.linux]
+pytestmark = [pytest.mark.slow, pytest.mark.linux, pytest.mark.usefixtures("many_files")]
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "yellow"}]
 SILENT, DRIBBLING = 700, 610
 PER_CLIENT = 64  # serve's default --per-client
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _many_files():
-    """The test holds over a thousand sockets of its own."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
-    yield
-    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------

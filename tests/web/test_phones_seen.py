@@ -11,17 +11,9 @@ import pytest
 
 from companion.engine import pending
 from companion.web.phones import PhonesSeen, ago_text
-from tables import api_table_ready
+from tables import Clock, api_table_ready
 
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bruno", "colour": "blue"}]
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ accepted sheet's lines add up to its totals; a refused one names a field."""
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
@@ -13,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mutate import damaged
 from sheets import SHEETS
 
 pytestmark = pytest.mark.slow
@@ -28,43 +28,13 @@ KEYS = ["players", "advanced", "opponent_popularity", "seats", "name", "colour",
         "stones", "spices", "buildings", "goods", "nun", "b1", "a", "n07"]
 
 
-def _paths(value, path=()):
-    """Every place in a JSON value: dict keys and list items, with the containers themselves."""
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _paths(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _paths(v, path + (i,))
-
-
-def _mutate(position: dict, rng: random.Random, junk) -> dict:
-    out = copy.deepcopy(position)
-    for _ in range(rng.randint(1, 3)):
-        paths = [p for p in _paths(out) if p]
-        path = rng.choice(paths)
-        parent = out
-        for step in path[:-1]:
-            parent = parent[step]
-        how = rng.random()
-        if how < 0.6:
-            parent[path[-1]] = copy.deepcopy(junk)
-        elif how < 0.8 and isinstance(parent, dict):
-            del parent[path[-1]]
-        elif isinstance(parent, dict):
-            parent[rng.choice(KEYS)] = copy.deepcopy(junk)
-        else:
-            parent.append(copy.deepcopy(junk))
-    return out
-
 
 @settings(max_examples=1500, **SETTINGS)
 @given(junk=JSON, seed=st.integers(0, 2 ** 32))
 def test_any_mutated_sheet_is_scored_or_refused_never_a_crash(sheet_client, junk, seed):
     rng = random.Random(seed)
     sheet = SHEETS[rng.choice(sorted(SHEETS))]["position"]
-    body = _mutate(sheet, rng, junk)
+    body = damaged(sheet, rng, junk, KEYS)
     try:
         data = json.dumps(body)
     except (TypeError, ValueError):
