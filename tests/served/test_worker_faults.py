@@ -26,9 +26,20 @@ NOBODY = 65534
 
 
 def two_workers(srv: Server, count: int = 2) -> list[int]:
+    """The workers' pids once each serves and has been heard from: a worker stopped while it still builds its
+    app has never sent a heartbeat, and the parent gives such a one FIRST_BEAT, not HUNG_AFTER."""
     wait_until(lambda: len([p for p in workers_of(srv.proc.pid) if alive(p)]) == count, 30, "workers never started")
-    time.sleep(1.0)  # each has built its app and listens
-    return [p for p in workers_of(srv.proc.pid) if alive(p)]
+    pids = [p for p in workers_of(srv.proc.pid) if alive(p)]
+    threads, deadline = {}, time.monotonic() + 60
+    while True:  # serving, each has started its answering threads: their count holds from one look to the next
+        now = {pid: len(os.listdir(f"/proc/{pid}/task")) for pid in pids}
+        if now == threads and min(now.values()) > 1:
+            break
+        assert time.monotonic() < deadline, "the workers never started serving"
+        threads = now
+        time.sleep(0.3)
+    time.sleep(1.5)  # a serving worker beats each second
+    return pids
 
 
 # --- nobody else reaches the lines ------------------------------------------------------------------------
