@@ -18,9 +18,10 @@ from typing import Any
 from ..engine.pieces import Pieces
 from ..engine.twin import table_at
 from ..store.ticks import HELD, words_of
+from ..store.told import ToldMove
 
 
-def checklist(told: list[dict], steps: list[dict], name: str) -> list[dict]:
+def checklist(told: list[ToldMove], steps: list[dict], name: str) -> list[dict]:
     """The checklist `name` ("setup", "upkeep-<round>") as the table works through it: items {line, number
     (None for a note), words (what its tick belongs to), act (True: the twin's line, not a step by hand)}."""
     acts: dict[int, list[dict]] = {}
@@ -57,7 +58,7 @@ def next_item(items: list[dict], name: str, ticks) -> dict | None:
     return None
 
 
-def latest_run(told: list[dict]) -> list[dict]:
+def latest_run(told: list[ToldMove]) -> list[dict]:
     """The moves of the latest turn's run: back from the newest, every move until one by another seat than the
     latest seat that moved (the host's answers in between, a table draw, belong to it), or the host's word that
     the table carried out the solo opponent's turn (C-23)."""
@@ -75,7 +76,7 @@ def latest_run(told: list[dict]) -> list[dict]:
     return run
 
 
-def held(told: list[dict], ticks, opponent: bool = False) -> dict | None:
+def held(told: list[ToldMove], ticks, opponent: bool = False) -> dict | None:
     """The acts of the latest run that touch shared pieces, outside any checklist, that the host has not ticked
     Done: {lines (each {line, act}), version (the newest move's, what Done ticks), words}. The solo opponent's
     turn is a run of its own (from the line that heads it), and while the host is asked whether the table has
@@ -98,7 +99,7 @@ def places_of(line: dict) -> list[str]:
     return line.get("places") or (line.get("data") or {}).get("places") or []
 
 
-def seat_lines(told: list[dict], seat: int) -> list[dict]:
+def seat_lines(told: list[ToldMove], seat: int) -> list[dict]:
     """What the latest run did to one seat's pieces (its phone shows them above its next choice)."""
     return [item for row in latest_run(told) for item in _turn_lines(row)
             if _seat_of(item["line"]) == seat]
@@ -150,7 +151,7 @@ def screens(game, table: dict, ticks, moments) -> dict:
     return out
 
 
-def _first(told: list[dict], name: str) -> int | None:
+def _first(told: list[ToldMove], name: str) -> int | None:
     """The first move that told checklist `name` (None for the setup: the new game told it first)."""
     if name == "setup":
         return None

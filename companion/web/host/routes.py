@@ -12,6 +12,7 @@ from werkzeug.exceptions import BadRequest
 from ...engine import IllegalAction, table_view
 from ...engine.state import COLOURS
 from ...store import Game, NotFound, Stale
+from ...store.games import HostGlance
 from ...store.ticks import ticked_steps, valid
 from ...store.put_back import MOST_ACTS
 from .. import catalog_desk, library
@@ -65,7 +66,7 @@ def create():
     return _remember_host(redirect(url_for("host.page", gid=game.id)), game.id, game.host_token)
 
 
-def host_context(gid: str, glance: dict | None = None) -> dict:
+def host_context(gid: str, glance: HostGlance | None = None) -> dict:
     """The host screen; `glance`: the game's row as its question read it (host_glance, its key checked)."""
     glance = glance or host_glance(gid)  # read before the seats and ticks: never older than the question says
     game = require_host(gid, glance)
@@ -130,7 +131,7 @@ def news(gid: str):
     return held.answer(lambda: host_glance(gid), lambda glance: _host_news(gid, glance))
 
 
-def _host_news(gid: str, glance: dict) -> str:
+def _host_news(gid: str, glance: HostGlance) -> str:
     ctx = host_context(gid, glance)
     return screen_answer(ctx, host_screen.regions(ctx))
 
@@ -202,7 +203,7 @@ def delete(gid: str):
     return resp
 
 
-def proxy_context(gid: str, index: int, game: Game | None = None, glance: dict | None = None) -> dict:
+def proxy_context(gid: str, index: int, game: Game | None = None, glance: HostGlance | None = None) -> dict:
     """The seat's phone page, inside the host's session: the same screen, posting as the host (for a tap,
     drawn from the game it wrote; for news, from its question's `glance`)."""
     game = game or require_host(gid, glance)

@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from ...engine import seat_view
 from ...store import Game
+from ...store.put_back import LastAct
 from ..regions import Region, drawn, part_answer, render_once, screen_answer, stamped
 from ...pictures import estate_key
 from ..translate import request_gettext
@@ -49,7 +50,7 @@ def context(game: Game, seat: int, urls: Addresses, proxy: bool) -> dict:
     return ctx
 
 
-def own_act(last: dict | None, state, seat: int) -> dict | None:
+def own_act(last: LastAct | None, state, seat: int) -> LastAct | None:
     """The seat's last act, when its phone may take it back: the latest act of the game (`last`, read with the
     game) is this seat's and nothing hidden came to light since it began (BGA's policy; the store checks again
     on the undo)."""
