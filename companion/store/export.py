@@ -6,19 +6,58 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any, TypedDict
 
 from .game_file import FORMAT, KIND
-from .ticks import ticks_of
+from ..engine.kinds import Action
+from .put_back import UndoNote
+from .ticks import Tick, ticks_of
 from .parts import Part
 
 ACTIONS = ("select version, who, via, kind, action, undone, time, act, said from actions where game_id = ? "
            "order by version")
 
 
+class LoggedAction(TypedDict):
+    """One row of the action log as the game's file lists it: an act (`action`: what was played) or an undo
+    (`action`: its note); `act` says whether it starts an act, `said` keeps its words."""
+
+    version: int
+    who: str
+    via: str
+    kind: str
+    action: Action | UndoNote
+    undone: int
+    time: float
+    act: int
+    said: dict[str, Any] | None
+
+
+class CatalogKept(TypedDict):
+    fingerprint: str
+    records: str
+
+
+class GameFileJson(TypedDict):
+    """A game's file as written (the format game_file.py reads back)."""
+
+    format: int
+    kind: str
+    game: str
+    exported: float
+    options: dict[str, Any]
+    seed: int
+    version: int
+    catalog: CatalogKept
+    actions: list[LoggedAction]
+    ticks: list[Tick]
+    state: dict[str, Any]
+
+
 class Exports(Part):
     """The export's part of the Store (games.py), on its connections."""
 
-    def game_file(self, gid: str) -> dict:
+    def game_file(self, gid: str) -> GameFileJson:
         """The whole game: options, seed, the catalog it started with, every action (undone ones marked,
         the undos' notes, each act's words), the host's ticks, and the state at its last version, which a
         replay must arrive at exactly."""
@@ -37,12 +76,12 @@ class Exports(Part):
                 "catalog": {"fingerprint": catalog.fingerprint, "records": catalog.records_json},
                 "actions": actions, "ticks": ticks, "state": state.to_dict()}
 
-    def history(self, gid: str) -> list[dict]:
+    def history(self, gid: str) -> list[LoggedAction]:
         """Every logged action, undone ones included, as the game's file lists them."""
         return [_action(r) for r in self._db().execute(ACTIONS, [gid])]
 
 
-def _action(row: tuple) -> dict:
+def _action(row: tuple) -> LoggedAction:
     version, who, via, kind, action, undone, at, act, said = row
     return {"version": version, "who": who, "via": via, "kind": kind, "action": json.loads(action), "undone": undone,
             "time": at, "act": act, "said": json.loads(said) if said else None}

@@ -19,7 +19,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, TypedDict, cast
 
 from ..catalog import Catalog, default_catalog
 from ..engine import GameMovedOn, new_game
@@ -33,14 +33,14 @@ from .deleting import Deleting
 from .disk import check_database
 from .recent import CACHE_GAMES, RecentGames
 from .schema import migrations
-from .seats import Seats, token
+from .seats import Glance, Seats, token
 from .ticks import Ticks
 from .tries import Tries
 from .export import Exports
-from .put_back import UndoReads, acted, latest_act, undos_of
+from .put_back import LastAct, Undo, UndoReads, acted, latest_act, undos_of
 from .replay import replay
 from .resume import Resuming
-from .told import StepReplays, told_of, with_move
+from .told import StepReplays, ToldMove, told_of, with_move
 from .writes import rebuild, write_act, write_undo
 
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)
@@ -68,9 +68,45 @@ class Game:
     version: int
     state: GameState
     host_token: str
-    undos: list[dict] = field(default_factory=list)
-    told: list[dict] = field(default_factory=list)
-    last_act: dict | None = None
+    undos: list[Undo] = field(default_factory=list)
+    told: list[ToldMove] = field(default_factory=list)
+    last_act: LastAct | None = None
+
+
+# what a game carries beside its state (Game's last three fields), kept with it in memory
+Notes = tuple[list[Undo], list[ToldMove], LastAct | None]
+
+
+class GameRow(TypedDict):
+    """A game's row: when it was made, its options (JSON), seed, host key, version, its catalog's fingerprint
+    (None: a game saved before games kept one) and how often its checklists were ticked."""
+
+    id: str
+    created: float
+    options: str
+    seed: int
+    host_token: str
+    version: int
+    catalog: str | None
+    ticked: int
+
+
+class GameListed(TypedDict):
+    """A game as the list of games shows it (Store.games)."""
+
+    id: str
+    created: float
+    options: str
+    version: int
+
+
+class HostGlance(Glance):
+    """What a host screen's question compares (Store.glance): the game's version and key, how often its seats
+    were taken by a phone and its checklists ticked."""
+
+    game_id: str
+    ticked: int
+    joins: int
 
 
 def new_game_id() -> str:
@@ -103,7 +139,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
                                "that the companion may write there (and that the disk is not full).") from None
         self._settle_older_games(db)
 
-    def _one(self, sql: str, params: list, missing: str) -> dict:
+    def _one(self, sql: str, params: list, missing: str) -> dict:  # any table's row: its caller names it
         rows = self._rows(sql, params)
         if not rows:
             raise self._missing(missing)
@@ -167,18 +203,20 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
                        [gid, i, token()])
         give_codes(db, gid)
 
-    def games(self) -> list[dict]:
-        return self._rows("select id, created, options, version from games order by created desc")
+    def games(self) -> list[GameListed]:
+        return cast(list[GameListed], self._rows("select id, created, options, version from games "
+                                                 "order by created desc"))
 
-    def row(self, gid: str) -> dict:
-        return self._one("select * from games where id = ?", [gid], gid)
+    def row(self, gid: str) -> GameRow:
+        return cast(GameRow, self._one("select * from games where id = ?", [gid], gid))
 
-    def glance(self, gid: str) -> dict:
+    def glance(self, gid: str) -> HostGlance:
         """What a host screen's question compares, in one read: the game's `version`, its `host_token`, how many
         times its seats were taken by a phone (`joins`) and its checklists ticked (`ticked`); with `load(gid,
         glance)` a game kept in memory at that version costs no more."""
-        return self._one("select id as game_id, version, host_token, ticked, (select coalesce(sum(phone), 0) "
-                         "from seats where game_id = games.id) as joins from games where id = ?", [gid], gid)
+        return cast(HostGlance, self._one("select id as game_id, version, host_token, ticked, (select coalesce("
+                                          "sum(phone), 0) from seats where game_id = games.id) as joins from games "
+                                          "where id = ?", [gid], gid))
 
     def version(self, gid: str) -> int:
         """The near-free "anything new?" answer."""
@@ -189,7 +227,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
 
     # --- state -----------------------------------------------------------------------------------
 
-    def load(self, gid: str, glance: dict | None = None) -> Game:
+    def load(self, gid: str, glance: Glance | None = None) -> Game:
         """The game as of its latest commit: the version, the state and the undos' notes come from one
         moment of the database (a game kept in memory is kept with its notes, by version), so an undo
         committed meanwhile can never mislabel the state. `glance`: the game's version and host key as just
@@ -227,7 +265,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
         for hear in self.on_move:
             hear(gid, row[0] + 1)
 
-    def _as_of(self, db, gid: str, version: int) -> tuple[GameState, tuple[list[dict], list[dict], dict | None]]:
+    def _as_of(self, db, gid: str, version: int) -> tuple[GameState, Notes]:
         """The state and its notes (undos', moves told) at `version` inside a transaction: kept in memory, else
         rebuilt."""
         cached = self._cache.get(gid)
@@ -268,7 +306,7 @@ class Store(Connections, Seats, GameCatalogs, Deleting, Ticks, Tries, UndoReads,
         return Game(gid, version + 1, state, host, *notes)
 
 
-def _notes(db, gid: str) -> tuple[list[dict], list[dict], dict | None]:
+def _notes(db, gid: str) -> Notes:
     """What a game carries beside its state, read in the same transaction: the undos' notes, the recent moves'
     lines and the live log's last act."""
     return undos_of(db, gid), told_of(db, gid), latest_act(db, gid)

@@ -7,6 +7,7 @@ module only stores it beside the undone versions and reads it back for the scree
 from __future__ import annotations
 
 import json
+from typing import Any, NotRequired, TypedDict, cast
 
 from ..engine.acts import act_line, opens_act, revealed
 from ..engine.flow import IllegalAction
@@ -19,7 +20,47 @@ from .parts import Part
 MOST_ACTS = 20  # undo takes back at most this many acts at once
 
 
-def undo_note(undone: list[int], before: GameState, after: GameState, acts: list[dict] | None = None) -> dict:
+class LastAct(TypedDict):
+    """One act of the live log: who began it, its versions (latest first), the words of each of its actions
+    in the order played (engine/acts.py), whether it brought something hidden to light, and who made its
+    last action (seat numbers as the log writes them, or "host")."""
+
+    who: str
+    versions: list[int]
+    lines: list[dict[str, Any]]
+    revealed: bool
+    latest: str
+
+
+class UndoneAct(TypedDict):
+    """An act an undo took back, as its note keeps it: who began it and the words of its actions."""
+
+    who: str
+    lines: list[dict[str, Any]]
+
+
+class UndoNote(TypedDict):
+    """An undo's row as written (undo_note). Undos saved before notes were kept have only `undo`."""
+
+    undo: list[int]
+    acts: NotRequired[list[UndoneAct]]
+    put_back: NotRequired[list[dict[str, Any]]]
+    log_at: NotRequired[int]
+    undone_log: NotRequired[list[dict[str, Any]]]
+    round: NotRequired[int]
+    phase: NotRequired[str]
+
+
+class Undo(UndoNote):
+    """An undo's note as read back (undos_of): its version, who undid it ("host" or a seat number) and, on
+    the last undo only, who has acted since."""
+
+    version: int
+    by: str
+    acted_after: NotRequired[list[str]]
+
+
+def undo_note(undone: list[int], before: GameState, after: GameState, acts: list[UndoneAct] | None = None) -> UndoNote:
     """The undo's row: the versions undone, the acts they made (their words), what the table puts back, the
     log entries taken away with where they stood (after entry `log_at`), and the moment of the game it
     leaves (round, phase)."""
@@ -28,7 +69,7 @@ def undo_note(undone: list[int], before: GameState, after: GameState, acts: list
             "undone_log": gone, "round": after.round, "phase": after.phase}
 
 
-def act_columns(db, gid: str, state: GameState, action: Action) -> tuple[dict, int, dict | None]:
+def act_columns(db, gid: str, state: GameState, action: Action) -> tuple[dict, int, LastAct | None]:
     """(its words, whether it starts an act, the live log's last act before it) for an action about to be
     applied to `state`: the question and option it answers (engine/acts.py) and who acted last."""
     before = latest_act(db, gid)
@@ -36,7 +77,7 @@ def act_columns(db, gid: str, state: GameState, action: Action) -> tuple[dict, i
     return line, int(opens_act(line, action["who"], before["latest"] if before else None)), before
 
 
-def with_action(before: dict | None, version: int, who: str, opens: int | None, said: str) -> dict:
+def with_action(before: LastAct | None, version: int, who: str, opens: int | None, said: str) -> LastAct:
     """The live log's last act once an action is written after `before` (its last act until then): a new act,
     or `before` grown by the action. The tapping phone's undo is drawn from it, with no read after the
     write's commit."""
@@ -53,14 +94,14 @@ def said_json(line: dict, before: GameState, after: GameState) -> str:
     return json.dumps({**line, "revealed": revealed(before, after)})
 
 
-def last_acts(db, gid: str, count: int) -> list[dict]:
+def last_acts(db, gid: str, count: int) -> list[LastAct]:
     """The last `count` acts of the live log, latest first: each {who, versions (latest first), lines (the
     words of each action, in the order played), revealed, latest (who made its last action)}. Rows saved
     before acts were kept are an act each, without words."""
-    acts: list[dict] = []
+    acts: list[LastAct] = []
     rows = db.execute("select version, who, act, said from actions where game_id = ? and kind = 'act' "
                       "and undone = 0 order by version desc limit ?", [gid, 40 * MOST_ACTS])
-    current: dict | None = None
+    current: LastAct | None = None
     for version, who, opens, said in rows:
         if current is None:
             current = {"who": who, "versions": [], "lines": [], "revealed": False, "latest": who}
@@ -77,20 +118,21 @@ def last_acts(db, gid: str, count: int) -> list[dict]:
     return acts
 
 
-def latest_act(db, gid: str) -> dict | None:
+def latest_act(db, gid: str) -> LastAct | None:
     """The live log's last act (last_acts), or None: a game carries it, read with its state."""
     acts = last_acts(db, gid, 1)
     return acts[0] if acts else None
 
 
-def undos_of(db, gid: str, latest: bool = False) -> list[dict]:
+def undos_of(db, gid: str, latest: bool = False) -> list[Undo]:
     """Every undo of the game, oldest first (`latest`: only the last one, all a phone needs): its version
     and its note (undos saved before notes were kept have only "undo"), and who undid it ("by": "host" or a
     seat number, a phone taking back its own act). The last one also says who has
     acted since (`acted_after`: seat numbers as the log writes them)."""
     rows = db.execute("select version, action, who from actions where game_id = ? and kind = 'undo' "
                       "order by version desc" + (" limit 1" if latest else ""), [gid]).fetchall()
-    undos = [{**json.loads(action), "version": version, "by": who} for version, action, who in reversed(rows)]
+    undos = [cast(Undo, {**json.loads(action), "version": version, "by": who})
+             for version, action, who in reversed(rows)]
     if undos:
         undos[-1]["acted_after"] = [who for (who,) in db.execute(
             "select distinct who from actions where game_id = ? and version > ? and kind = 'act'",
@@ -98,7 +140,7 @@ def undos_of(db, gid: str, latest: bool = False) -> list[dict]:
     return undos
 
 
-def acted(undos: list[dict], who: str) -> list[dict]:
+def acted(undos: list[Undo], who: str) -> list[Undo]:
     """The undos' notes once `who` (a seat number as the log writes it, or "host") has acted after them: the
     last undo's `acted_after` gains it. A new list; the notes given are kept as they were (the games kept
     in memory share them)."""
@@ -107,7 +149,7 @@ def acted(undos: list[dict], who: str) -> list[dict]:
     return [*undos[:-1], {**undos[-1], "acted_after": [*undos[-1].get("acted_after", []), who]}]
 
 
-def acts_to_undo(db, gid: str, count: int, seat: int | None) -> list[dict]:
+def acts_to_undo(db, gid: str, count: int, seat: int | None) -> list[LastAct]:
     """The acts an undo takes back: the host's last `count`; a phone's (`seat`) only its own last act, and only
     while nothing hidden came to light since it began (BGA's policy: what was seen stays seen)."""
     acts = last_acts(db, gid, count)
@@ -124,9 +166,9 @@ def acts_to_undo(db, gid: str, count: int, seat: int | None) -> list[dict]:
 class UndoReads(Part):
     """The Store's reads of undos and acts (mixed into store/games.py's Store, which gives `_db`)."""
 
-    def undos(self, gid: str, latest: bool = False) -> list[dict]:
+    def undos(self, gid: str, latest: bool = False) -> list[Undo]:
         return undos_of(self._db(), gid, latest)
 
-    def last_acts(self, gid: str, count: int) -> list[dict]:
+    def last_acts(self, gid: str, count: int) -> list[LastAct]:
         """The last acts of the live log, latest first, with their words (an undo's preview)."""
         return last_acts(self._db(), gid, count)

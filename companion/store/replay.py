@@ -29,6 +29,7 @@ from ..engine.state import GameState
 from .game_file import GameFile, Refused, Row
 from ..words import Text
 from .schema import migrations
+from .put_back import UndoNote
 from .writes import write_act, write_undo
 
 SCRATCH = "replay"  # the game's id in the scratch database
@@ -44,7 +45,7 @@ class Step:
     state: GameState
     said: dict = field(default_factory=dict)
     added: list[dict] = field(default_factory=list)
-    note: dict | None = None
+    note: UndoNote | None = None
 
 
 @dataclass

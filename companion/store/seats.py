@@ -5,7 +5,33 @@ from __future__ import annotations
 
 import secrets
 import time
+from typing import TypedDict, cast
+
 from .parts import Part
+
+
+class SeatRow(TypedDict):
+    """A seat's row: its secret link (`token`), the key of the phone that holds it (`device`, "" before any
+    joined), when that phone joined, how many phones it has been on, and its join code."""
+
+    game_id: str
+    seat: int
+    token: str
+    device: str
+    joined: float
+    phone: int
+    code: str
+
+
+class Glance(TypedDict):
+    """What a screen's question compares before it reads a game (Store.load takes it): its version and key."""
+
+    version: int
+    host_token: str
+
+
+class SeatGlance(SeatRow, Glance):
+    """A seat's row with its game's version and host key, read at once (Store.seat_glance)."""
 
 
 def token() -> str:
@@ -16,22 +42,22 @@ def token() -> str:
 class Seats(Part):
     """The seats' part of the Store (games.py), on its connections."""
 
-    def seats(self, gid: str) -> list[dict]:
-        return self._rows("select * from seats where game_id = ? order by seat", [gid])
+    def seats(self, gid: str) -> list[SeatRow]:
+        return cast(list[SeatRow], self._rows("select * from seats where game_id = ? order by seat", [gid]))
 
-    def seat_by_token(self, tok: str) -> dict:
-        return self._one("select * from seats where token = ?", [tok], tok)
+    def seat_by_token(self, tok: str) -> SeatRow:
+        return cast(SeatRow, self._one("select * from seats where token = ?", [tok], tok))
 
-    def seat_glance(self, tok: str) -> dict:
+    def seat_glance(self, tok: str) -> SeatGlance:
         """A seat with its game's `version` and `host_token`, in one read: what a phone's question compares,
         and with `load(game_id, glance)` a game kept in memory at that version costs no more."""
-        return self._one("select seats.*, games.version, games.host_token from seats join games on "
-                         "games.id = seats.game_id where token = ?", [tok], tok)
+        return cast(SeatGlance, self._one("select seats.*, games.version, games.host_token from seats join games "
+                                          "on games.id = seats.game_id where token = ?", [tok], tok))
 
-    def seat_by_code(self, code: str) -> dict:
-        return self._one("select * from seats where code = ? and code != ''", [code], code)
+    def seat_by_code(self, code: str) -> SeatRow:
+        return cast(SeatRow, self._one("select * from seats where code = ? and code != ''", [code], code))
 
-    def join(self, tok: str) -> tuple[dict, str]:
+    def join(self, tok: str) -> tuple[SeatRow, str]:
         """A phone scanned a seat's code: it becomes that seat's device (moving it from any other) and
         the seat's next phone number."""
         seat = self.seat_by_token(tok)
@@ -40,7 +66,7 @@ class Seats(Part):
             where = [seat["game_id"], seat["seat"]]
             db.execute("update seats set device = ?, joined = ?, phone = phone + 1 where game_id = ? and seat = ?",
                        [device, time.time(), *where])
-            seat = self._rows("select * from seats where game_id = ? and seat = ?", where)[0]
+            seat = cast(SeatRow, self._rows("select * from seats where game_id = ? and seat = ?", where)[0])
         for hear in self.on_look_again:
             hear(seat["game_id"])
         return seat, device

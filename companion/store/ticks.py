@@ -13,6 +13,8 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+from typing import TypedDict
+
 from .parts import Part
 
 LIST = re.compile(r"^(setup|upkeep-[1-7])$")  # the checklists a host may tick (7: round VI's final upkeep)
@@ -43,13 +45,17 @@ def set_tick(db, gid: str, checklist: str, step: int, words: str, on: bool) -> N
     db.execute("update games set ticked = ticked + 1 where id = ?", [gid])
 
 
-def ticks_of(db, gid: str) -> list[dict]:
+#: a host's tick on a checklist: the list ("setup", "upkeep-<round>"), the step's number and words, when
+Tick = TypedDict("Tick", {"list": str, "step": int, "words": str, "time": float})
+
+
+def ticks_of(db, gid: str) -> list[Tick]:
     """Every tick of the game: {list, step, words, time}, in list and step order (the export shows them)."""
     return [{"list": c, "step": s, "words": w, "time": t} for c, s, w, t in db.execute(
         "select list, step, words, time from ticks where game_id = ? order by list, step", [gid])]
 
 
-def ticked_steps(ticks: list[dict]) -> set[tuple[str, int, str]]:
+def ticked_steps(ticks: list[Tick]) -> set[tuple[str, int, str]]:
     """(list, step, words) of each tick: a step shows ticked when its own words were ticked."""
     return {(t["list"], t["step"], t["words"]) for t in ticks}
 
@@ -67,7 +73,7 @@ class Ticks(Part):
         for hear in self.on_look_again:
             hear(gid)
 
-    def ticks(self, gid: str) -> list[dict]:
+    def ticks(self, gid: str) -> list[Tick]:
         return ticks_of(self._db(), gid)
 
     def ticked(self, gid: str) -> int:

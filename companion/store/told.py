@@ -7,6 +7,7 @@ its round's, a phone shows its seat's).
 from __future__ import annotations
 
 import json
+from typing import Any, TypedDict
 
 from ..engine import apply, new_game
 from ..engine.state import GameState, Options
@@ -14,6 +15,16 @@ from ..engine.twin import Recorder, StepMoments, told
 from .parts import Part
 
 RECENT = 80  # moves whose lines a game carries: more than an upkeep or a table-drawn setup takes
+
+
+class ToldMove(TypedDict):
+    """One live move's lines: its version, who made it (as the log writes it), the kind of question it
+    answered (None: a row saved before acts had words) and what it told the table (engine/twin/told.py)."""
+
+    version: int
+    who: str
+    kind: str | None
+    items: list[dict[str, Any]]
 
 
 def recorder(state: GameState) -> Recorder:
@@ -29,7 +40,7 @@ def told_json(before: GameState, after: GameState) -> tuple[str, list[dict]]:
     return json.dumps(items), items
 
 
-def told_of(db, gid: str) -> list[dict]:
+def told_of(db, gid: str) -> list[ToldMove]:
     """The live moves' lines, oldest first, the last RECENT of them: {version, who, kind (of the question the move
     answered), items}."""
     rows = db.execute("select version, who, said, told from actions where game_id = ? and kind = 'act' "
@@ -38,7 +49,7 @@ def told_of(db, gid: str) -> list[dict]:
              "items": json.loads(items) if items else []} for v, who, said, items in reversed(rows)]
 
 
-def with_move(recent: list[dict], version: int, who: str, kind: str | None, items: list[dict]) -> list[dict]:
+def with_move(recent: list[ToldMove], version: int, who: str, kind: str | None, items: list[dict]) -> list[ToldMove]:
     """The recent moves' lines once a move has been stored (a new list: a kept game's lists never change)."""
     return [*recent[-(RECENT - 1):], {"version": version, "who": who, "kind": kind, "items": items}]
 

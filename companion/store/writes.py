@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..catalog import Catalog
 from ..engine import Action, apply, choose_action, state_from_dict
 from ..engine.state import GameState
-from .put_back import act_columns, acts_to_undo, said_json, undo_note, with_action
+from .put_back import LastAct, UndoNote, act_columns, acts_to_undo, said_json, undo_note, with_action
 from .told import recorder, told_json
 
 SNAPSHOT_EVERY = 10
@@ -30,7 +30,7 @@ class Written:
     log: list[dict]
     kind: str | None  # the kind of question it answered
     told: list[dict]  # what it told the table (engine/twin/told.py)
-    last_act: dict | None = None  # the live log's last act once it is written (store/put_back.py)
+    last_act: LastAct | None = None  # the live log's last act once it is written (store/put_back.py)
 
 
 def rebuild(db, gid: str, version: int, catalog: Catalog) -> GameState:
@@ -72,7 +72,7 @@ def write_act(db, gid: str, version: int, state: GameState, who: int | str, deci
 
 
 def write_undo(db, gid: str, version: int, before: GameState, catalog: Catalog, count: int, seat: int | None,
-               via: str, at: float | None = None) -> tuple[GameState, dict]:
+               via: str, at: float | None = None) -> tuple[GameState, UndoNote]:
     """Take back the last `count` acts (a phone, `seat`: its own last one, store/put_back.py) of the game at
     `version` (whose state is `before`): marked undone, replayed with the same seed, so draws come out as
     before. The undo's row (version + 1) keeps the acts' words, what the table puts back and the log it took

@@ -10,6 +10,8 @@ from flask import abort, current_app, jsonify, render_template, request, session
 from werkzeug.exceptions import Forbidden
 
 from ..store import Deleted, Game, NotFound, Store
+from ..store.games import GameRow, HostGlance
+from ..store.seats import SeatGlance, SeatRow
 from .translate import request_gettext
 from ..words import Text, put_text, tr
 
@@ -38,14 +40,14 @@ def host_key(gid: str) -> str | None:
     return request.args.get("key") or request.headers.get("X-Host-Token") or request.cookies.get(f"host_{gid}")
 
 
-def require_host(gid: str, glance: dict | None = None) -> Game:
+def require_host(gid: str, glance: HostGlance | None = None) -> Game:
     """Host actions need the host credential (from the host URL, a header, or its cookie). `glance`: the
     game's row as host_glance read it, its key checked already."""
     glance = glance or host_glance(gid)
     return _found(lambda: store().load(gid, glance), Text("There is no such game."))
 
 
-def host_glance(gid: str) -> dict:
+def host_glance(gid: str) -> HostGlance:
     """The game's version, host key, seats taken and ticks, in one read (Store.glance), once the host
     credential is checked: a host screen's question compares it, and its page is drawn from it."""
     row = _found(lambda: store().glance(gid), Text("There is no such game."))
@@ -53,7 +55,7 @@ def host_glance(gid: str) -> dict:
     return row
 
 
-def host_key_checked(gid: str) -> dict:
+def host_key_checked(gid: str) -> GameRow:
     """The host credential checked against the game's row alone (one read), which it gives back: a tap
     reads the game once, when the store writes it."""
     row = _found(lambda: store().row(gid), Text("There is no such game."))
@@ -72,7 +74,7 @@ NOT_HERE = Text("This seat's game is not on this machine: the link may be mistyp
                 "another machine with new codes. Scan the seat's code on the host screen.")
 
 
-def seat_of(token: str) -> dict:
+def seat_of(token: str) -> SeatRow:
     return _found(lambda: store().seat_by_token(token), NOT_HERE)
 
 
@@ -95,7 +97,7 @@ def _same(given: str, secret: str) -> bool:
                                                 secret.encode("utf-8", "surrogatepass"))
 
 
-def _presented(seat: dict, api: bool) -> list[str]:
+def _presented(seat: SeatRow, api: bool) -> list[str]:
     """The seat keys this request carries: the phone's cookie, and for the API the X-Seat-Device header."""
     keys = [request.cookies.get(f"seat_{seat['token']}", "")]
     if api:
@@ -103,12 +105,12 @@ def _presented(seat: dict, api: bool) -> list[str]:
     return [k for k in keys if k]
 
 
-def device_ok(seat: dict, api: bool = False) -> bool:
+def device_ok(seat: SeatRow, api: bool = False) -> bool:
     """The phone holding this seat: the one that scanned its code (or joined by the API) most recently."""
     return any(_same(key, seat["device"]) for key in _presented(seat, api))
 
 
-def seat_phone(token: str, api: bool = False) -> dict:
+def seat_phone(token: str, api: bool = False) -> SeatGlance:
     """The seat with its game's version and host key (Store.seat_glance: one read), when this request comes
     from its phone; otherwise 403 saying where the seat went."""
     seat = _found(lambda: store().seat_glance(token), NOT_HERE)
@@ -117,7 +119,7 @@ def seat_phone(token: str, api: bool = False) -> dict:
     return seat
 
 
-def phone_label(seat: dict) -> str:
+def phone_label(seat: SeatRow) -> str:
     """Who sent an action, as the log keeps it: the seat's n-th phone (not a secret)."""
     return f"phone {seat['phone']}"
 

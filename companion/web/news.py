@@ -16,12 +16,16 @@ import random
 import threading
 import time
 from collections import deque
-from typing import Callable
+from collections.abc import Mapping
+from typing import Any, Callable, TypeVar
 
 from flask import current_app, g, make_response, request
 
 from ..news import CLIENT_GONE
 from . import wire
+
+# a screen's glance at its game (store: the host's HostGlance, a phone's SeatGlance), as its route reads it
+Seen = TypeVar("Seen", bound=Mapping[str, Any])
 
 PER_GAME = 16  # questions one game may hold: a host screen, four phones, the host's views of seats, a few tabs
 
@@ -92,7 +96,7 @@ class FirstComeLock:
                 self._busy = False
 
 
-def answer(look: Callable[[], dict], draw: Callable[[dict], str], phone: bool = False):
+def answer(look: Callable[[], Seen], draw: Callable[[Seen], str], phone: bool = False):
     """GET <screen>/news?v=N: `look()` reads the screen's game once, its credential checked (a refusal aborts),
     as a row with its `game_id` and `version` (the host's: `joins`, `ticked`; a phone's: its `seat`);
     `draw(row)` draws the screen from that row. Held while the screen would see nothing new, about
@@ -136,7 +140,7 @@ def _may_wait(gid: str) -> bool:
             and current_app.extensions["held"].take(gid))
 
 
-def _hold(row: dict, asked: tuple, look: Callable[[], dict], seat) -> dict:
+def _hold(row: Seen, asked: tuple, look: Callable[[], Seen], seat) -> Seen:
     """Wait while the screen would see nothing new. Each wake-up looks again: a move, a seat taken by another
     phone (news for the host's phones panel; for the phone that lost it, its refusal), a tick."""
     hold = current_app.config["POLL_HOLD_S"]
@@ -150,7 +154,7 @@ def _hold(row: dict, asked: tuple, look: Callable[[], dict], seat) -> dict:
                 return row
 
 
-def _sees(row: dict) -> tuple:
+def _sees(row: Mapping[str, Any]) -> tuple:
     """What the screen would see now, in the terms of its question (web/wire.py `asked`)."""
     args = request.args
     phones = (current_app.extensions["phones"].news_key(row["game_id"]) if wire.PHONES in args else None)

@@ -12,6 +12,7 @@ import threading
 import time
 from collections import OrderedDict
 from contextlib import contextmanager
+from typing import TypedDict
 
 from flask_babel import gettext as _, ngettext
 
@@ -20,6 +21,15 @@ GAMES = 1024  # games remembered at most, the longest quiet forgotten first
 LONG_AGO = 10  # minutes: after that the panel gives the clock time it was last seen, which never goes stale
 
 SeatKey = tuple[str, int]  # (game id, seat index)
+
+
+class PhoneSeen(TypedDict):
+    """A seat's phone as the host's phones panel shows it (Phones.of): asking now or lately (`connected`),
+    seconds since its last question and when that was (None: not since the start)."""
+
+    connected: bool
+    ago: float | None
+    at: float | None
 
 
 class PhonesSeen:
@@ -82,7 +92,7 @@ class PhonesSeen:
                     del self._asking[seat]
             self.saw(seat)
 
-    def of(self, gid: str, seat: int) -> dict:
+    def of(self, gid: str, seat: int) -> PhoneSeen:
         """{"connected": bool, "ago": seconds since its last question (None: not since the start), "at"}."""
         now = self.clock()
         with self._lock:
@@ -100,11 +110,12 @@ class PhonesSeen:
         marks = []
         for seat in seats:
             seen = self.of(gid, seat)
-            marks.append(f"{seat}c" if seen["connected"] else f"{seat}-{min(int(seen['ago'] // 60), LONG_AGO)}")
+            ago = seen["ago"] or 0.0  # a seat in _last has been seen: never None here
+            marks.append(f"{seat}c" if seen["connected"] else f"{seat}-{min(int(ago // 60), LONG_AGO)}")
         return ".".join(marks) or "none"
 
 
-def ago_text(seen: dict) -> str:
+def ago_text(seen: PhoneSeen) -> str:
     """When a phone was last seen, as a player says it, and only as finely as news_key changes:
     "less than a minute ago", "2 min ago", or the clock time after LONG_AGO minutes."""
     if seen["ago"] is None:

@@ -4,10 +4,12 @@ the undo took away still in place, struck through and marked "undone"."""
 
 from __future__ import annotations
 
+from ..store.put_back import Undo
+
 BACK = "↶"  # the map mark of a put-back line: "↶2" beside line 2, on the place it names
 
 
-def host_put_back(undos: list[dict], version: int) -> list[dict]:
+def host_put_back(undos: list[Undo], version: int) -> list[dict]:
     """The latest undo's lines with their map marks, until the next action is taken (the undo is then no
     longer the game's latest version)."""
     if not undos or undos[-1]["version"] != version:
@@ -25,7 +27,7 @@ def put_back_marks(lines: list[dict]) -> dict[str, dict]:
     return {place: {"label": "·".join(labels), "mark": True} for place, labels in marks.items()}
 
 
-def seat_put_back(undos: list[dict], state, seat: int) -> list[dict]:
+def seat_put_back(undos: list[Undo], state, seat: int) -> list[dict]:
     """A seat's own lines of the latest undo (all of them when its phone took back its own act), until that
     seat acts again or the game moves on to another round or phase (then the table has played on from the
     pieces as they were put back)."""
@@ -40,7 +42,7 @@ def seat_put_back(undos: list[dict], state, seat: int) -> list[dict]:
     return [ln for ln in last.get("put_back", []) if ln["seat"] == seat]
 
 
-def log_rows(log: list[dict], undos: list[dict]) -> list[dict]:
+def log_rows(log: list[dict], undos: list[Undo]) -> list[dict]:
     """The host's log in the order things happened: each entry ({"entry"}), the ones an undo took away
     where they stood ({"entry", "undone": True}), and each undo after them ({"undo"}).
 

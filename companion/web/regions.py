@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from flask import render_template, request
 
@@ -87,7 +88,7 @@ def shown() -> dict[str, str]:
     return out
 
 
-def screen_answer(ctx: dict, regions: list[Region]) -> str:
+def screen_answer(ctx: Mapping[str, Any], regions: list[Region]) -> str:
     """A screen as it is now, in one answer: a new "anything new?" question at the new version, and each
     live region whose content changed since what the page shows (only what a growing region gained, when
     that is all), and the pictures they name that the page's library lacks. A move costs each screen one

@@ -13,14 +13,53 @@ Nothing here decides what changed: the engine's comparison did, once, when the m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..engine.pieces import Pieces
 from ..engine.twin import table_at
 from ..store.ticks import HELD, words_of
+from ..store.told import ToldMove
 
 
-def checklist(told: list[dict], steps: list[dict], name: str) -> list[dict]:
+class TurnLine(TypedDict):
+    """A line of a move outside the checklists: a step by hand (`act` False; `note`: it moves nothing) or the
+    twin's line (`act` True)."""
+
+    line: dict[str, Any]
+    act: bool
+    note: NotRequired[bool]
+
+
+class ChecklistItem(TurnLine):
+    """A line of a checklist as the table works through it: its number (None for a note) and the words its
+    tick belongs to, given once the list is in order."""
+
+    number: NotRequired[int | None]
+    words: NotRequired[str]
+
+
+class Held(TypedDict):
+    """The host's held acts (`held`): the lines on shared pieces and on estates, the newest move's version
+    (what Done ticks), its words and the places the lines name."""
+
+    lines: list[TurnLine]
+    estate: list[TurnLine]
+    version: int
+    words: str
+    places: list[str]
+
+
+class ToldScreens(TypedDict):
+    """The host's context for what the table was told (`screens`)."""
+
+    setup_items: list[ChecklistItem]
+    upkeep_list: str
+    upkeep_items: list[ChecklistItem]
+    held: Held | None
+    map_pieces: Pieces | None
+
+
+def checklist(told: list[ToldMove], steps: list[dict], name: str) -> list[ChecklistItem]:
     """The checklist `name` ("setup", "upkeep-<round>") as the table works through it: items {line, number
     (None for a note), words (what its tick belongs to), act (True: the twin's line, not a step by hand)}."""
     acts: dict[int, list[dict]] = {}
@@ -33,23 +72,23 @@ def checklist(told: list[dict], steps: list[dict], name: str) -> list[dict]:
                 acts.setdefault(item["after"], []).append(item["act"])
             elif item.get("note"):
                 notes.add(item["step"]["number"])
-    out: list[dict] = []
+    out: list[ChecklistItem] = []
     for k in range(len(steps) + 1):
         out += [{"line": ln, "act": True} for ln in acts.get(k, ())]
         if k < len(steps):
             out.append({"line": steps[k], "act": False, "note": steps[k].get("step") in notes})
     number = 0
-    for item in out:
-        if item.get("note"):
-            item["number"] = None
+    for listed in out:
+        if listed.get("note"):
+            listed["number"] = None
             continue
         number += 1
-        item["number"] = number
-        item["words"] = words_of(item["line"])
+        listed["number"] = number
+        listed["words"] = words_of(listed["line"])
     return out
 
 
-def next_item(items: list[dict], name: str, ticks) -> dict | None:
+def next_item(items: list[ChecklistItem], name: str, ticks) -> ChecklistItem | None:
     """The first item of a checklist the host has not ticked (notes are never waited for), or None."""
     for item in items:
         if item["number"] is not None and (name, item["number"], item["words"]) not in ticks:
@@ -57,11 +96,11 @@ def next_item(items: list[dict], name: str, ticks) -> dict | None:
     return None
 
 
-def latest_run(told: list[dict]) -> list[dict]:
+def latest_run(told: list[ToldMove]) -> list[ToldMove]:
     """The moves of the latest turn's run: back from the newest, every move until one by another seat than the
     latest seat that moved (the host's answers in between, a table draw, belong to it), or the host's word that
     the table carried out the solo opponent's turn (C-23)."""
-    run: list[dict] = []
+    run: list[ToldMove] = []
     seat = None
     for row in reversed(told):
         if row.get("kind") == "opponent_done":
@@ -75,7 +114,7 @@ def latest_run(told: list[dict]) -> list[dict]:
     return run
 
 
-def held(told: list[dict], ticks, opponent: bool = False) -> dict | None:
+def held(told: list[ToldMove], ticks, opponent: bool = False) -> Held | None:
     """The acts of the latest run that touch shared pieces, outside any checklist, that the host has not ticked
     Done: {lines (each {line, act}), version (the newest move's, what Done ticks), words}. The solo opponent's
     turn is a run of its own (from the line that heads it), and while the host is asked whether the table has
@@ -98,16 +137,16 @@ def places_of(line: dict) -> list[str]:
     return line.get("places") or (line.get("data") or {}).get("places") or []
 
 
-def seat_lines(told: list[dict], seat: int) -> list[dict]:
+def seat_lines(told: list[ToldMove], seat: int) -> list[TurnLine]:
     """What the latest run did to one seat's pieces (its phone shows them above its next choice)."""
     return [item for row in latest_run(told) for item in _turn_lines(row)
             if _seat_of(item["line"]) == seat]
 
 
-def _turn_lines(row: dict, notes: bool = False) -> list[dict]:
+def _turn_lines(row: ToldMove, notes: bool = False) -> list[TurnLine]:
     """A move's lines outside the checklists, steps by hand and the twin's acts alike (notes left out, unless
     asked for: the line that heads the solo opponent's turn is one)."""
-    out = []
+    out: list[TurnLine] = []
     for item in row["items"]:
         if item.get("list") is not None:
             continue
@@ -123,7 +162,7 @@ def _seat_of(line: dict) -> int | None:
     return seat if seat is not None else (line.get("data") or {}).get("seat")
 
 
-def screens(game, table: dict, ticks, moments) -> dict:
+def screens(game, table: dict, ticks, moments) -> ToldScreens:
     """The host's context for what the table was told: both checklists as the table works through them (the
     upkeep's name is the round it sets up, or the round just played once it is done), the held acts, and the
     pieces the map shows (`map_pieces`: while a checklist is the table's work, the table as its current step
@@ -131,7 +170,7 @@ def screens(game, table: dict, ticks, moments) -> dict:
     checklist's steps."""
     state = game.state
     upkeep = f"upkeep-{table['upkeep']['round'] if table['upkeep'] else state.round}"
-    out: dict[str, Any] = {"setup_items": checklist(game.told, state.setup_steps, "setup"), "upkeep_list": upkeep,
+    out: ToldScreens = {"setup_items": checklist(game.told, state.setup_steps, "setup"), "upkeep_list": upkeep,
            "upkeep_items": checklist(game.told, state.report, upkeep),
            "held": held(game.told, ticks, _asked(table) == "opponent_done") if state.phase == "play" else None,
            "map_pieces": None}
@@ -150,14 +189,14 @@ def screens(game, table: dict, ticks, moments) -> dict:
     return out
 
 
-def _first(told: list[dict], name: str) -> int | None:
+def _first(told: list[ToldMove], name: str) -> int | None:
     """The first move that told checklist `name` (None for the setup: the new game told it first)."""
     if name == "setup":
         return None
     return next((row["version"] for row in told if any(it.get("list") == name for it in row["items"])), None)
 
 
-def _seen_at(items: list[dict], name: str, ticks, seen: dict[int, dict]) -> tuple[int, dict] | None:
+def _seen_at(items: list[ChecklistItem], name: str, ticks, seen: dict[int, dict]) -> tuple[int, dict] | None:
     """(its number, the snapshot) of the table once the current item's steps are done: the latest step by hand
     at or before the first item not ticked (all done: the last step)."""
     current = next_item(items, name, ticks)

@@ -4,6 +4,7 @@ the join links, built from engine.table_view."""
 from __future__ import annotations
 
 import time
+from typing import TypedDict
 
 from flask import current_app, url_for
 
@@ -16,6 +17,21 @@ from ..pictures.letters import colour_letter
 from .translate import request_gettext
 from .access import csrf_token, store
 from .phones import ago_text
+
+class GameNamed(TypedDict):
+    id: str
+
+
+class ScreenBase(TypedDict):
+    """What every screen's templates use (`base`)."""
+
+    game: GameNamed
+    pieces: Pieces
+    version: int
+    csrf: str
+    letters: dict[str, str]
+    symbols: dict[str, str]
+
 
 SYMBOLS = {"red": "▲", "yellow": "●", "blue": "■", "green": "◆"}
 
@@ -50,7 +66,7 @@ def waiting_seats(game: Game, seats: list[dict]) -> list[dict]:
     return [s for s in seats if s["index"] in asked]
 
 
-def base(game: Game) -> dict:
+def base(game: Game) -> ScreenBase:
     """What every screen's templates use: the game's id, what the table sees of it (`pieces`, never the
     state), its version, the form key, and the colour marks (each colour's letter in the reader's language,
     pictures/letters.py)."""

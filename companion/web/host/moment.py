@@ -21,10 +21,13 @@ library and map (web/library.py, pictures/where.py).
 
 from __future__ import annotations
 
-from ..told import next_item
+from typing import Literal
+
+from ..told import ChecklistItem, next_item
+from .records import Deciding, HostParts, Moment, Step
 
 
-def moment(ctx: dict) -> dict:
+def moment(ctx: HostParts) -> Moment:
     """The moment of the host screen drawn from the host's context (host.host_context)."""
     pieces, table, host = ctx["pieces"], ctx["table"], ctx["host"]
     asked = host.get("question")
@@ -44,27 +47,28 @@ def moment(ctx: dict) -> dict:
     return {"kind": "wait", "question": asked, "waiting_for": table["waiting_for"], "held": held}
 
 
-def steps_left(items: list[dict], checklist: str, ticks) -> int:
+def steps_left(items: list[ChecklistItem], checklist: str, ticks) -> int:
     """How many steps of a checklist the host has not ticked (notes are never waited for): "the table is
     ready" waits behind a confirm while any is left (issue 33 item 6)."""
     return sum(1 for item in items if item["number"] is not None and (checklist, item["number"], item["words"])
                not in ticks)
 
 
-def _step(kind: str, items: list[dict], checklist: str, ctx: dict, asked: dict | None) -> dict:
+def _step(kind: Literal["setup", "upkeep"], items: list[ChecklistItem], checklist: str, ctx: HostParts,
+          asked: dict | None) -> Step:
     ticks = ctx.get("ticks", set())
     found = next_item(items, checklist, ticks)
     count = sum(1 for item in items if item["number"] is not None)
-    out = {"kind": kind, "list": checklist, "count": count, "question": asked, "seats": _deciding(ctx["table"]),
-           "left": steps_left(items, checklist, ticks)}
+    out: Step = {"kind": kind, "list": checklist, "count": count, "question": asked, "seats": _deciding(ctx["table"]),
+                 "left": steps_left(items, checklist, ticks), "done": found is None}
     if found is None:
-        return {**out, "done": True}
+        return out
     step = found["line"]
-    return {**out, "done": False, "number": found["number"], "step": step, "words": found["words"],
+    return {**out, "number": found["number"], "step": step, "words": found["words"],
             "places": step.get("places") or (step.get("data") or {}).get("places", [])}
 
 
-def _deciding(table: dict) -> list[dict]:
+def _deciding(table: dict) -> list[Deciding]:
     """The seats deciding now, each with its question."""
     return [{"seat": q["who"], "name": table["seats"][q["who"]]["name"], "colour": table["seats"][q["who"]]["colour"],
              "question": q} for q in table["questions"] if q["who"] != "host"]

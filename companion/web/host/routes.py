@@ -12,6 +12,7 @@ from werkzeug.exceptions import BadRequest
 from ...engine import IllegalAction, table_view
 from ...engine.state import COLOURS
 from ...store import Game, NotFound, Stale
+from ...store.games import HostGlance
 from ...store.ticks import ticked_steps, valid
 from ...store.put_back import MOST_ACTS
 from .. import catalog_desk, library
@@ -24,6 +25,7 @@ from ..regions import part_answer, screen_answer
 from ..forms import form_options, int_field, tap_fields
 from ..limits import count_new_game
 from .moment import moment
+from .records import HostParts, HostScreen
 from ..tap import play
 from .. import told
 from ..put_back import host_put_back, log_rows, put_back_marks
@@ -65,29 +67,27 @@ def create():
     return _remember_host(redirect(url_for("host.page", gid=game.id)), game.id, game.host_token)
 
 
-def host_context(gid: str, glance: dict | None = None) -> dict:
+def host_context(gid: str, glance: HostGlance | None = None) -> HostScreen:
     """The host screen; `glance`: the game's row as its question read it (host_glance, its key checked)."""
     glance = glance or host_glance(gid)  # read before the seats and ticks: never older than the question says
     game = require_host(gid, glance)
-    ctx = base(game)
-    joins, ticked = glance["joins"], glance["ticked"]
-    phones = current_app.extensions["phones"].news_key(gid)
     table = table_view(game.state)
     seats = seats_view(game, table)
     undos = game.undos  # after an undo: what the table puts back, and the log it took away
     put_back = host_put_back(undos, game.version)
     rows = log_rows(game.state.log, undos)
-    ctx.update(put_back=put_back, back_marks=put_back_marks(put_back), log_rows=rows,
-               log_shows=host_screen.log_shows(undos, rows), log_most=host_screen.LOG_MOST,
-               last_acts=[game.last_act] if game.last_act else [], undo_preview=None)
-    ctx.update(ticked=ticked, ticks=ticked_steps(store().ticks(gid)))
+    ticks = ticked_steps(store().ticks(gid))
     moments = partial(store().step_moments, gid, version=game.version)  # the table at each step of a checklist
-    ctx.update(told.screens(game, table, ctx["ticks"], lambda name, first: moments(name=name, first=first)))
-    ctx.update(table=table, joins=joins, phones=phones, seats=seats, waiting=waiting_seats(game, seats),
-               host=table["host"], key=game.host_token, news_url=url_for("host.news", gid=gid),
-               unreachable=unreachable(), join_page=join_page_url())
-    ctx["moment"] = moment(ctx)  # what the table does now, at the top (web/moment.py)
-    return ctx
+    ctx: HostParts = {
+        **base(game), **told.screens(game, table, ticks, lambda name, first: moments(name=name, first=first)),
+        "put_back": put_back, "back_marks": put_back_marks(put_back), "log_rows": rows,
+        "log_shows": host_screen.log_shows(undos, rows), "log_most": host_screen.LOG_MOST,
+        "last_acts": [game.last_act] if game.last_act else [], "undo_preview": None,
+        "ticked": glance["ticked"], "ticks": ticks, "table": table, "joins": glance["joins"],
+        "phones": current_app.extensions["phones"].news_key(gid), "seats": seats,
+        "waiting": waiting_seats(game, seats), "host": table["host"], "key": game.host_token,
+        "news_url": url_for("host.news", gid=gid), "unreachable": unreachable(), "join_page": join_page_url()}
+    return {**ctx, "moment": moment(ctx)}  # what the table does now, at the top (web/moment.py)
 
 
 @bp.get("/host/<gid>")
@@ -130,7 +130,7 @@ def news(gid: str):
     return held.answer(lambda: host_glance(gid), lambda glance: _host_news(gid, glance))
 
 
-def _host_news(gid: str, glance: dict) -> str:
+def _host_news(gid: str, glance: HostGlance) -> str:
     ctx = host_context(gid, glance)
     return screen_answer(ctx, host_screen.regions(ctx))
 
@@ -202,7 +202,8 @@ def delete(gid: str):
     return resp
 
 
-def proxy_context(gid: str, index: int, game: Game | None = None, glance: dict | None = None) -> dict:
+def proxy_context(gid: str, index: int, game: Game | None = None,
+                  glance: HostGlance | None = None) -> screen.SeatScreen:
     """The seat's phone page, inside the host's session: the same screen, posting as the host (for a tap,
     drawn from the game it wrote; for news, from its question's `glance`)."""
     game = game or require_host(gid, glance)

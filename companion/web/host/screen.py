@@ -12,18 +12,20 @@ from markupsafe import Markup
 from ..regions import Region, drawn, render_once, stamped
 from ...pictures import city_key
 from ..library import keep_only
+from ...store.put_back import Undo
+from .records import HostScreen
 
 PARTS = ("put_back", "moment", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log",
          "undo")
 LOG_MOST = 80  # rows of the log a page shows, the newest first
 
 
-def regions(ctx: dict) -> list[Region]:
+def regions(ctx: HostScreen) -> list[Region]:
     """Every live region of the host screen as it is now."""
     return [region_of(ctx, name) for name in PARTS]
 
 
-def region_of(ctx: dict, name: str) -> Region:
+def region_of(ctx: HostScreen, name: str) -> Region:
     if name == "log":
         return log_region(ctx)
     whole = drawn(region(ctx, name))
@@ -32,12 +34,12 @@ def region_of(ctx: dict, name: str) -> Region:
     return whole
 
 
-def steps_later(ctx: dict) -> Region:
+def steps_later(ctx: HostScreen) -> Region:
     """The closed setup checklist as a page's first drawing has it: its steps load when it is opened."""
     return drawn(region({**ctx, "steps_later": True}, "setup"))
 
 
-def marked(ctx: dict) -> dict[str, Markup]:
+def marked(ctx: HostScreen) -> dict[str, Markup]:
     """The regions of a whole page, each marked with what it shows; the setup checklist, once closed,
     with its steps left to load when it is opened."""
     out = {r.id: Markup(stamped(r)) for r in regions(ctx)}
@@ -47,7 +49,7 @@ def marked(ctx: dict) -> dict[str, Markup]:
     return out
 
 
-def region(ctx: dict, name: str) -> str:
+def region(ctx: HostScreen, name: str) -> str:
     """A region drawn whole; the map and the two checklists from memory while what they show is the same
     (each by game, what it shows and language)."""
     state, lang = ctx["pieces"], str(get_locale())
@@ -66,7 +68,7 @@ def region(ctx: dict, name: str) -> str:
     return render_template(f"host/_{name}.html", **ctx)
 
 
-def _ticked(ctx: dict, prefix: str) -> frozenset:
+def _ticked(ctx: HostScreen, prefix: str) -> frozenset:
     """The host's ticks on a checklist (store/ticks.py): a tick changes what the checklist shows."""
     return frozenset(t for t in ctx.get("ticks", ()) if t[0].startswith(prefix))
 
@@ -79,13 +81,13 @@ def _steps(steps: list[dict]) -> tuple:
 _DRAWN: dict[tuple, tuple] = {}  # the map and checklists drawn, by game, what they show and language
 
 
-def log_shows(undos: list[dict], rows: list[dict]) -> str:
+def log_shows(undos: list[Undo], rows: list[dict]) -> str:
     """What a page's log shows, said in its language, its count of undos and of rows: the rows after
     them are what a move added, unless an undo came (it strikes out rows where they stand)."""
     return f"{get_locale()}.{len(undos)}.{len(rows)}"
 
 
-def log_region(ctx: dict) -> Region:
+def log_region(ctx: HostScreen) -> Region:
     """The log: drawn whole for a page (its newest LOG_MOST rows), or as the rows added since the page's."""
     rows, shows = ctx["log_rows"], ctx["log_shows"]
 

@@ -6,6 +6,7 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 
 from ...engine.events import roman as roman_numeral
 from ...store import Game
+from ...store.seats import SeatGlance
 from . import screen
 from ...engine import IllegalAction
 from ...store import Stale
@@ -30,7 +31,7 @@ def moved(exc: SeatMoved):
     return render_template(template, moved=exc.moved), 403, headers
 
 
-def seat_context(token: str, seat: dict | None = None, game: Game | None = None) -> dict:
+def seat_context(token: str, seat: SeatGlance | None = None, game: Game | None = None) -> screen.SeatScreen:
     """The seat's screen on its phone: for a tap, the seat it checked and the game it wrote; else the game at
     the version its seat was read with (Store.seat_glance)."""
     seat = seat or seat_phone(token)

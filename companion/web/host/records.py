@@ -1,0 +1,92 @@
+"""The host screen's records, as its templates print them: the host's context (`HostParts`, and `HostScreen` with
+its moment: routes.host_context) and the moment's kinds (moment.py). Here, since the context's makers (routes),
+its readers (screen, moment) and the moment share them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+from ...store.put_back import LastAct
+from ..told import Held, ToldScreens
+from ..views import ScreenBase
+
+
+class Deciding(TypedDict):
+    """A seat deciding now, with its question."""
+
+    seat: int
+    name: str
+    colour: str
+    question: dict[str, Any]
+
+
+class Finale(TypedDict):
+    kind: Literal["finale"]
+    winners: list[str]
+    scoring: dict[str, Any] | None
+
+
+class OpponentTurn(TypedDict):
+    kind: Literal["opponent"]
+    question: dict[str, Any]
+    held: Held | None
+
+
+class Draw(TypedDict):
+    kind: Literal["draw"]
+    question: dict[str, Any]
+    places: list[str]
+
+
+# a setup or upkeep step ("list": the checklist's name); number, step, words and places while one is left
+Step = TypedDict("Step", {"kind": Literal["setup", "upkeep"], "list": str, "count": int,
+                          "question": dict[str, Any] | None, "seats": list[Deciding], "left": int, "done": bool,
+                          "number": NotRequired[int | None],
+                          "step": NotRequired[dict[str, Any]], "words": NotRequired[str],
+                          "places": NotRequired[list[str]]})
+
+
+class Turn(TypedDict):
+    kind: Literal["turn"]
+    seats: list[Deciding]
+    turn: int | None
+    held: Held | None
+
+
+class Wait(TypedDict):
+    kind: Literal["wait"]
+    question: dict[str, Any] | None
+    waiting_for: list[str]
+    held: Held | None
+
+
+Moment = Finale | OpponentTurn | Draw | Step | Turn | Wait
+
+
+class HostParts(ScreenBase, ToldScreens):
+    """What the host screen's templates print, but its moment (which is drawn from these)."""
+
+    put_back: list[dict[str, Any]]
+    back_marks: dict[str, dict]
+    log_rows: list[dict]
+    log_shows: str
+    log_most: int
+    last_acts: list[LastAct]
+    undo_preview: list[LastAct] | None  # the undo's confirm step: the acts it would take back
+    ticked: int
+    ticks: set[tuple[str, int, str]]
+    table: dict[str, Any]
+    joins: int
+    phones: str
+    seats: list[dict]
+    waiting: list[dict]
+    host: dict[str, Any]
+    key: str
+    news_url: str
+    unreachable: str | None
+    join_page: str
+
+
+class HostScreen(HostParts):
+    moment: Moment
+    steps_later: NotRequired[bool]  # a page's first drawing leaves the closed setup checklist's steps to load
