@@ -8,6 +8,8 @@ Every field is a stepper (a number with − and +) or a row of choices drawn as 
 
 from __future__ import annotations
 
+from typing import Literal, NotRequired, TypedDict
+
 from markupsafe import Markup, escape
 
 from ...engine.state import CLASSES, COLOURS
@@ -21,6 +23,76 @@ from ...pictures.glyphs import letter
 REGISTERS = ("popularity", "city", "church")
 
 
+class Stepper(TypedDict):
+    """A number with − and +, counted up to `max`."""
+
+    kind: Literal["stepper"]
+    name: str
+    label: str
+    value: str
+    min: int
+    max: int
+    icon: Markup
+    hint: str
+
+
+class Choice(TypedDict):
+    value: str
+    picture: Markup
+
+
+class Choices(TypedDict):
+    """A row of pictures to tap, one radio button each."""
+
+    kind: Literal["choices"]
+    name: str
+    label: str
+    value: str
+    icon: Markup | None
+    options: list[Choice]
+    wide: bool
+    hint: str
+
+
+class TrackChoices(Choices):
+    board: str  # the scroll board whose track this is (the page hides the boards not chosen)
+
+
+Field = Stepper | Choices
+
+
+class Section(TypedDict):
+    title: str
+    fields: list[Field]
+    hint: NotRequired[str]
+    tracks: NotRequired[list[TrackChoices]]  # the scroll board's section: its tracks' levels
+
+
+class ColourChoice(TypedDict):
+    value: str
+    letter: str
+    word: str
+
+
+class Column(TypedDict):
+    """One player's column: `prefix` starts the names of its fields ("p0.")."""
+
+    index: int
+    number: int
+    prefix: str
+    name: str
+    colour: str
+    colours: list[ColourChoice]
+    sections: list[Section]
+
+
+class CityHex(TypedDict):
+    name: str
+    face: Markup
+    value: str
+    options: list[Choice]
+
+
 class Typed:
     """What the page's fields hold now: the values sent, else each field's start."""
 
@@ -32,24 +104,24 @@ class Typed:
         return default if value is None else value
 
 
-def stepper(name: str, key: str, label: str, most: int, typed: Typed, _, hint: str = "") -> dict:
+def stepper(name: str, key: str, label: str, most: int, typed: Typed, _, hint: str = "") -> Stepper:
     return {"kind": "stepper", "name": name, "label": label, "value": typed.get(name), "min": 0, "max": most,
             "icon": pic.counted_icon(key, _), "hint": hint}
 
 
 def choices(name: str, label: str, options: list[tuple[str, Markup]], typed: Typed, default: str = "0",
-            icon: Markup | None = None, wide: bool = False, hint: str = "") -> dict:
+            icon: Markup | None = None, wide: bool = False, hint: str = "") -> Choices:
     """A row of pictures to tap, one radio button each: [(value, picture)]."""
     return {"kind": "choices", "name": name, "label": label, "value": typed.get(name, default), "icon": icon,
             "options": [{"value": v, "picture": p} for v, p in options], "wide": wide, "hint": hint}
 
 
-def player_column(i: int, typed: Typed, catalog, _) -> dict:
+def player_column(i: int, typed: Typed, catalog, _) -> Column:
     """One player's fields, in the order the table finds the pieces: score track, rats, registers, tokens,
     scroll board, buildings, boats, overseers (advanced)."""
     p, n = f"p{i}.", typed.players
     colour = typed.get(p + "colour", COLOURS[i])
-    sections = [
+    sections: list[Section] = [
         {"title": _("Score track"), "fields": [
             stepper(p + "track", "track", _("Space of your counter on the score track"), SCORE_LAP - 1, typed, _),
             stepper(p + "laps", "laps", _("Times past 50 (marked on the 50 space)"), MOST_LAPS, typed, _)]},
@@ -83,7 +155,7 @@ def player_column(i: int, typed: Typed, catalog, _) -> dict:
             "sections": sections}
 
 
-def _register(name: str, kind: str, n: int, typed: Typed, catalog, _) -> dict:
+def _register(name: str, kind: str, n: int, typed: Typed, catalog, _) -> Choices:
     reg = catalog.register(kind, n)
     label = {"popularity": _("Popularity register"), "city": _("City register"),
              "church": _("Church register")}[kind]
@@ -97,25 +169,25 @@ def _cabins(colour: str, typed: Typed, catalog) -> int:
     return board.cabins
 
 
-def _boats(p: str, cargo: str, n: int, typed: Typed, catalog, _) -> dict:
+def _boats(p: str, cargo: str, n: int, typed: Typed, catalog, _) -> Stepper:
     most = sum(1 for b in boats_in_game(catalog, n) if b.cargo == cargo)
     return stepper(f"{p}boats.{cargo}", f"boats.{cargo}", _("Boats carrying %(cargo)s", cargo=_(cargo)), most,
                    typed, _)
 
 
-def _scroll(p: str, typed: Typed, catalog, _) -> dict:
+def _scroll(p: str, typed: Typed, catalog, _) -> Section:
     """The scroll board (side a, or which b board in the advanced game) and its three tracks' levels; the
     tracks of the boards not chosen stay hidden (static/score.css) and are not read."""
     b_boards = [b for b in catalog.scroll_boards.values() if b.side == "b"]
     a_boards = [b for b in catalog.scroll_boards.values() if b.side == "a"]
     boards = b_boards + a_boards if typed.advanced else a_boards  # R-ADV-1: mixing in side a is allowed
-    fields = []
+    fields: list[Field] = []
     if len(boards) > 1:
         fields.append(choices(p + "scroll_board", _("Which scroll board"),
                               [(b.id, face(catalog, "scroll_board", b.id, _)) for b in boards], typed,
                               default=boards[int(p[1:-1]) % len(b_boards or boards)].id, wide=True,
                               hint=_("The advanced game plays the b side; side a may be mixed in (R-ADV-1).")))
-    tracks = []
+    tracks: list[TrackChoices] = []
     for b in boards:
         for t in b.tracks:
             label = _("Track: %(track)s", track=_(t.counts.removeprefix("register-")))
@@ -127,7 +199,7 @@ def _scroll(p: str, typed: Typed, catalog, _) -> dict:
     return {"title": _("Scroll board"), "fields": fields, "tracks": tracks}
 
 
-def _overseer(p: str, cls: str, colour: str, typed: Typed, catalog, _) -> dict:
+def _overseer(p: str, cls: str, colour: str, typed: Typed, catalog, _) -> Choices:
     board = catalog.boards.get(f"b-{colour}") or catalog.boards["a"]
     last = 1 + len(board.paths[cls].left)
     label = {"aristocrat": _("Aristocrat overseer"), "nun": _("Nun overseer"),
@@ -136,10 +208,10 @@ def _overseer(p: str, cls: str, colour: str, typed: Typed, catalog, _) -> dict:
                                                    for k in range(last + 1)], typed)
 
 
-def city_hexes(typed: Typed, catalog, columns: list[dict], _) -> list[dict]:
+def city_hexes(typed: Typed, catalog, columns: list[Column], _) -> list[CityHex]:
     """Each neighborhood hex that may lie in the city for this player count and can be repopulated
     (R-SETUP-1, R-REPOP-2), with a choice of whose repopulation tile is on it, if anyone's."""
-    out = []
+    out: list[CityHex] = []
     for h in catalog.hexes.values():
         if not (h.repop and h.in_count(typed.players)):
             continue
@@ -151,7 +223,7 @@ def city_hexes(typed: Typed, catalog, columns: list[dict], _) -> list[dict]:
     return out
 
 
-def opponent_field(typed: Typed, catalog, _) -> dict:
+def opponent_field(typed: Typed, catalog, _) -> Choices:
     """Solo: where the virtual opponent's counter stands on the popularity register (R-SOLO-8)."""
     reg = catalog.register("popularity", 1)
     return choices("opponent_popularity", _("The opponent's popularity register"),
