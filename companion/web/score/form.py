@@ -9,6 +9,8 @@ share, the export's address).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, NotRequired, TypedDict
 from urllib.parse import urlencode
 
 from ...engine.state import CLASSES
@@ -22,6 +24,40 @@ NUMBERS = ("track", "laps", "rats", "popularity", "city", "church", "fire", "maj
 COINS = ("1", "3", "5")
 TICKED = ("1", "on", "true")
 
+Entry = int | str  # a field's number, or what was typed for the position's check to refuse by name
+
+
+class SheetSeat(TypedDict):
+    """One player's column as the position's data (scoresheet/position.py reads it); NUMBERS are its counts."""
+
+    name: str
+    colour: NotRequired[str]  # else the seat's own colour
+    track: Entry
+    laps: Entry
+    rats: Entry
+    popularity: Entry
+    city: Entry
+    church: Entry
+    fire: Entry
+    major_fire: Entry
+    lumber: Entry
+    improvements: Entry
+    workshops: Entry
+    wagons: Entry
+    coins: dict[str, Entry]  # by the coin's value
+    boats: dict[str, Entry]  # by cargo
+    scroll_board: NotRequired[str]  # the advanced game's board left unpicked: the position's check names it
+    scroll: NotRequired[dict[str, Entry]]  # the board's tracks' levels
+    overseers: dict[str, Entry]  # by class
+    repopulated: list[str]  # the hexes bearing this player's repopulation tile
+
+
+class SheetData(TypedDict):
+    players: int
+    advanced: bool
+    seats: list[SheetSeat]
+    opponent_popularity: NotRequired[Entry]  # solo
+
 
 def players_of(args) -> int:
     """The player count the sheet is for: 1 (solo) to 4; anything else asks for 2 again."""
@@ -33,7 +69,7 @@ def advanced_of(args) -> bool:
     return args.get("advanced", "") in TICKED
 
 
-def number(raw: str | None):
+def number(raw: str | None) -> int | str:
     """A field's number: empty is 0; anything not a whole number is passed on as typed, for the position's
     check to refuse by the field's name."""
     if raw is None or raw.strip() == "":
@@ -44,7 +80,7 @@ def number(raw: str | None):
     return text[:12]
 
 
-def sheet_data(args, catalog, blank_name) -> dict:
+def sheet_data(args, catalog, blank_name) -> SheetData:
     """The position's data from the page's fields; `blank_name(i)` names a player whose name was left empty."""
     n, advanced = players_of(args), advanced_of(args)
     seats = [_seat(args, i, advanced, catalog, blank_name) for i in range(n)]
@@ -56,27 +92,34 @@ def sheet_data(args, catalog, blank_name) -> dict:
             raise Refused(key, Text("Hex {hex}: the repopulation tile names player {n}, but the sheet has {players}.",
                                     hex=key[4:40], n=raw[:4], players=n))
         seats[int(raw) - 1]["repopulated"].append(key[4:])
-    data = {"players": n, "advanced": advanced, "seats": seats}
+    data: SheetData = {"players": n, "advanced": advanced, "seats": seats}
     if n == 1:
         data["opponent_popularity"] = number(args.get("opponent_popularity"))
     return data
 
 
-def _seat(args, i: int, advanced: bool, catalog, blank_name) -> dict:
+def _seat(args, i: int, advanced: bool, catalog, blank_name) -> SheetSeat:
     p = f"p{i}."
-    seat = {"name": checked_name(args.get(p + "name", ""), i) or blank_name(i)}
+
+    def n(key: str) -> int | str:
+        return number(args.get(p + key))
+
+    seat: SheetSeat = {
+        "name": checked_name(args.get(p + "name", ""), i) or blank_name(i),
+        "track": n("track"), "laps": n("laps"), "rats": n("rats"), "popularity": n("popularity"), "city": n("city"),
+        "church": n("church"), "fire": n("fire"), "major_fire": n("major_fire"), "lumber": n("lumber"),
+        "improvements": n("improvements"), "workshops": n("workshops"), "wagons": n("wagons"),
+        "coins": {v: n(f"coins.{v}") for v in COINS},
+        "boats": {k[len(p) + 6:]: number(args.get(k)) for k in args if k.startswith(p + "boats.")},
+        "overseers": {cls: n(f"overseers.{cls}") for cls in CLASSES},
+        "repopulated": []}
     if args.get(p + "colour"):
         seat["colour"] = args.get(p + "colour")
-    seat.update({key: number(args.get(p + key)) for key in NUMBERS})
-    seat["coins"] = {v: number(args.get(f"{p}coins.{v}")) for v in COINS}
-    seat["boats"] = {k[len(p) + 6:]: number(args.get(k)) for k in args if k.startswith(p + "boats.")}
     board = args.get(p + "scroll_board") or (None if advanced else "a")
     if board is not None:
         seat["scroll_board"] = board
         known = catalog.scroll_boards.get(board)
         seat["scroll"] = {t.id: number(args.get(f"{p}scroll.{board}.{t.id}")) for t in known.tracks} if known else {}
-    seat["overseers"] = {cls: number(args.get(f"{p}overseers.{cls}")) for cls in CLASSES}
-    seat["repopulated"] = []
     return seat
 
 
@@ -114,7 +157,7 @@ def sheet_query(position: dict, score: bool = True) -> str:
     return urlencode(pairs)
 
 
-def form_name(field: str, data: dict) -> str:
+def form_name(field: str, data: Mapping[str, Any]) -> str:
     """The page's field for a refusal's path in the position ("seats[1].scroll.coins" → "p1.scroll.b3.coins"),
     so the page can mark it."""
     if not field.startswith("seats["):

@@ -10,6 +10,7 @@ own final scoring, so the breakdown is the one a tracked game shows, drawn by th
 from __future__ import annotations
 
 import json
+from typing import Any, TypedDict
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 
@@ -24,6 +25,21 @@ from ..views import SYMBOLS
 from ...words import Text, put_text
 
 bp = Blueprint("score", __name__)
+
+
+class CatalogUsed(TypedDict):
+    fingerprint: str
+    corrected: bool  # the table's corrections were in it
+
+
+class Answer(TypedDict):
+    """The export's file and /api/score's answer: the checked position, the engine's breakdown and its winners."""
+
+    position: dict[str, Any]  # scoresheet.read_position's
+    scoring: dict[str, Any]  # the engine's final scoring
+    winners: list[str]
+    catalog: CatalogUsed
+    link: str  # the filled sheet's address
 
 
 def in_force():
@@ -117,7 +133,7 @@ def api_score():
     return jsonify(_answer(position, catalog, corrected))
 
 
-def _answer(position: dict, catalog, corrected: bool) -> dict:
+def _answer(position: dict, catalog, corrected: bool) -> Answer:
     state = score_sheet(position, catalog)
     assert state.scoring is not None  # a score sheet is a game's end
     return {"position": position, "scoring": state.scoring,
