@@ -8,11 +8,31 @@ is given it and reads nothing itself)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TypedDict
+
 from flask import current_app, g
 
 from ..catalog import CatalogError, InForce, catalog_in_force
 from ..catalog.corrections import Corrections, shipped_record
+from ..catalog.families import Records
 from ..catalog.model import Catalog
+
+
+class GameCatalog(TypedDict):
+    """A game's catalog on its host screen: how much of it is checked, and whether new games start with another."""
+
+    checked: int
+    total: int
+    fingerprint: str  # its first 12 characters
+    changed: bool
+
+
+class Notice(TypedDict):
+    problems: tuple[str, ...]  # why the corrections are not in force
+    override: Path  # the corrections file looked at
+    corrected: bool
+    game: GameCatalog | None  # on a host screen
 
 
 def corrections() -> Corrections:
@@ -26,7 +46,7 @@ def now() -> InForce:
     return g.catalog_now
 
 
-def records() -> dict:
+def records() -> Records:
     """The corrections in force as plain records (none while the file is broken: the shipped ones rule)."""
     if not now().corrected:
         return {}
@@ -42,11 +62,11 @@ def plain():
     return lambda family, rid: corrected.get((family, rid)) or shipped_record(family, rid)
 
 
-def notice(game_catalog: Catalog | None = None) -> dict:
+def notice(game_catalog: Catalog | None = None) -> Notice:
     """What the catalog notice says: the corrections' problems, whether they are in force, and, on a host
     screen, whether the game's catalog is still the one new games start with and how much of it is checked."""
     force = now()
-    out = {"problems": force.problems, "override": force.override, "corrected": force.corrected, "game": None}
+    out: Notice = {"problems": force.problems, "override": force.override, "corrected": force.corrected, "game": None}
     if game_catalog is not None:
         sources = game_catalog.sources()
         out["game"] = {"checked": sources["checked"], "total": sum(sources.values()),

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import TypedDict
 
 from flask import render_template, request
 from flask_babel import format_decimal
+from markupsafe import Markup
 
 from ...catalog import InForce
 from ...catalog.corrections import differences, shipped_ids, shipped_record, source_of, values
@@ -33,6 +35,38 @@ FAMILY_NAMES = {
     "rat_table": (Text("Rat penalties"), Text("Rat table")), "dock": (Text("Docks"), Text("Dock")),
     "layout": (Text("City layouts"), Text("Layout")),
 }
+
+
+class Card(TypedDict):
+    """A record as its card shows it; rows and differences are (field in words, value, source / before, after)."""
+
+    family: str
+    id: str
+    kind: Text  # "Hex": with number, how the box names it
+    number: int
+    face: Markup
+    source: str  # the record's provenance: "rulebook", "assumed", "mixed" or "checked"
+    corrected: bool  # the table's corrections file changed it
+    rows: list[tuple[str, str, str]]
+    differences: list[tuple[str, str, str]]
+
+
+class FamilyProgress(TypedDict):
+    family: str
+    name: Text
+    checked: int
+    count: int
+
+
+class CatalogTop(TypedDict):
+    """What every catalog page shows at its top."""
+
+    now: InForce
+    admin: bool
+    csrf: str
+    checked: int
+    total: int
+    fingerprint: str  # its first 12 characters
 
 def record_page(family: str, rid: str, plain: dict, now: InForce, admin: bool, problems=(), status: int = 200):
     """A record's page: its card as kept; after a refusal, the refusal (naming the record and the field,
@@ -71,7 +105,7 @@ def family_name(family: str):
     return FAMILY_NAMES[family][0] if family in FAMILY_NAMES else family
 
 
-def card(family: str, rid: str, plain: dict, now) -> dict:
+def card(family: str, rid: str, plain: dict, now: InForce) -> Card:
     """One record as a card shows it: where it comes from, each value with its own source, what differs."""
     built = now.catalog.family(family)[rid]
     ids = shipped_ids(family)
@@ -101,8 +135,8 @@ def _choice(family: str, field, choice: str, catalog):
     return shown(family, field.name, choice == "yes" if field.kind == "yes-no" else choice, catalog)
 
 
-def progress(catalog) -> list[dict]:
-    rows = []
+def progress(catalog) -> list[FamilyProgress]:
+    rows: list[FamilyProgress] = []
     for family, (plural, _one) in FAMILY_NAMES.items():
         sources = Counter(r.prov.source for r in catalog.family(family).values())
         rows.append({"family": family, "name": plural, "checked": sources["checked"],
@@ -110,7 +144,7 @@ def progress(catalog) -> list[dict]:
     return rows
 
 
-def base(now: InForce, admin: bool) -> dict:
+def base(now: InForce, admin: bool) -> CatalogTop:
     """What every catalog page shows at its top: the catalog in force and how much of it is checked."""
     sources = now.catalog.sources()
     return {"now": now, "admin": admin, "csrf": csrf_token(), "checked": sources["checked"],
