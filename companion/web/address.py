@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from typing import TypedDict
 from urllib.parse import urlsplit
 
 from flask import abort, current_app, request
@@ -21,6 +22,15 @@ from ..words import Text
 
 ANY = ("0.0.0.0", "", "::")  # listening on every interface: phones need the address of the LAN one
 LOCAL = ("localhost",)  # what create_app answers to when `serve` did not say (tests, other WSGI servers)
+
+
+class ServedAt(TypedDict):
+    """The app's config for where it is served (config keys, hence the capitals)."""
+
+    PUBLIC_URL: str  # the base of every link the phones get
+    HOST_NAMES: list[str]  # the names it answers to besides its IP addresses
+    PUBLIC_URL_GIVEN: bool  # a reverse proxy's address was given
+    LOOPBACK_ONLY: bool  # only this machine can reach it
 
 
 def lan_address() -> str:
@@ -33,7 +43,7 @@ def lan_address() -> str:
         return "127.0.0.1"
 
 
-def served_at(host: str, port: int, names: list[str] | tuple = (), public_url: str | None = None) -> dict:
+def served_at(host: str, port: int, names: list[str] | tuple = (), public_url: str | None = None) -> ServedAt:
     """The app's config for a server listening on (host, port): PUBLIC_URL, the base of every link
     the phones get, and HOST_NAMES, the names it answers to besides its IP addresses. `public_url` and
     `names` are for a reverse proxy (e.g. https://messina.example.org)."""

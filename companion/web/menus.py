@@ -7,7 +7,7 @@ does, and nothing here judges an option: `available` and `group` come from the e
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, TypedDict
 
 #: Headings for the kinds of option the engine marks (engine/turns.py), in the order shown.
 KINDS = ("hexes", "docks", "recall")
@@ -16,13 +16,21 @@ KINDS = ("hexes", "docks", "recall")
 #: menu lists every hex and boat (17–21 options); a short menu shows its greyed options and their reasons.
 LONG = 8
 
+Option = dict[str, Any]  # an option of the engine's menu, as the engine's view gives it
+
+
+class Arranged(TypedDict):
+    groups: list[tuple[str | None, list[Option]]]  # (heading or None, available options)
+    folded: list[Option]  # the greyed options
+    fold: bool  # hidden behind a fold (a long menu)
+
 
 def headings(_: Callable[[str], str]) -> dict[str, str]:
     """The words above each kind of option, in the reader's language."""
     return {"hexes": _("Hexes in the city"), "docks": _("Boats at the docks"), "recall": _("Go home")}
 
 
-def arranged(menu: list[dict], _: Callable[[str], str]) -> dict:
+def arranged(menu: list[Option], _: Callable[[str], str]) -> Arranged:
     """The menu as a phone shows it: `groups` [(heading or None, available options)] with choosable
     options first, grouped by kind in the engine's order, and `folded`: the greyed options, hidden behind
     a fold when the menu is long (`fold` True), else shown after the rest."""
@@ -30,8 +38,8 @@ def arranged(menu: list[dict], _: Callable[[str], str]) -> dict:
     greyed = [o for o in menu if not o["available"]]
     names = headings(_)
     kinds = [k for k in KINDS if any(o.get("group") == k for o in open_)]
-    groups: list[tuple[str | None, list[dict]]] = [(names[k], [o for o in open_ if o.get("group") == k])
-                                                   for k in kinds]
+    groups: list[tuple[str | None, list[Option]]] = [(names[k], [o for o in open_ if o.get("group") == k])
+                                                     for k in kinds]
     rest = [o for o in open_ if o.get("group") not in kinds]
     if rest:
         groups.insert(0, (None, rest))

@@ -11,6 +11,7 @@ on the front page (429)."""
 from __future__ import annotations
 
 import threading
+from typing import TypedDict
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -85,7 +86,26 @@ def _resumed(file: GameFile) -> Game:
         _ONE_AT_A_TIME.release()
 
 
-def _created(game: Game, file: GameFile) -> dict:
+class NewSeat(TypedDict):
+    """A resumed game's seat: its new link and join code (the file's links are the old game's)."""
+
+    seat: int
+    name: str
+    token: str
+    code: str
+    join_url: str
+
+
+class Created(TypedDict):
+    id: str
+    version: int
+    host_token: str
+    resumed_from: str  # the file's game
+    host_url: str
+    seats: list[NewSeat]
+
+
+def _created(game: Game, file: GameFile) -> Created:
     seats = store().seats(game.id)
     return {"id": game.id, "version": game.version, "host_token": game.host_token, "resumed_from": file.game,
             "host_url": public_base() + url_for("host.page", gid=game.id, key=game.host_token),
