@@ -16,6 +16,9 @@ from .parts import Part
 
 RECENT = 80  # moves whose lines a game carries: more than an upkeep or a table-drawn setup takes
 
+Snapshot = dict[str, Any]  # engine/twin's snapshot of the table: each reader's values, by the reader's name
+StepSnapshots = dict[int, Snapshot]  # a checklist's snapshots, by step number
+
 
 class ToldMove(TypedDict):
     """One live move's lines: its version, who made it (as the log writes it), the kind of question it
@@ -62,14 +65,14 @@ class StepReplays(Part):
 
     KEPT = 32
 
-    def step_moments(self, gid: str, name: str, version: int, first: int | None) -> dict[int, dict]:
+    def step_moments(self, gid: str, name: str, version: int, first: int | None) -> StepSnapshots:
         """{step number: snapshot} of checklist `name` ("setup", "upkeep-<round>") as of `version`, played from
         the move before `first` (the first move that told that list; None: from the new game itself, whose own
         setting up tells most of the setup's steps)."""
         kept = self._moments
         key = (gid, name, version, first)
         with self._moments_lock:
-            found = kept.get(key)
+            found: StepSnapshots | None = kept.get(key)
         if found is None:
             moments = StepMoments(name)
             with self._reading() as db:

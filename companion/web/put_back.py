@@ -4,12 +4,23 @@ the undo took away still in place, struck through and marked "undone"."""
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 from ..store.put_back import Undo
 
 BACK = "↶"  # the map mark of a put-back line: "↶2" beside line 2, on the place it names
 
+Line = dict[str, Any]  # a put-back line as engine/put_back says it (kept with the undo's row)
 
-def host_put_back(undos: list[Undo], version: int) -> list[dict]:
+
+class PlaceMark(TypedDict):
+    """A place marked on the host's map (pictures/city.py draws it as the checklists' marks): its label."""
+
+    label: str  # the marks of the lines naming it: "↶1·↶3"
+    mark: bool
+
+
+def host_put_back(undos: list[Undo], version: int) -> list[Line]:
     """The latest undo's lines with their map marks, until the next action is taken (the undo is then no
     longer the game's latest version)."""
     if not undos or undos[-1]["version"] != version:
@@ -18,7 +29,7 @@ def host_put_back(undos: list[Undo], version: int) -> list[dict]:
     return [{**ln, "mark": f"{BACK}{n}"} if ln.get("places") else ln for n, ln in enumerate(lines, 1)]
 
 
-def put_back_marks(lines: list[dict]) -> dict[str, dict]:
+def put_back_marks(lines: list[Line]) -> dict[str, PlaceMark]:
     """The places the put-back lines name, as marks on the host's map (as the checklists mark theirs)."""
     marks: dict[str, list[str]] = {}
     for ln in lines:
@@ -27,7 +38,7 @@ def put_back_marks(lines: list[dict]) -> dict[str, dict]:
     return {place: {"label": "·".join(labels), "mark": True} for place, labels in marks.items()}
 
 
-def seat_put_back(undos: list[Undo], state, seat: int) -> list[dict]:
+def seat_put_back(undos: list[Undo], state, seat: int) -> list[Line]:
     """A seat's own lines of the latest undo (all of them when its phone took back its own act), until that
     seat acts again or the game moves on to another round or phase (then the table has played on from the
     pieces as they were put back)."""

@@ -18,7 +18,7 @@ from typing import Any, NotRequired, TypedDict
 from ..engine.pieces import Pieces
 from ..engine.twin import table_at
 from ..store.ticks import HELD, words_of
-from ..store.told import ToldMove
+from ..store.told import Snapshot, StepSnapshots, ToldMove
 
 
 class TurnLine(TypedDict):
@@ -196,7 +196,7 @@ def _first(told: list[ToldMove], name: str) -> int | None:
     return next((row["version"] for row in told if any(it.get("list") == name for it in row["items"])), None)
 
 
-def _seen_at(items: list[ChecklistItem], name: str, ticks, seen: dict[int, dict]) -> tuple[int, dict] | None:
+def _seen_at(items: list[ChecklistItem], name: str, ticks, seen: StepSnapshots) -> tuple[int, Snapshot] | None:
     """(its number, the snapshot) of the table once the current item's steps are done: the latest step by hand
     at or before the first item not ticked (all done: the last step)."""
     current = next_item(items, name, ticks)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ...store.put_back import LastAct
+from ..put_back import Line, PlaceMark
 from ..told import Held, ToldScreens
 from ..views import ScreenBase
 
@@ -66,8 +67,8 @@ Moment = Finale | OpponentTurn | Draw | Step | Turn | Wait
 class HostParts(ScreenBase, ToldScreens):
     """What the host screen's templates print, but its moment (which is drawn from these)."""
 
-    put_back: list[dict[str, Any]]
-    back_marks: dict[str, dict]
+    put_back: list[Line]
+    back_marks: dict[str, PlaceMark]
     log_rows: list[dict]
     log_shows: str
     log_most: int
