@@ -20,6 +20,14 @@ class PlaceMark(TypedDict):
     mark: bool
 
 
+class LogRow(TypedDict, total=False):
+    """A row of the host's log: an entry (`undone` when an undo took it away) or an undo; {} a slot not filled yet."""
+
+    entry: dict[str, Any]  # the engine's log entry
+    undone: bool
+    undo: Undo
+
+
 def host_put_back(undos: list[Undo], version: int) -> list[Line]:
     """The latest undo's lines with their map marks, until the next action is taken (the undo is then no
     longer the game's latest version)."""
@@ -53,14 +61,14 @@ def seat_put_back(undos: list[Undo], state, seat: int) -> list[Line]:
     return [ln for ln in last.get("put_back", []) if ln["seat"] == seat]
 
 
-def log_rows(log: list[dict], undos: list[Undo]) -> list[dict]:
+def log_rows(log: list[dict[str, Any]], undos: list[Undo]) -> list[LogRow]:
     """The host's log in the order things happened: each entry ({"entry"}), the ones an undo took away
     where they stood ({"entry", "undone": True}), and each undo after them ({"undo"}).
 
     Rows are slots filled as the undos are replayed in order: an undo frees the slots of the entries it
     took away (filled with the entries it kept), new entries take new slots at the end, and the slots
     still standing at the end get today's log."""
-    rows: list[dict] = []
+    rows: list[LogRow] = []
     live: list[int] = []  # the rows of the entries standing at this point, in log order
     for undo in undos:
         if "log_at" in undo:  # undos saved before undos kept their log have no entries to show
@@ -76,7 +84,7 @@ def log_rows(log: list[dict], undos: list[Undo]) -> list[dict]:
     return [row for row in rows if row]
 
 
-def _grow(rows: list[dict], live: list[int], size: int) -> None:
+def _grow(rows: list[LogRow], live: list[int], size: int) -> None:
     """New slots at the end for the entries logged since the last undo."""
     while len(live) < size:
         live.append(len(rows))

@@ -4,7 +4,7 @@ the join links, built from engine.table_view."""
 from __future__ import annotations
 
 import time
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from flask import current_app, url_for
 
@@ -36,6 +36,25 @@ class ScreenBase(TypedDict):
 SYMBOLS = {"red": "▲", "yellow": "●", "blue": "■", "green": "◆"}
 
 
+class SeatPhone(TypedDict):
+    """What the host screen adds to a seat of the table (table_view's): its number, its colour's symbol, its phone
+    (joined, on a new phone since when, heard lately) and its join link and code."""
+
+    index: int
+    symbol: str
+    joined: bool
+    token: str
+    url: str
+    code: str
+    connected: bool
+    seen_ago: str
+    moved: bool  # on another phone than the first
+    since: str  # "HH:MM" the phone joined
+
+
+HostSeat = dict[str, Any]  # table_view's seat with SeatPhone's keys (the engine's seat row + SeatPhone, once typed)
+
+
 def join_url(token: str) -> str:
     """A seat's join link, at the server's own address (web/address.py), whatever name the host
     screen was opened under."""
@@ -47,20 +66,21 @@ def join_page_url() -> str:
     return public_base() + url_for("join.code_form")
 
 
-def seats_view(game: Game, table: dict) -> list[dict]:
+def seats_view(game: Game, table: dict) -> list[HostSeat]:
     """The table's seats (`table_view`) with their phones: joined, on a new phone since when, join link."""
     rows = store().seats(game.id)
     out = []
     for row in rows:
         seat, seen = table["seats"][row["seat"]], current_app.extensions["phones"].of(game.id, row["seat"])
-        out.append({**seat, "index": row["seat"], "symbol": SYMBOLS[seat["colour"]], "joined": bool(row["device"]),
-                    "token": row["token"], "url": join_url(row["token"]), "code": row["code"],
-                    "connected": seen["connected"], "seen_ago": ago_text(seen), "moved": row["phone"] > 1,
-                    "since": time.strftime("%H:%M", time.localtime(row["joined"]))})
+        phone: SeatPhone = {"index": row["seat"], "symbol": SYMBOLS[seat["colour"]], "joined": bool(row["device"]),
+                            "token": row["token"], "url": join_url(row["token"]), "code": row["code"],
+                            "connected": seen["connected"], "seen_ago": ago_text(seen), "moved": row["phone"] > 1,
+                            "since": time.strftime("%H:%M", time.localtime(row["joined"]))}
+        out.append({**seat, **phone})
     return out
 
 
-def waiting_seats(game: Game, seats: list[dict]) -> list[dict]:
+def waiting_seats(game: Game, seats: list[HostSeat]) -> list[HostSeat]:
     """The seats whose answer the game waits for now, with their phones (the host may act for them)."""
     asked = {q["who"] for q in pending(game.state)}
     return [s for s in seats if s["index"] in asked]

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ...store.put_back import LastAct
-from ..put_back import Line, PlaceMark
+from ..put_back import Line, LogRow, PlaceMark
 from ..told import Held, ToldScreens
-from ..views import ScreenBase
+from ..views import HostSeat, ScreenBase
 
 
 class Deciding(TypedDict):
@@ -69,7 +69,7 @@ class HostParts(ScreenBase, ToldScreens):
 
     put_back: list[Line]
     back_marks: dict[str, PlaceMark]
-    log_rows: list[dict]
+    log_rows: list[LogRow]
     log_shows: str
     log_most: int
     last_acts: list[LastAct]
@@ -79,8 +79,8 @@ class HostParts(ScreenBase, ToldScreens):
     table: dict[str, Any]
     joins: int
     phones: str
-    seats: list[dict]
-    waiting: list[dict]
+    seats: list[HostSeat]
+    waiting: list[HostSeat]
     host: dict[str, Any]
     key: str
     news_url: str

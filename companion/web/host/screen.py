@@ -13,6 +13,7 @@ from ..regions import Region, drawn, render_once, stamped
 from ...pictures import city_key
 from ..library import keep_only
 from ...store.put_back import Undo
+from ..put_back import LogRow
 from .records import HostScreen
 
 PARTS = ("put_back", "moment", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log",
@@ -81,7 +82,7 @@ def _steps(steps: list[dict]) -> tuple:
 _DRAWN: dict[tuple, tuple] = {}  # the map and checklists drawn, by game, what they show and language
 
 
-def log_shows(undos: list[Undo], rows: list[dict]) -> str:
+def log_shows(undos: list[Undo], rows: list[LogRow]) -> str:
     """What a page's log shows, said in its language, its count of undos and of rows: the rows after
     them are what a move added, unless an undo came (it strikes out rows where they stand)."""
     return f"{get_locale()}.{len(undos)}.{len(rows)}"
