@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from typing import TypedDict, cast
 
 from .disk import fault_of
 from .parts import Part
+
+
+class IdleGame(TypedDict):
+    """A game idle since a time: its id, when it was made, its options (as stored: JSON) and its last activity."""
+
+    id: str
+    created: float
+    options: str
+    last: float
 
 
 class Deleting(Part):
@@ -31,14 +41,15 @@ class Deleting(Part):
         for hear in self.on_move:  # screens waiting for news wake up and hear that the game is gone
             hear(gid, row[0] + 1)
 
-    def idle_since(self, before: float) -> list[dict]:
+    def idle_since(self, before: float) -> list[IdleGame]:
         """Games whose last activity (their last action, or their creation: a game resumed from its file
         today is new here, whatever its acts' times) is older than `before`."""
-        return self._rows("select g.id, g.created, g.options, max(coalesce(max(a.time), 0), g.created) as last "
+        rows = self._rows("select g.id, g.created, g.options, max(coalesce(max(a.time), 0), g.created) as last "
                           "from games g left join actions a on a.game_id = g.id group by g.id "
                           "having last < ? order by last", [before])
+        return cast(list[IdleGame], rows)
 
-    def prune(self, before: float, dry_run: bool = False) -> list[dict]:
+    def prune(self, before: float, dry_run: bool = False) -> list[IdleGame]:
         """Delete every game idle since `before` (and forget deletions older than that); returns them."""
         idle = self.idle_since(before)
         if not dry_run:

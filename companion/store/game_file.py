@@ -23,7 +23,7 @@ from typing import Any
 from ..catalog import Catalog, CatalogError, catalog_from_json, shipped_catalog
 from ..engine.state import Options, PlayerOption
 from ..names import BadName, player_name, same_names
-from .ticks import LIST, MOST_STEPS
+from .ticks import LIST, MOST_STEPS, Tick
 from ..words import Text
 
 FORMAT = 2
@@ -76,7 +76,7 @@ class GameFile:
     version: int
     catalog: Catalog | None  # None: format 1, replayed with the catalog in force
     rows: list[Row]
-    ticks: list[dict]
+    ticks: list[Tick]
     state: dict | None  # the game as recorded at its last version (None: format 1)
 
 
@@ -258,9 +258,10 @@ def _said(body: dict, where: str) -> tuple[int, dict | str]:
     return act, "" if said is None else said
 
 
-def _ticks(ticks: list) -> list[dict]:
+def _ticks(ticks: list) -> list[Tick]:
     """The host's ticks (store/ticks.py): each list and step once."""
-    seen, out = set(), []
+    seen: set[tuple[str, int]] = set()
+    out: list[Tick] = []
     for i, tick in enumerate(ticks):
         where = f"ticks[{i}]"
         if not isinstance(tick, dict) or not isinstance(tick.get("list"), str) or not LIST.fullmatch(tick["list"]) \

@@ -8,6 +8,7 @@ and the way back is only ever a path on this server.
 from __future__ import annotations
 
 import re
+from typing import TypedDict
 from urllib.parse import quote
 
 from flask import Blueprint, redirect, request
@@ -60,7 +61,14 @@ def choose(code: str):
     return resp
 
 
-def links() -> list[dict]:
+class LanguageLink(TypedDict):
+    code: str
+    name: str  # in its own language
+    current: bool  # the one in use
+    next: str  # the page to come back to
+
+
+def links() -> list[LanguageLink]:
     """The switch each page shows: every language, the one in use marked."""
     now = reader_language()
     here = quote(request.path, safe="/")  # the page itself: what its address asked beyond that is not kept
