@@ -101,17 +101,18 @@ def sheet_data(args, catalog, blank_name) -> SheetData:
 def _seat(args, i: int, advanced: bool, catalog, blank_name) -> SheetSeat:
     p = f"p{i}."
 
-    def n(key: str) -> int | str:
+    def entry(key: str) -> Entry:
         return number(args.get(p + key))
 
     seat: SheetSeat = {
         "name": checked_name(args.get(p + "name", ""), i) or blank_name(i),
-        "track": n("track"), "laps": n("laps"), "rats": n("rats"), "popularity": n("popularity"), "city": n("city"),
-        "church": n("church"), "fire": n("fire"), "major_fire": n("major_fire"), "lumber": n("lumber"),
-        "improvements": n("improvements"), "workshops": n("workshops"), "wagons": n("wagons"),
-        "coins": {v: n(f"coins.{v}") for v in COINS},
+        "track": entry("track"), "laps": entry("laps"), "rats": entry("rats"), "popularity": entry("popularity"),
+        "city": entry("city"), "church": entry("church"), "fire": entry("fire"), "major_fire": entry("major_fire"),
+        "lumber": entry("lumber"), "improvements": entry("improvements"), "workshops": entry("workshops"),
+        "wagons": entry("wagons"),
+        "coins": {v: entry(f"coins.{v}") for v in COINS},
         "boats": {k[len(p) + 6:]: number(args.get(k)) for k in args if k.startswith(p + "boats.")},
-        "overseers": {cls: n(f"overseers.{cls}") for cls in CLASSES},
+        "overseers": {cls: entry(f"overseers.{cls}") for cls in CLASSES},
         "repopulated": []}
     if args.get(p + "colour"):
         seat["colour"] = args.get(p + "colour")
