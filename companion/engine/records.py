@@ -1,0 +1,75 @@
+"""The records the engine hands to screens, shared by several modules: a menu option, a question, a picture.
+
+They are TypedDicts: plain JSON data a type checker can hold (saved games, templates and the wire see the
+same dicts as before). A text field (`label`, `reason`, `cost`, `prompt`, `lapses`) may carry its template
+beside it (`label_msg`, `label_args`, `label_plural`: words.put_text)."""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+from .kinds import Action, DecisionKind, Who
+
+
+class Face(TypedDict):
+    """A printed component as a picture: its catalog family ("boat") and id ("boat-3")."""
+
+    family: str
+    id: str
+
+
+class Option(TypedDict):
+    """One entry of a menu (flow.option): the value a pick sends back, its words, and whether it is open now;
+    greyed with its `reason` and `rule`; `cost`, `place` on the map, `face` (the component it stands for) and
+    `group` (its kind in a long menu) when it has them."""
+
+    value: Any
+    label: str
+    label_msg: NotRequired[str]
+    label_args: NotRequired[dict[str, Any]]
+    label_plural: NotRequired[str]
+    available: bool
+    group: NotRequired[str]
+    place: NotRequired[str]
+    face: NotRequired[Face]
+    cost: NotRequired[str | None]
+    cost_msg: NotRequired[str]
+    cost_args: NotRequired[dict[str, Any]]
+    cost_plural: NotRequired[str]
+    reason: NotRequired[str | None]
+    reason_msg: NotRequired[str]
+    reason_args: NotRequired[dict[str, Any]]
+    reason_plural: NotRequired[str]
+    rule: NotRequired[str | None]
+    lapses: NotRequired[str]  # "End your turn": the earned actions that would lapse unused (R-TURN-ACT-2)
+    lapses_msg: NotRequired[str]
+    lapses_args: NotRequired[dict[str, Any]]
+    lapses_plural: NotRequired[str]
+
+
+class MenuOption(Option):
+    """An option as a screen shows it: with `choice`, its index on the menu (what a tap sends back)."""
+
+    choice: int
+
+
+class PlayableOption(Option):
+    """An option as `legal_actions` lists it: with the `action` that picking it sends to `apply`."""
+
+    action: Action
+
+
+class Question(TypedDict):
+    """An open decision as its screens ask it (flow.question): who answers, its id and kind, the prompt and
+    rule; `place` (the spot it names) and `places` (what the host's map marks) when it has them."""
+
+    who: Who
+    id: int
+    kind: DecisionKind
+    prompt: str
+    prompt_msg: NotRequired[str]
+    prompt_args: NotRequired[dict[str, Any]]
+    prompt_plural: NotRequired[str]
+    rule: str | None
+    place: NotRequired[str]
+    places: NotRequired[list[str]]
