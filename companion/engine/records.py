@@ -18,6 +18,16 @@ class Face(TypedDict):
     id: str
 
 
+class StoredText(TypedDict):
+    """A text on its own (a setup step's piece, a log line's words): the English, and its template when it has
+    one (words.put_text under the key "text")."""
+
+    text: str
+    msg: NotRequired[str]
+    args: NotRequired[dict[str, Any]]
+    plural: NotRequired[str]
+
+
 class Option(TypedDict):
     """One entry of a menu (flow.option): the value a pick sends back, its words, and whether it is open now;
     greyed with its `reason` and `rule`; `cost`, `place` on the map, `face` (the component it stands for) and
