@@ -83,3 +83,46 @@ class Question(TypedDict):
     rule: str | None
     place: NotRequired[str]
     places: NotRequired[list[str]]
+
+
+class ScoreLine(TypedDict):
+    """One line of a seat's final scoring (scoring._line): what it counts, its points, rule and detail."""
+
+    key: str
+    label: str
+    label_msg: NotRequired[str]
+    label_args: NotRequired[dict[str, Any]]
+    label_plural: NotRequired[str]
+    points: int
+    rule: str
+    detail: str
+    detail_msg: NotRequired[str]
+    detail_args: NotRequired[dict[str, Any]]
+    detail_plural: NotRequired[str]
+
+
+class SeatScore(TypedDict):
+    """A seat's final scoring: its lines, then (once every seat is counted) its total and rank."""
+
+    seat: int
+    name: str
+    colour: str
+    lines: list[ScoreLine]
+    popularity_after_rats: int
+    repopulated: list[str]
+    repop_vp: int
+    total: NotRequired[int]
+    rank: NotRequired[int]
+
+
+class Scoring(TypedDict):
+    """The game's final scoring (scoring.score, kept in the state): every seat's, the winners (seat numbers)
+    and how a tie was broken; `target` a good solo score (R-SOLO-10)."""
+
+    seats: list[SeatScore]
+    winners: list[int]
+    tiebreak: str
+    tiebreak_msg: NotRequired[str]
+    tiebreak_args: NotRequired[dict[str, Any]]
+    tiebreak_plural: NotRequired[str]
+    target: NotRequired[int]

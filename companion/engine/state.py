@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from .records import Scoring
 from .rulebook import SOLO_LIEUTENANTS
 from .serial import Serial, copy_sharing
 
@@ -285,7 +286,7 @@ class GameState(Serial):
     log: list[dict[str, Any]] = field(default_factory=list)
     setup_steps: list[dict[str, Any]] = field(default_factory=list)
     report: list[dict[str, Any]] = field(default_factory=list)  # the latest upkeep report
-    scoring: dict[str, Any] | None = None
+    scoring: Scoring | None = None
     decisions: int = 0  # decisions applied so far
     #: the next round's turns wait for the host's "the table is ready" (C-18); games saved before this
     #: version load without it and play on as they were recorded

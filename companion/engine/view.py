@@ -78,7 +78,7 @@ def seat_view(state: GameState, seat: int) -> SeatView:
     found = next((d for _, d in waiting(state) if d["who"] == seat), None)
     menu = _menu(found)
     turn = whose_turn(state)
-    scored = next((x for x in (state.scoring or {}).get("seats", []) if x["seat"] == seat), None)
+    scored = next((x for x in state.scoring["seats"] if x["seat"] == seat), None) if state.scoring else None
     return {"seat": seat, "name": s.name, "colour": s.colour, "letter": COLOUR_LETTERS[s.colour],
             **_moment(state), "turn": turn, "your_turn": turn == seat,
             "question": question(found) if found else None, "decision": found["id"] if found else None,
