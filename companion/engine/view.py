@@ -72,7 +72,6 @@ OPPONENT_RULES = frozenset(("R-SOLO-5", "R-SOLO-6", "R-SOLO-7", "Q-18"))
 SETUP_OPEN_DECISIONS = 3
 
 
-
 def seat_view(state: GameState, seat: int) -> SeatView:
     s = state.seats[seat]
     found = next((d for _, d in waiting(state) if d["who"] == seat), None)
