@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from ..state import GameState
 from .compare import changes
-from .lines import NOTHING, line
+from .lines import NOTHING, Line, line
 from .moment import table_at
 from .told import Recorder, StepMoments, checklist, told
 
 __all__ = ["NOTHING", "Recorder", "StepMoments", "changes", "checklist", "put_back", "table_at", "told", "undone_log"]
 
 
-def put_back(before: GameState, after: GameState) -> list[dict]:
+def put_back(before: GameState, after: GameState) -> list[Line]:
     """What the table does to match the game after an undo: the game-wide lines first, then each seat's,
     in play order after the undo; one line saying so when nothing on the table changes."""
     lines = [ln for _, said in changes(before, after) for ln in said]
