@@ -21,7 +21,7 @@ from . import (build, docks, estate, gain, next_round, offer, overseers, plague,
                repopulate, round_setup, scoring, setup, solo, stacks, turns, upkeep)
 from .flow import GameMovedOn, IllegalAction, NotOnMenu, answer, question, resolve, waiting
 from .kinds import Action, DecisionKind
-from .records import MenuOption, Option, PlayableOption, Question
+from .records import LogEntry, MenuOption, Option, PlayableOption, Question
 from .scoring import final_scoring, score
 from .setup import new_game, options_for
 from .state import GameState, Options, PlayerOption, state_from_dict
@@ -55,7 +55,7 @@ def choose_action(state: GameState, who: int | str, decision: int | None, choice
     return resolve(state, who, decision, choice)
 
 
-def apply(state: GameState, action: Action, copy_first: bool = False) -> tuple[GameState, list[dict]]:
+def apply(state: GameState, action: Action, copy_first: bool = False) -> tuple[GameState, list[LogEntry]]:
     """Apply one action from a menu; returns the state and the log entries it produced.
 
     The state is changed in place (fast for simulations); pass `copy_first=True` to keep the caller's

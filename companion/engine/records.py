@@ -126,3 +126,53 @@ class Scoring(TypedDict):
     tiebreak_args: NotRequired[dict[str, Any]]
     tiebreak_plural: NotRequired[str]
     target: NotRequired[int]
+
+
+class LogData(TypedDict, total=False):
+    """What a log entry or a table step says beside its words: `table` (a step the table carries out),
+    `places` it marks on the map, and the pieces it is about."""
+
+    table: bool
+    places: list[str]
+    tile: str
+    space: str
+    window: str
+    order: list[int]
+    boat: str
+    dock: str
+    hexes: list[str]
+    cls: str
+    deck: int
+    seat: int
+    opponent: bool
+    hex: str
+    register: str
+    due: list[str]
+
+
+class LogEntry(TypedDict):
+    """One entry of the game's log (events.note): its number, the round, its words with their template, the rule
+    and what else it says (`data`)."""
+
+    n: int
+    round: int
+    text: str
+    msg: NotRequired[str]
+    args: NotRequired[dict[str, Any]]
+    plural: NotRequired[str]
+    rule: NotRequired[str]
+    data: NotRequired[LogData]
+
+
+class Step(TypedDict):
+    """A step the table carries out (events.instruct), kept in the setup steps or the upkeep report: its number
+    there, its words, rule and data, and `mark`, the number the host's map shows at its places."""
+
+    step: int
+    text: str
+    msg: NotRequired[str]
+    args: NotRequired[dict[str, Any]]
+    plural: NotRequired[str]
+    rule: NotRequired[str]
+    data: NotRequired[LogData]
+    mark: NotRequired[str]

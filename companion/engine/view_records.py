@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from .records import MenuOption, Question, StoredText
+from .records import LogEntry, MenuOption, Question, StoredText
 
 
 class Upkeep(TypedDict):
@@ -134,7 +134,7 @@ class Opponent(TypedDict):
     popularity: int
     lieutenants_placed: int
     lieutenants: int
-    moves: list[dict[str, Any]]  # this round's log entries of its turns
+    moves: list[LogEntry]  # this round's log entries of its turns
 
 
 class HostAsked(TypedDict):

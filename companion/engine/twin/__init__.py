@@ -12,6 +12,7 @@ instruction: lines.py; a move's steps and the acts between them: told.py.
 
 from __future__ import annotations
 
+from ..records import LogEntry
 from ..state import GameState
 from .compare import changes
 from .lines import NOTHING, Line, line
@@ -31,7 +32,7 @@ def put_back(before: GameState, after: GameState) -> list[Line]:
     return sorted(lines, key=lambda ln: -1 if ln["seat"] is None else 1 + order.get(ln["seat"], ln["seat"]))
 
 
-def undone_log(before: GameState, after: GameState) -> tuple[int, list[dict]]:
+def undone_log(before: GameState, after: GameState) -> tuple[int, list[LogEntry]]:
     """The log entries the undo took away: where they stood (the length of the log they followed) and
     the entries, so the host's log can still show them, marked undone."""
     kept = 0

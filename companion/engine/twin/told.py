@@ -14,9 +14,10 @@ The recorder is the caller's (the store, a sweep): replays and simulations run w
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from ..events import ACT, NOTE
+from ..records import LogData, Step
 from ..state import GameState
 from .compare import Snapshot, changes, snapshot, subjects
 from .lines import Kind, Line
@@ -26,11 +27,29 @@ class Mark(TypedDict):
     """A step as a recorder keeps it: the step, its checklist and the steps that list held before it, the table
     just before it, and what it says it moves."""
 
-    entry: dict[str, Any]
+    entry: Step
     list: str | None
     listed: int | None
     seen: Snapshot
     claims: frozenset[str]
+
+
+class Numbered(TypedDict):
+    """A step of a checklist as `told` names it: its number there (the list itself keeps its words)."""
+
+    number: int
+
+
+class TurnStep(TypedDict):
+    """A step of a turn as the table is told it: its words, rule and what it says (not its place in the log)."""
+
+    text: str
+    msg: NotRequired[str]
+    args: NotRequired[dict[str, Any]]
+    plural: NotRequired[str]
+    rule: NotRequired[str]
+    data: NotRequired[LogData]
+    mark: NotRequired[str]
 
 
 class TableAct(TypedDict):
@@ -44,7 +63,7 @@ class TableAct(TypedDict):
 class TableStep(TypedDict):
     """A step written by hand (`told`): on a checklist its number there ({"number": n}), in a turn its words."""
 
-    step: dict[str, Any]
+    step: Numbered | TurnStep
     list: str | None
     note: bool
     moves: list[str]
@@ -54,7 +73,7 @@ class TableStep(TypedDict):
 Told = TableAct | TableStep
 
 
-def checklist(state: GameState, coming: dict | None = None) -> str | None:
+def checklist(state: GameState, coming: Step | None = None) -> str | None:
     """The checklist a step told now belongs to, as the host's ticks name it (store/ticks.py): "setup", or
     "upkeep-<the round being set up>" (7: after round VI); None in a round's turns. `coming`: a step about to
     be added (the round counter's own step names the round it moves to)."""
@@ -62,7 +81,7 @@ def checklist(state: GameState, coming: dict | None = None) -> str | None:
         return "setup"
     if state.phase != "upkeep":
         return None
-    counted = any(e.get("rule") == "R-NEXT-1" for e in state.report) or (coming or {}).get("rule") == "R-NEXT-1"
+    counted = any(e.get("rule") == "R-NEXT-1" for e in [*state.report, *([coming] if coming else [])])
     return f"upkeep-{state.round if counted else state.round + 1}"
 
 
@@ -73,7 +92,7 @@ class Recorder:
         self.start = snapshot(state)
         self.marks: list[Mark] = []
 
-    def step(self, state: GameState, entry: dict, listed: int | None, moves: tuple[str, ...]) -> None:
+    def step(self, state: GameState, entry: Step, listed: int | None, moves: tuple[str, ...]) -> None:
         """events.instruct: `entry` is about to be told; `listed`: the steps its checklist holds before it
         (None: a step of a turn, which goes to the log and the host's moment)."""
         places = (entry.get("data") or {}).get("places") or ()
@@ -90,7 +109,7 @@ class StepMoments:
         self.name = name
         self.seen: dict[int, Snapshot] = {}
 
-    def step(self, state: GameState, entry: dict, listed: int | None, moves: tuple[str, ...]) -> None:
+    def step(self, state: GameState, entry: Step, listed: int | None, moves: tuple[str, ...]) -> None:
         if listed is not None and checklist(state, entry) == self.name:
             self.seen[listed + 1] = snapshot(state)
 
@@ -119,7 +138,7 @@ def told(before: GameState, after: GameState, rec: Recorder | None) -> list[Told
     out: list[Told] = []
     for i, m in enumerate(marks):
         out += _acts(acts.get(i, ()), m["list"], m["listed"])
-        entry = {"number": m["entry"]["step"]} if m["list"] else _copy(m["entry"])
+        entry: Numbered | TurnStep = {"number": m["entry"]["step"]} if m["list"] else _copy(m["entry"])
         note = NOTE in m["claims"] or (m["list"] != "setup" and not (m["claims"] & moved) and ACT not in m["claims"])
         out.append({"step": entry, "list": m["list"], "note": note,
                     "moves": sorted(m["claims"] & moved)})
@@ -132,9 +151,9 @@ def _acts(lines, name: str | None, listed: int | None) -> list[Told]:
     return [{"act": ln, "list": name, "after": listed if name else None} for ln in lines]
 
 
-def _copy(entry: dict) -> dict:
+def _copy(entry: Step) -> TurnStep:
     """A step of a turn, as the table is told it (its words, rule and places; not its place in the log)."""
-    return {k: v for k, v in entry.items() if k not in ("step", "n", "round")}
+    return cast(TurnStep, {k: v for k, v in entry.items() if k not in ("step", "n", "round")})
 
 
 def _first_showing(rec: Recorder | None, marks: list[Mark], kind: Kind, key) -> int:
