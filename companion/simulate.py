@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, TypedDict
 
 from .catalog import Catalog, default_catalog
 from .engine import apply, legal_actions, new_game, options_for, pending
@@ -113,7 +113,29 @@ def play_game(players: int, seed: int, advanced: bool = False, priority_tile: bo
     return Played(seed, state, decisions)
 
 
-def summary(p: Played) -> dict:
+class SeatSummary(TypedDict):
+    """A seat's final score in a game's summary: its total, rank and points by scoring line."""
+
+    seat: int
+    name: str
+    total: int
+    rank: int
+    lines: dict[str, int]
+
+
+class GameSummary(TypedDict):
+    """One simulated game in short (`simulate --json`): its seed, length, winners and scores."""
+
+    seed: int
+    rounds: int
+    decisions: int
+    winners: list[int]
+    winner_names: list[str]
+    tiebreak: str
+    scoring: list[SeatSummary]
+
+
+def summary(p: Played) -> GameSummary:
     s = p.state
     scoring = s.scoring
     assert scoring is not None, "a game is played to its end"
