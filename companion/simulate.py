@@ -131,7 +131,7 @@ class GameSummary(TypedDict):
     decisions: int
     winners: list[int]
     winner_names: list[str]
-    tiebreak: str
+    tiebreak: str | None
     scoring: list[SeatSummary]
 
 

@@ -121,7 +121,7 @@ class Scoring(TypedDict):
 
     seats: list[SeatScore]
     winners: list[int]
-    tiebreak: str
+    tiebreak: str | None  # None: no tie on total
     tiebreak_msg: NotRequired[str]
     tiebreak_args: NotRequired[dict[str, Any]]
     tiebreak_plural: NotRequired[str]
