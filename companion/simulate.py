@@ -13,6 +13,7 @@ from typing import Callable, TypedDict
 from .catalog import Catalog, default_catalog
 from .engine import apply, legal_actions, new_game, options_for, pending
 from .engine.invariants import broken
+from .engine.records import PlayableOption
 from .engine.reach import count
 from .engine.state import GameState
 from .engine.twin import Recorder, told
@@ -32,7 +33,7 @@ class Played:
 
 
 def random_policy(rng: random.Random):
-    def choose(state: GameState, who, menu: list[dict]) -> dict:
+    def choose(state: GameState, who, menu: list[PlayableOption]) -> PlayableOption:
         return rng.choice([o for o in menu if o["available"]])
     return choose
 
@@ -51,7 +52,7 @@ def weighted_policy(weights: dict, declining: float, building: float):
         return 1.0
 
     def policy(rng: random.Random):
-        def choose(state: GameState, who, menu: list[dict]) -> dict:
+        def choose(state: GameState, who, menu: list[PlayableOption]) -> PlayableOption:
             opts = [o for o in menu if o["available"]]
             return rng.choices(opts, [weight(o["value"]) for o in opts])[0]
         return choose

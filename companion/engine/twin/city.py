@@ -9,7 +9,7 @@ from typing import Any
 
 from ..describe import tile_name, tile_text
 from ..events import roman, who
-from ..state import GameState
+from ..state import GameState, Stack
 from .lines import Line, Reader, Speaker, both, line
 from ...words import Plural, Text, faces_in, joined
 
@@ -109,9 +109,10 @@ def _say_supply(before: GameState, after: GameState, b: int, a: int) -> list[Lin
 
 # --- stacks: tiles drawn, turned up, put under, or put back ---------------------------------------------
 
-def _named_stacks(state: GameState) -> dict[str, tuple]:
+def _named_stacks(state: GameState) -> dict[str, tuple[Stack, Text]]:
     """Every stack tiles are drawn from, by a key, with its name on the table."""
-    out = {"expansion": (state.expansion, Text("expansion stack")), "docking": (state.docking, Text("docking pile"))}
+    out: dict[str, tuple[Stack | None, Text]] = {"expansion": (state.expansion, Text("expansion stack")),
+                                                 "docking": (state.docking, Text("docking pile"))}
     for n, stack in enumerate(state.boats, 1):
         out[f"boats-{n}"] = (stack, Text("boat stack with back {n}", n=n))
     for n, stack in enumerate(state.improvements, 1):
@@ -120,7 +121,7 @@ def _named_stacks(state: GameState) -> dict[str, tuple]:
         out[f"workshops-{cls}"] = (stack, Text("{cls} workshop stack", cls=cls))
     if state.opponent is not None:
         out["solo"] = (state.opponent.deck, Text("pile of solo tiles"))
-    return {k: v for k, v in out.items() if v[0] is not None}
+    return {k: (stack, name) for k, (stack, name) in out.items() if stack is not None}
 
 
 def _stacks(state: GameState) -> Stacks:
