@@ -4,14 +4,11 @@ scroll board, one repopulation tile per hex, and no more tiles of a kind than th
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from ..words import Text
-from .fields import Refused, seat_field
+from .fields import PositionSeat, Refused, seat_field
 from .supply import boats_in_game, wagons_in_game
-
-if TYPE_CHECKING:
-    from .position import PositionSeat
 
 
 def check_across(seats: list[PositionSeat], n: int, catalog) -> None:

@@ -15,59 +15,20 @@ A field left out counts as nothing (0, none), the colour as the seat's place in 
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, cast
 
 from ..engine.rulebook import REPOPULATION_TILES, SCORE_LAP
 from ..engine.state import CLASSES, COLOURS
 from ..words import Text, joined
 from .across import check_across
-from .fields import (COIN_FIELDS, FIELDS, MOST_LAPS, OPPONENT, Refused, known_keys, mapping, player_word, seat_field,
-                     whole)
+from .fields import (COIN_FIELDS, FIELDS, MOST_LAPS, OPPONENT, Coins, Position, PositionSeat, Refused, known_keys,
+                     mapping, player_word, seat_field, whole)
 from .supply import boats_in_game, cargos
 
 TOP_KEYS = ("players", "advanced", "seats", "opponent_popularity")
 REGISTERS = ("popularity", "city", "church")
 COUNTED = ("rats", "fire", "major_fire", "lumber", "workshops", "wagons")
 LONGEST_NAME = 40
-
-#: coins by the value printed on them ("1", "3", "5")
-Coins = TypedDict("Coins", {"1": int, "3": int, "5": int})
-
-
-class PositionSeat(TypedDict):
-    """One player's column of the sheet: scoring track and laps, registers, counters, coins, scroll board and
-    its levels (by track), estate counts, boats by cargo, repopulated hexes, overseers' steps (by class)."""
-
-    name: str
-    colour: str
-    track: int
-    laps: int
-    rats: int
-    popularity: int
-    city: int
-    church: int
-    fire: int
-    major_fire: int
-    coins: Coins
-    lumber: int
-    scroll_board: str
-    scroll: dict[str, int]
-    improvements: int
-    workshops: int
-    wagons: int
-    boats: dict[str, int]
-    repopulated: list[str]
-    overseers: dict[str, int]
-
-
-class Position(TypedDict):
-    """What lies on the table at the end of a game (the module's docstring shows one)."""
-
-    players: int
-    advanced: bool
-    seats: list[PositionSeat]
-    opponent_popularity: NotRequired[int]
-
 
 def read_position(data, catalog) -> Position:
     """The position with every field filled in, checked; or Refused naming the first field no game ends with."""

@@ -13,7 +13,7 @@ from ..engine import final_scoring
 from ..engine.rulebook import ROUNDS, SCORE_LAP
 from ..engine.state import (COLOURS, Cabin, GameState, Hex, Opponent, Options, Overseer, PlayerOption, Seat,
                             WagonOwned, Workshop)
-from .position import Position, PositionSeat
+from .fields import Position, PositionSeat
 from .supply import Supply
 
 

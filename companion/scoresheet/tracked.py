@@ -9,7 +9,7 @@ from collections import Counter
 from ..engine.rulebook import SCORE_LAP
 from ..engine.scoring import repopulated
 from ..engine.state import GameState
-from .position import Coins, Position, PositionSeat
+from .fields import Coins, Position, PositionSeat
 
 
 def position_of(state: GameState) -> Position:
