@@ -81,7 +81,8 @@ def checklist(state: GameState, coming: Step | None = None) -> str | None:
         return "setup"
     if state.phase != "upkeep":
         return None
-    counted = any(e.get("rule") == "R-NEXT-1" for e in [*state.report, *([coming] if coming else [])])
+    counted = any(e.get("rule") == "R-NEXT-1" for e in state.report) or \
+        (coming is not None and coming.get("rule") == "R-NEXT-1")
     return f"upkeep-{state.round if counted else state.round + 1}"
 
 
