@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, TypedDict
 
 from .catalog import Catalog, default_catalog
 from .engine import apply, legal_actions, new_game, options_for, pending
 from .engine.invariants import broken
+from .engine.records import PlayableOption
 from .engine.reach import count
 from .engine.state import GameState
 from .engine.twin import Recorder, told
@@ -32,7 +33,7 @@ class Played:
 
 
 def random_policy(rng: random.Random):
-    def choose(state: GameState, who, menu: list[dict]) -> dict:
+    def choose(state: GameState, who, menu: list[PlayableOption]) -> PlayableOption:
         return rng.choice([o for o in menu if o["available"]])
     return choose
 
@@ -51,7 +52,7 @@ def weighted_policy(weights: dict, declining: float, building: float):
         return 1.0
 
     def policy(rng: random.Random):
-        def choose(state: GameState, who, menu: list[dict]) -> dict:
+        def choose(state: GameState, who, menu: list[PlayableOption]) -> PlayableOption:
             opts = [o for o in menu if o["available"]]
             return rng.choices(opts, [weight(o["value"]) for o in opts])[0]
         return choose
@@ -113,7 +114,29 @@ def play_game(players: int, seed: int, advanced: bool = False, priority_tile: bo
     return Played(seed, state, decisions)
 
 
-def summary(p: Played) -> dict:
+class SeatSummary(TypedDict):
+    """A seat's final score in a game's summary: its total, rank and points by scoring line."""
+
+    seat: int
+    name: str
+    total: int
+    rank: int
+    lines: dict[str, int]
+
+
+class GameSummary(TypedDict):
+    """One simulated game in short (`simulate --json`): its seed, length, winners and scores."""
+
+    seed: int
+    rounds: int
+    decisions: int
+    winners: list[int]
+    winner_names: list[str]
+    tiebreak: str | None
+    scoring: list[SeatSummary]
+
+
+def summary(p: Played) -> GameSummary:
     s = p.state
     scoring = s.scoring
     assert scoring is not None, "a game is played to its end"

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .catalog import Catalog, default_catalog
 from .engine.overseers import centre_step
+from .engine.reach import Coverage
 from .engine.state import CLASSES, GameState, Workshop
 from .simulate import POLICIES, play_game
 
@@ -145,12 +146,13 @@ def sweep(seeds: int = 1, first_seed: int = 1, catalog: Catalog | None = None, c
     return tally, games
 
 
-def coverage_text(found: dict) -> str:
+def coverage_text(found: Coverage) -> str:
     """A coverage report (engine/reach.report) as lines a person reads: the totals, then each part's counts
     with their rules, then what was never reached."""
     lines = []
-    for part in ("decisions", "icons", "branches"):
-        table = {k: v for k, v in found[part].items() if v.get("printed", True)}
+    for part, reached_by in (("decisions", found["decisions"]), ("icons", found["icons"]),
+                             ("branches", found["branches"])):
+        table = {k: v for k, v in reached_by.items() if v.get("printed", True)}
         reached = sum(1 for v in table.values() if v["count"])
         lines.append(f"{part}: {reached} of {len(table)} reached in {found['games']} games")
         lines += [f"  {v['count']:7d}  {k:24s} {v['rule']:16s} {v.get('what', '')}".rstrip()

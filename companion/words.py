@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, TypeVar, overload
 
 
 class Text(str):
@@ -122,7 +122,17 @@ def joined(items, sep: str = ", ") -> Text:
     return Text(sep.join("{%s}" % k for k in values), **values)
 
 
-def put_text(entry: dict, key: str, text: Any) -> dict:
+#: a record put_text writes into: a TypedDict (engine/records.py), handed back as its own type
+Entry = TypeVar("Entry", bound=Mapping[str, Any])
+
+
+@overload
+def put_text(entry: dict[str, Any], key: str, text: Any) -> dict[str, Any]: ...
+@overload
+def put_text(entry: Entry, key: str, text: Any) -> Entry: ...
+
+
+def put_text(entry: Any, key: str, text: Any) -> Any:
     """Store `text` at entry[key] as a plain str; a Text also leaves `<key>_msg`/`<key>_args`, and
     `<key>_plural` for a phrase with a count (for the key "text" of log entries and table steps:
     "msg"/"args"/"plural")."""

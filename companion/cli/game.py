@@ -8,8 +8,12 @@ import sys
 from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from ..simulate import GameSummary
 
 
 @click.group()
@@ -139,7 +143,7 @@ def simulate(**options) -> int:
     return 0
 
 
-def _print_game(result: dict, as_json: bool) -> None:
+def _print_game(result: GameSummary, as_json: bool) -> None:
     if as_json:
         print(json.dumps(result))
         return

@@ -21,29 +21,31 @@ from . import (build, docks, estate, gain, next_round, offer, overseers, plague,
                repopulate, round_setup, scoring, setup, solo, stacks, turns, upkeep)
 from .flow import GameMovedOn, IllegalAction, NotOnMenu, answer, question, resolve, waiting
 from .kinds import Action, DecisionKind
+from .records import LogEntry, MenuOption, Option, PlayableOption, Question
 from .scoring import final_scoring, score
 from .setup import new_game, options_for
 from .state import GameState, Options, PlayerOption, state_from_dict
 from .upkeep import start_upkeep
 from .view import seat_view, table_view
 
-__all__ = ["Action", "DecisionKind", "GameMovedOn", "GameState", "IllegalAction", "NotOnMenu", "Options",
-           "PlayerOption", "apply",
+__all__ = ["Action", "DecisionKind", "GameMovedOn", "GameState", "IllegalAction", "MenuOption", "NotOnMenu",
+           "Option", "Options", "PlayableOption", "PlayerOption", "Question", "apply",
            "choose_action", "final_scoring", "legal_actions", "new_game", "options_for", "pending", "score",
            "seat_view", "start_upkeep", "state_from_dict", "table_view"]
 
 
-def pending(state: GameState) -> list[dict]:
+def pending(state: GameState) -> list[Question]:
     """Every question open now: who must answer and what (several seats at once in production)."""
     return [question(d) for _, d in waiting(state)]
 
 
-def legal_actions(state: GameState, who: int | str) -> list[dict]:
+def legal_actions(state: GameState, who: int | str) -> list[PlayableOption]:
     """The menu of `who` (a seat index or "host"): every option with its label, the available ones
     as actions to send back to `apply`, the others greyed with their reason and rule."""
     for _, d in waiting(state):
         if d["who"] == who:
-            return [{**opt, "action": {"who": who, "decision": d["id"], "pick": opt["value"]}} for opt in d["options"]]
+            menu: list[Option] = d["options"]
+            return [{**opt, "action": {"who": who, "decision": d["id"], "pick": opt["value"]}} for opt in menu]
     return []
 
 
@@ -53,7 +55,7 @@ def choose_action(state: GameState, who: int | str, decision: int | None, choice
     return resolve(state, who, decision, choice)
 
 
-def apply(state: GameState, action: Action, copy_first: bool = False) -> tuple[GameState, list[dict]]:
+def apply(state: GameState, action: Action, copy_first: bool = False) -> tuple[GameState, list[LogEntry]]:
     """Apply one action from a menu; returns the state and the log entries it produced.
 
     The state is changed in place (fast for simulations); pass `copy_first=True` to keep the caller's

@@ -11,9 +11,12 @@ needs one more fact: whether anything hidden came to light during the act (`reve
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, TypedDict, cast
+
 from .events import who as seat_name
 from .flow import decision_for, waiting
-from .kinds import Action
+from .kinds import Action, DecisionKind
 from .state import GameState
 from ..words import Text, put_text
 
@@ -23,21 +26,36 @@ OPENS = frozenset(("turn", "action_step", "production", "leave_quarantine", "rev
 HOST = Text("the host")
 
 
-def act_line(state: GameState, action: Action) -> dict:
+class ActLine(TypedDict, total=False):
+    """The words of one action (`act_line`), as the store keeps them with it: the kind of question, who answered
+    and the chosen option's label, each with its template; empty when nothing asked that person."""
+
+    kind: DecisionKind
+    name: str
+    name_msg: str
+    name_args: dict[str, Any]
+    name_plural: str
+    label: str
+    label_msg: str
+    label_args: dict[str, Any]
+    label_plural: str
+
+
+def act_line(state: GameState, action: Action) -> ActLine:
     """The words of one action, read before it is applied: the kind of question, who answered (a name the
     table knows) and the chosen option's label with its template ("label", "label_msg", "label_args"…)."""
     found = decision_for(state, action["who"])
     if found is None:
         return {}
     d = found[1]
-    opt: dict = next((o for o in d["options"] if o["value"] == action["pick"]), {})
+    opt: Mapping[str, Any] = next((o for o in d["options"] if o["value"] == action["pick"]), {})
     name = HOST if action["who"] == "host" else seat_name(state, int(action["who"]))
-    line = put_text({"kind": d["kind"]}, "name", name)
-    line.update({k: v for k, v in opt.items() if k == "label" or k.startswith("label_")})
+    line = cast(ActLine, put_text({"kind": d["kind"]}, "name", name))
+    line.update(cast(ActLine, {k: v for k, v in opt.items() if k == "label" or k.startswith("label_")}))
     return line
 
 
-def opens_act(line: dict, who, last_who) -> bool:
+def opens_act(line: ActLine, who, last_who) -> bool:
     """Whether this action starts a new act: a question that starts one, or the first answer of someone other
     than whoever acted last."""
     return line.get("kind") in OPENS or last_who is None or str(who) != str(last_who)

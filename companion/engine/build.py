@@ -9,6 +9,7 @@ from .events import instruct, note, who
 from .flow import ASKED, choose, option, push, task
 from .gain import TOKEN_FIELD, add_vp
 from .reach import reached
+from .records import Option
 from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
 from ..words import Text, from_plain, joined
 
@@ -32,7 +33,7 @@ def pay(seat: Seat, cost: Bundle) -> None:
         setattr(seat, TOKEN_FIELD[i.icon], getattr(seat, TOKEN_FIELD[i.icon]) - i.count)
 
 
-def build_options(state: GameState, seat_i: int) -> list[dict]:
+def build_options(state: GameState, seat_i: int) -> list[Option]:
     """Every tile on offer, greyed with the reason when it cannot be built now; a stack used up is named,
     greyed, so the menu says why nothing comes from it (R-BUILD-4: its last tile was taken)."""
     c = state.catalog
@@ -78,7 +79,7 @@ def build_options(state: GameState, seat_i: int) -> list[dict]:
     return opts
 
 
-def _used_up(value: dict, stack: str, rule: str) -> dict:
+def _used_up(value: dict, stack: str, rule: str) -> Option:
     """A stack whose last tile was taken: nothing to build from it, said on the menu."""
     return option(value, Text("Build from the {stack}", stack=stack), False, Text("the {stack} is empty", stack=stack),
                   rule)
@@ -129,7 +130,7 @@ def _build(state: GameState, t: dict, lane: str) -> None:
         push(state, lane, {"do": do.REVEAL_WAGON, "index": pick["stack"]})
 
 
-def _build_menu(state: GameState, seat_i: int, cycled: bool) -> list[dict]:
+def _build_menu(state: GameState, seat_i: int, cycled: bool) -> list[Option]:
     """The tiles on offer, then (before any cycling) each way to pay for cycling a kind of stack, then
     building nothing: refused after cycling while a tile is affordable (R-BUILD-2)."""
     seat = state.seats[seat_i]

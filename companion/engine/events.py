@@ -6,18 +6,21 @@ the table must do with the physical pieces, in order, citing the rule that deman
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from .describe import tile_name
+from .records import LogData, LogEntry, Step
 from .state import COLOUR_LETTERS, GameState
 from ..words import Text, put_text
 
 
-def note(state: GameState, text: str, rule: str | None = None, **data) -> dict:
+def note(state: GameState, text: str, rule: str | None = None, **data: Any) -> LogEntry:
     """A log entry; a Text also keeps its template ("msg", "args") for the web layer to translate."""
-    entry = put_text({"n": len(state.log) + 1, "round": state.round}, "text", text)
+    entry = cast(LogEntry, put_text({"n": len(state.log) + 1, "round": state.round}, "text", text))
     if rule:
         entry["rule"] = rule
     if data:
-        entry["data"] = data
+        entry["data"] = cast(LogData, data)
     state.log.append(entry)
     return entry
 
@@ -30,17 +33,17 @@ ACT = "act"
 NOTE = "note"
 
 
-def instruct(state: GameState, text: str, rule: str | None = None, moves: tuple[str, ...] = (), **data) -> None:
+def instruct(state: GameState, text: str, rule: str | None = None, moves: tuple[str, ...] = (), **data: Any) -> None:
     """A step the table carries out: kept in the upkeep report (or setup steps) and the log. A step about
     places of the city gives them as `places` ("hex:<tile>", "dock:<id>", "space:<id>") and its words say
     "the marked hex": the host's map marks them with the step's number (`mark`), as the table has no ids.
     `moves`: the other pieces its words move ("supply", "stack:<key>", "seat:<n>:<kind>"…, twin/told.py),
     so the table is not told the same act twice; kept by a move's recorder only, never in the state."""
-    entry = put_text({"step": 0}, "text", text)
+    entry = cast(Step, put_text({"step": 0}, "text", text))
     if rule:
         entry["rule"] = rule
     if data:
-        entry["data"] = data
+        entry["data"] = cast(LogData, data)
     target = {"setup": state.setup_steps, "upkeep": state.report}.get(state.phase)
     if state._twin is not None:
         state._twin.step(state, entry, len(target) if target is not None else None, moves)

@@ -15,10 +15,11 @@ applies; the log keeps values, so a saved game replays whatever the menus' order
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from .kinds import Action, DecisionKind
 from .reach import reached
+from .records import Option, Question
 from .state import GameState
 from ..words import from_plain, put_text
 
@@ -70,7 +71,7 @@ def push(state: GameState, lane: str, *tasks: dict) -> None:
 
 def option(value: Any, label: str, available: bool = True, reason: str | None = None,
            rule: str | None = None, cost: str | None = None, place: str | None = None,
-           face: str | None = None, group: str | None = None) -> dict:
+           face: str | None = None, group: str | None = None) -> Option:
     """One menu entry; Text label, reason and cost also keep their templates (`label_msg`, `label_args`…).
     `place`: the spot on the map the option names ("hex:<tile>" / "dock:<id>"), so a screen can offer it
     there without reading the value. `face`: the printed component it stands for ("boat:boat-3"), so a
@@ -78,7 +79,7 @@ def option(value: Any, label: str, available: bool = True, reason: str | None = 
     names (view.pictured: looked up when a screen asks, not on every menu the engine makes).
     `group`: the kind of option in a long menu ("hexes", "docks", "recall"), so a screen can show the
     kinds apart without reading labels."""
-    opt = put_text({"value": value}, "label", label)
+    opt = cast(Option, put_text({"value": value}, "label", label))  # value first, as saved games keep it
     opt["available"] = available
     if group:
         opt["group"] = group
@@ -95,7 +96,7 @@ def option(value: Any, label: str, available: bool = True, reason: str | None = 
     return opt
 
 
-def ask(state: GameState, lane: str, who: int | str, kind: DecisionKind, prompt: str, options: list[dict],
+def ask(state: GameState, lane: str, who: int | str, kind: DecisionKind, prompt: str, options: list[Option],
         then: dict, rule: str | None = None, place: str | None = None) -> None:
     """Leave a decision on top of `lane`; answering it pushes `then` with `pick` set. `place`: the spot on
     the map the question is about ("space:s04"), for the map to mark."""
@@ -110,7 +111,7 @@ def ask(state: GameState, lane: str, who: int | str, kind: DecisionKind, prompt:
 
 
 def choose(state: GameState, lane: str, who: int | str, kind: DecisionKind, prompt: str,
-           options: list[dict] | Callable[[], list[dict]], then: dict, rule: str | None = None, *,
+           options: list[Option] | Callable[[], list[Option]], then: dict, rule: str | None = None, *,
            alike: Callable[[Any], Any] | None = None, forced: bool = True, place: str | None = None) -> Any:
     """The answer to task `then`'s question: its `pick` once answered; else, when every available option
     comes to the same (only one, or one `alike` key: two lieutenants on the estate), that option's value,
@@ -174,14 +175,14 @@ def waiting(state: GameState) -> list[tuple[str, dict]]:
     return out
 
 
-def question(d: dict) -> dict:
+def question(d: dict) -> Question:
     """An open decision as its screens ask it: who, its id and kind, the prompt (with its template) and rule."""
-    return {"who": d["who"], "id": d["id"], "kind": d["kind"], "prompt": d["prompt"], "rule": d.get("rule"),
-            **{k: d[k] for k in ("prompt_msg", "prompt_args", "prompt_plural", "place") if k in d},
-            **_marked(d)}
+    asked = {"who": d["who"], "id": d["id"], "kind": d["kind"], "prompt": d["prompt"], "rule": d.get("rule"),
+             **{k: d[k] for k in ("prompt_msg", "prompt_args", "prompt_plural", "place") if k in d}, **_marked(d)}
+    return cast(Question, asked)  # the keys it has are picked from the decision: not a TypedDict literal
 
 
-def _marked(d: dict) -> dict:
+def _marked(d: dict) -> dict[str, list[str]]:
     """The places a question is about, for the host's map to mark: its task's, or the one it names."""
     places = d.get("then", {}).get("places") or ([d["place"]] if d.get("place") else [])
     return {"places": places} if places else {}
@@ -218,7 +219,7 @@ def resolve(state: GameState, who: int | str, decision_id: int | None, choice: i
     return Action(who=who, decision=d["id"], pick=opt["value"])
 
 
-def _reason(opt: dict) -> str:
+def _reason(opt: Option) -> str:
     """A greyed option's reason as Text again (its template kept for the screen's language)."""
     if "reason_msg" in opt:
         return from_plain({"msg": opt["reason_msg"], "args": opt["reason_args"]})

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
+from typing import NotRequired, TypedDict
 
 from ..catalog.rewards import Reward
 from .kinds import DecisionKind
@@ -143,14 +144,38 @@ def reached(state, name: str, part: str = "branch") -> None:
         tally[f"{part}:{name}"] += 1
 
 
-def report(tally: Counter, games: int, catalog) -> dict:
+class Reached(TypedDict):
+    """One kind, icon or branch in a coverage report: how often it was reached and its rule; an icon says
+    whether the catalog prints it anywhere, a branch what it does."""
+
+    count: int
+    rule: str
+    printed: NotRequired[bool]
+    what: NotRequired[str]
+
+
+class Coverage(TypedDict):
+    """What a sweep reached (`report`)."""
+
+    games: int
+    decisions: dict[str, Reached]
+    icons: dict[str, Reached]
+    branches: dict[str, Reached]
+    never: list[str]
+    not_printed: list[str]
+    unknown: list[str]
+
+
+def report(tally: Counter, games: int, catalog) -> Coverage:
     """What a sweep reached: each known kind, icon and branch with its count (0: never) and rule, the
     names never reached, and anything counted that these lists do not know (a hook's name gone astray).
     An icon the catalog prints nowhere cannot be reached by play: it is listed apart, not as never reached."""
     printed = printed_icons(catalog)
-    decisions = {k: {"count": tally[f"decision:{k}"], "rule": r} for k, r in DECISIONS.items()}
-    icons = {k: {"count": tally[f"icon:{k}"], "rule": r, "printed": k in printed} for k, r in ICON_RULES.items()}
-    branches = {k: {"count": tally[f"branch:{k}"], "rule": r, "what": w} for k, (r, w) in BRANCHES.items()}
+    decisions: dict[str, Reached] = {k: {"count": tally[f"decision:{k}"], "rule": r} for k, r in DECISIONS.items()}
+    icons: dict[str, Reached] = {k: {"count": tally[f"icon:{k}"], "rule": r, "printed": k in printed}
+                                 for k, r in ICON_RULES.items()}
+    branches: dict[str, Reached] = {k: {"count": tally[f"branch:{k}"], "rule": r, "what": w}
+                                    for k, (r, w) in BRANCHES.items()}
     parts = (("decision", decisions), ("icon", icons), ("branch", branches))
     never = [f"{part}:{k}" for part, table in parts for k, v in table.items()
              if not v["count"] and v.get("printed", True)]

@@ -9,6 +9,7 @@ from .events import note, tile_name, who
 from .estate import citizen_label
 from .flow import ASKED, choose, option, push, task
 from .reach import reached
+from .records import Option
 from .rulebook import REPOPULATION_TILES
 from .state import Citizen, GameState
 from ..catalog.rewards import Need
@@ -51,7 +52,7 @@ def spare_lieutenants(state: GameState, seat: int) -> list[int]:
             if i != acting and not lt.used and (lt.where == "estate" or lt.place.in_messina)]
 
 
-def repop_option(state: GameState, seat: int, tile: str) -> dict:
+def repop_option(state: GameState, seat: int, tile: str) -> Option:
     c = state.catalog
     value = {"act": "repopulate"}
     if tile in c.harbors:

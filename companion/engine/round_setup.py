@@ -3,6 +3,8 @@ boat docks, the wheel turns and brings plague and citizens, and turns begin (R-R
 
 from __future__ import annotations
 
+from typing import cast
+
 from . import tasks as do
 from .city import add_citizens, add_cubes, berth, turn_wheel
 from .describe import tile_text
@@ -10,6 +12,7 @@ from .draws import app_draws, stack_next
 from .events import instruct, roman, tile_name, who
 from .flow import ASKED, choose, option, push, task
 from .reach import reached
+from .records import Step
 from .solo import order_names
 from .state import BoatAtDock, GameState, Place
 from .turns import start_turns
@@ -104,8 +107,9 @@ def begin_round(state: GameState, t: dict, lane: str) -> None:
             names = joined(who(state, s) for s in state.order)
         instruct_to = state.setup_steps if state.round == 1 else state.report
         text = Text("Round {round} begins. Play order: {names}.", round=roman(state.round), names=names)
-        instruct_to.append({**put_text({"step": len(instruct_to) + 1}, "text", text),
-                            "rule": "R-NEXT-14" if state.round > 1 else "R-ROUND-2"})
+        step = cast(Step, put_text({"step": len(instruct_to) + 1}, "text", text))
+        step["rule"] = "R-NEXT-14" if state.round > 1 else "R-ROUND-2"
+        instruct_to.append(step)
     if state.hold_setup if state.round == 1 else state.hold_upkeep:
         ready = [option("ready", Text("The table is ready: start round {round}", round=roman(state.round)))]
         prompt = (Text("Carry out the setup steps on the table, then start round I.") if state.round == 1 else

@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from collections import Counter
 from math import floor
+from typing import cast
 
 from .events import note, tile_name, who
 from .reach import reached
+from .records import ScoreLine, Scoring, SeatScore
 from .rulebook import POPULARITY_BONUS, REPOP_BONUS, SOLO_POPULARITY_BONUS, SOLO_REPOP_BONUS, SOLO_TARGET
 from .state import GameState
 from ..words import Plural, Text, joined, put_text
 
 
 
-def final_scoring(state: GameState) -> dict:
+def final_scoring(state: GameState) -> Scoring:
     """Score the game, store the result in the state and end it."""
     result = score(state)
     state.scoring = result
@@ -38,10 +40,10 @@ REGISTER_LABEL = {"popularity": Text("Popularity register"), "city": Text("City 
                   "church": Text("Church register")}
 
 
-def _line(key: str, label: str, points: int, rule: str, detail: str = "") -> dict:
+def _line(key: str, label: str, points: int, rule: str, detail: str = "") -> ScoreLine:
     """One scoring line; Text label and detail keep their templates for translation."""
-    line = put_text({"key": key}, "label", label)
-    line.update(points=points, rule=rule)
+    line = cast(ScoreLine, put_text({"key": key}, "label", label))  # key first, as saved games keep it
+    line["points"], line["rule"] = points, rule
     return put_text(line, "detail", detail)
 
 
@@ -49,7 +51,7 @@ def repopulated(state: GameState, seat: int) -> list[str]:
     return sorted(t for t, h in state.hexes.items() if h.repopulated_by == seat)
 
 
-def score(state: GameState) -> dict:
+def score(state: GameState) -> Scoring:
     """Every seat's scoring lines, totals and ranks, the winners and how a tie was broken."""
     seats = [_seat_score(state, i) for i in range(len(state.seats))]
     if len(seats) == 1:
@@ -61,13 +63,13 @@ def score(state: GameState) -> dict:
     winners, ranks, tiebreak = _winners(state, seats)
     for x in seats:
         x["rank"] = ranks[x["seat"]]
-    result = put_text({"seats": seats, "winners": winners}, "tiebreak", tiebreak)
+    result = put_text(Scoring(seats=seats, winners=winners, tiebreak=tiebreak), "tiebreak", tiebreak)
     if len(seats) == 1:
         result["target"] = SOLO_TARGET[state.options.advanced]  # R-SOLO-10: what a good score is
     return result
 
 
-def _seat_score(state: GameState, i: int) -> dict:
+def _seat_score(state: GameState, i: int) -> SeatScore:
     """The lines every seat scores: game VP, rats, registers, repopulated hexes, scroll tracks, tokens."""
     c = state.catalog
     s = state.seats[i]
@@ -97,7 +99,7 @@ def _seat_score(state: GameState, i: int) -> dict:
             "repopulated": mine, "repop_vp": hex_vp}
 
 
-def _solo_bonuses(state: GameState, x: dict) -> None:
+def _solo_bonuses(state: GameState, x: SeatScore) -> None:
     """R-SOLO-8…9: popularity against the opponent, and a bonus by the count of repopulated hexes."""
     opp = state.opponent.popularity if state.opponent else 0
     you = x["popularity_after_rats"]
@@ -114,7 +116,7 @@ def _solo_bonuses(state: GameState, x: dict) -> None:
                             Plural("{n} hex", "{n} hexes", n=count)))
 
 
-def _placement_bonuses(state: GameState, seats: list[dict]) -> None:
+def _placement_bonuses(state: GameState, seats: list[SeatScore]) -> None:
     """R-SCORE-2: popularity placement (ties to fire, a major fire counting 2); advanced game, R-ADV-3:
     repopulation majority (ties to the hexes' worth)."""
     n = len(seats)
@@ -163,7 +165,7 @@ def _placements(values: list[int], tiebreak: list[int], points: tuple[int, ...],
     return bonus, how
 
 
-def _winners(state: GameState, seats: list[dict]):
+def _winners(state: GameState, seats: list[SeatScore]):
     """R-SCORE-6 / Q-20: highest total; ties to most repopulated hexes, then the most valuable single
     repopulated hex; still tied: a shared victory."""
     c = state.catalog

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from .records import LogEntry, Scoring, Step
 from .rulebook import SOLO_LIEUTENANTS
 from .serial import Serial, copy_sharing
 
@@ -282,10 +283,10 @@ class GameState(Serial):
     together: int = 0  # while seats produce or leave quarantine at once: their arrivals' base stamp (C-9)
     next_citizen: int = 1
     lanes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # pending work (flow.py)
-    log: list[dict[str, Any]] = field(default_factory=list)
-    setup_steps: list[dict[str, Any]] = field(default_factory=list)
-    report: list[dict[str, Any]] = field(default_factory=list)  # the latest upkeep report
-    scoring: dict[str, Any] | None = None
+    log: list[LogEntry] = field(default_factory=list)
+    setup_steps: list[Step] = field(default_factory=list)
+    report: list[Step] = field(default_factory=list)  # the latest upkeep report
+    scoring: Scoring | None = None
     decisions: int = 0  # decisions applied so far
     #: the next round's turns wait for the host's "the table is ready" (C-18); games saved before this
     #: version load without it and play on as they were recorded

@@ -13,6 +13,7 @@ from .flow import ASKED, MAIN, choose, option, push, task
 from .gain import add_vp, gain, reward_of
 from .movement import available, cheapest, costs_to, standing_on
 from .reach import reached
+from .records import Option
 from .registers import advance, advance_cost, landing_text, with_landing
 from .repopulate import repop_option
 from .rulebook import REPOPULATOR_VP
@@ -49,7 +50,7 @@ def _next_turn(state: GameState, t: dict, lane: str) -> None:
     push(state, lane, {"do": do.END_ROUND})
 
 
-def turn_options(state: GameState, seat: int) -> list[dict]:
+def turn_options(state: GameState, seat: int) -> list[Option]:
     """The turn menu: every hex and boat in Messina (greyed with the reason when not possible) and the
     recall. Costs are the cheapest of the lieutenants that may act now.
 
@@ -63,7 +64,7 @@ def turn_options(state: GameState, seat: int) -> list[dict]:
     known = remembered(state, "turn menu")
     opts = []
 
-    def place_option(shows: tuple, value: dict, place: str, group: str, taken: str | None) -> dict:
+    def place_option(shows: tuple, value: dict, place: str, group: str, taken: str | None) -> Option:
         cost = reach.get(place)
         key = (shows, taken, cost, s.coins if cost is not None and cost > s.coins else None)
         made = known.get(key)
@@ -112,7 +113,7 @@ def hex_label(name: str, action: str, citizens: tuple[str, ...], cubes: int) -> 
 
 
 def _priced(state: GameState, shows: tuple, place: str, group: str, taken: str | None, cheapest: int | None,
-            have: int) -> dict:
+            have: int) -> Option:
     """A place in the turn menu (its value filled in by the caller): taken by a standing lieutenant, out of
     reach, too dear for the coins in hand, or at the cheapest cost of the lieutenants that can reach it."""
     label = _place_label(state, shows)
@@ -249,7 +250,7 @@ def _where(state: GameState, place: Place) -> str:
     return Text("on your estate")
 
 
-def action_options(state: GameState, seat: int) -> list[dict]:
+def action_options(state: GameState, seat: int) -> list[Option]:
     """R-TURN-ACT-1…2, R-TURN-DOCK-7, R-REG-3: everything the action step allows, in any order."""
     s = state.seats[seat]
     act = state.active
@@ -287,7 +288,7 @@ def action_options(state: GameState, seat: int) -> list[dict]:
     return opts
 
 
-def _end_option(state: GameState) -> dict:
+def _end_option(state: GameState) -> Option:
     """"End your turn", carrying in words the earned actions that would lapse unused (`lapses`, R-TURN-ACT-2),
     so a screen asks the player first; the engine alone knows which rights are open."""
     end = option({"act": "end"}, Text("End your turn"))

@@ -59,8 +59,11 @@ from __future__ import annotations
 from .flow import question, waiting
 from .movement import available
 from .repopulate import tiles_left
+from .records import MenuOption, Option, StoredText
 from .rulebook import ESTATE_LIEUTENANTS, LIEUTENANTS, REPOPULATION_TILES, ROUNDS, START_COINS, START_VP
 from .state import CLASSES, COLOUR_LETTERS, GameState, Place
+from .view_records import (Estate, HostAsked, Lieutenant, Moment, Opponent, SeatView, SetupMoment, TableView, Takes,
+                           Target, Upkeep, Who)
 from ..words import Plural, Text, faces_in, put_text
 
 #: rules of the log entries that tell the solo opponent's turns (its reveals, moves and takings)
@@ -69,12 +72,12 @@ OPPONENT_RULES = frozenset(("R-SOLO-5", "R-SOLO-6", "R-SOLO-7", "Q-18"))
 SETUP_OPEN_DECISIONS = 3
 
 
-def seat_view(state: GameState, seat: int) -> dict:
+def seat_view(state: GameState, seat: int) -> SeatView:
     s = state.seats[seat]
     found = next((d for _, d in waiting(state) if d["who"] == seat), None)
-    menu = [{**pictured(opt), "choice": i} for i, opt in enumerate(found["options"])] if found else []
+    menu = _menu(found)
     turn = whose_turn(state)
-    scored = next((x for x in (state.scoring or {}).get("seats", []) if x["seat"] == seat), None)
+    scored = next((x for x in state.scoring["seats"] if x["seat"] == seat), None) if state.scoring else None
     return {"seat": seat, "name": s.name, "colour": s.colour, "letter": COLOUR_LETTERS[s.colour],
             **_moment(state), "turn": turn, "your_turn": turn == seat,
             "question": question(found) if found else None, "decision": found["id"] if found else None,
@@ -84,7 +87,7 @@ def seat_view(state: GameState, seat: int) -> dict:
             "opponent": _opponent(state), "takes": _takes(state, seat) if state.phase == "setup" else None}
 
 
-def table_view(state: GameState) -> dict:
+def table_view(state: GameState) -> TableView:
     row = state.round_row()
     turn = whose_turn(state)
     asked = {d["who"] for _, d in waiting(state)}
@@ -103,15 +106,20 @@ def table_view(state: GameState) -> dict:
             "host": _host(state)}
 
 
-def _host(state: GameState) -> dict:
+def _host(state: GameState) -> HostAsked:
     """The host's own question (a tile the table drew, "the table is ready"), shaped as a seat's is in
     `seat_view`: the question, its decision and the menu with each option's face."""
     found = next((d for _, d in waiting(state) if d["who"] == "host"), None)
-    menu = [{**pictured(opt), "choice": i} for i, opt in enumerate(found["options"])] if found else []
+    menu = _menu(found)
     return {"question": question(found) if found else None, "decision": found["id"] if found else None, "menu": menu}
 
 
-def pictured(opt: dict) -> dict:
+def _menu(found: dict | None) -> list[MenuOption]:
+    """The options of an open decision as a screen shows them: each with its face and its index."""
+    return [{**pictured(opt), "choice": i} for i, opt in enumerate(found["options"])] if found else []
+
+
+def pictured(opt: Option) -> Option:
     """A menu option as a screen shows it: with the `face` of the component it stands for, given by the
     task or else the first one its label names. Looked up here, when a screen asks, because the engine
     makes far more menus than anyone looks at (every replay, every simulated game)."""
@@ -131,13 +139,13 @@ def whose_turn(state: GameState) -> int | None:
     return None
 
 
-def _moment(state: GameState) -> dict:
+def _moment(state: GameState) -> Moment:
     upkeep = between_rounds(state)
     return {"phase": state.phase, "round": state.round, "over": state.phase == "over", "upkeep": upkeep,
             "setup": _setup(state), "table_round": upkeep["round"] - 1 if upkeep else state.round}
 
 
-def _setup(state: GameState) -> dict | None:
+def _setup(state: GameState) -> SetupMoment | None:
     """While the table sets up the game: whether only the host's "the table is ready" still holds round I
     (C-18). Table draws come first: then the host is asked what came up."""
     if state.phase != "setup":
@@ -151,7 +159,7 @@ def _setup_open(state: GameState) -> bool:
     return state.round == 1 and state.decisions < SETUP_OPEN_DECISIONS
 
 
-def _takes(state: GameState, seat: int) -> dict:
+def _takes(state: GameState, seat: int) -> Takes:
     """What a seat takes from the box as the table sets up (R-SETUP-14…19; advanced: R-ADV-1, its colour
     and boards drawn at random), so a phone can show its player what to pick up while the host reads out
     the steps."""
@@ -175,10 +183,11 @@ def _takes(state: GameState, seat: int) -> dict:
     return {"colour": s.colour if drawn else None, "letter": COLOUR_LETTERS[s.colour] if drawn else None,
             "side": side, "board": f"board:{s.board}" if drawn else None,
             "scroll_board": f"scroll_board:{s.scroll_board}" if drawn else None,
-            "pieces": [put_text({}, "text", p) for p in pieces], "start": [put_text({}, "text", x) for x in start]}
+            "pieces": [put_text(StoredText(text=p), "text", p) for p in pieces],
+            "start": [put_text(StoredText(text=x), "text", x) for x in start]}
 
 
-def between_rounds(state: GameState) -> dict | None:
+def between_rounds(state: GameState) -> Upkeep | None:
     """Between two rounds: the round the table is setting up (`final` after round VI: production, then
     the scoring) and whether only the host's "the table is ready" still holds it (C-18)."""
     if state.phase != "upkeep":
@@ -189,7 +198,7 @@ def between_rounds(state: GameState) -> dict | None:
     return {"round": nxt, "final": nxt > ROUNDS, "ready": ready}
 
 
-def _who(state: GameState, seat: int) -> dict:
+def _who(state: GameState, seat: int) -> Who:
     s = state.seats[seat]
     return {"seat": seat, "name": s.name, "colour": s.colour, "letter": COLOUR_LETTERS[s.colour]}
 
@@ -198,17 +207,21 @@ def _waiting_names(state: GameState) -> list[str]:
     return ["host" if d["who"] == "host" else state.seats[d["who"]].name for _, d in waiting(state)]
 
 
-def _targets(menu: list[dict]) -> dict:
+def _targets(menu: list[MenuOption]) -> dict[str, Target]:
     """The spots on the map a tap can choose: the first available option naming each place."""
-    out: dict = {}
+    out: dict[str, Target] = {}
     for opt in menu:
         if opt["available"] and opt.get("place") and opt["place"] not in out:
-            out[opt["place"]] = {"choice": opt["choice"],
-                                 **{k: opt[k] for k in ("cost", "cost_msg", "cost_args") if k in opt}}
+            target: Target = {"choice": opt["choice"]}
+            if "cost" in opt:
+                target["cost"] = opt["cost"]
+            if "cost_msg" in opt:  # a Text cost: its template and values come together (words.put_text)
+                target["cost_msg"], target["cost_args"] = opt["cost_msg"], opt["cost_args"]
+            out[opt["place"]] = target
     return out
 
 
-def _estate(state: GameState, seat: int) -> dict:
+def _estate(state: GameState, seat: int) -> Estate:
     s = state.seats[seat]
     c = state.catalog
     scroll = c.scroll_boards[s.scroll_board]
@@ -221,12 +234,12 @@ def _estate(state: GameState, seat: int) -> dict:
             "deferred": list(s.deferred)}
 
 
-def _lieutenant(state: GameState, place: Place, used: bool) -> dict:
+def _lieutenant(state: GameState, place: Place, used: bool) -> Lieutenant:
     name = state.catalog.tile(place.at).name if place.kind == "hex" else None
     return {"where": str(place), "kind": place.kind, "at": place.at or None, "name": name, "used": used}
 
 
-def _opponent(state: GameState) -> dict | None:
+def _opponent(state: GameState) -> Opponent | None:
     opp = state.opponent
     if opp is None:
         return None

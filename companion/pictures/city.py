@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from types import SimpleNamespace
-from typing import Callable
+from typing import Callable, TypedDict
 
 from markupsafe import Markup
 
@@ -19,7 +19,7 @@ from .faces.shapes import anchor, cargo_mark
 from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
 from .icons import reward_icons
 from .map_marks import step_marks
-from .elements import (HW, MAP_TEXT_MIN, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable,
+from .elements import (HW, Attrs, MAP_TEXT_MIN, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable,
                        spread, svg, txt)
 
 
@@ -33,7 +33,16 @@ def _standing_at(state, place: str) -> list[tuple]:
     return figs
 
 
-def _target_attrs(base: dict, target: dict | None) -> dict:
+class MapMark(TypedDict, total=False):
+    """How the table's map shows one place (`city_svg`'s targets): the `label` in its badge; `mark`: outlined
+    as a step's place (not tapped); `attrs`: what a tap on it does."""
+
+    label: str
+    mark: bool
+    attrs: Attrs
+
+
+def _target_attrs(base: Attrs, target: MapMark | None) -> Attrs:
     """Merge a target's attrs over the group's own; a class is added to, never replaced. A place a
     step marks (`mark`) is outlined and labelled like a target, but is not tapped."""
     if not target:
@@ -195,7 +204,7 @@ def _boat(state, at, x, y, _: Gettext) -> Markup:
               cargo_mark(info.cargo, x + 12, y, 18) if info else None, cube if at.cube else None)
 
 
-def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: bool = False,
+def city_svg(state, targets: dict[str, MapMark] | None = None, _: Gettext = english, marked: bool = False,
              placed: Placed = place_here) -> Markup:
     """The city as the table sees it; `targets` ("hex:<tile>"/"dock:<id>" → label, attrs) makes
     places tappable and labelled, drawn last so their badges sit on top. `marked` (the host's map)
@@ -203,7 +212,8 @@ def city_svg(state, targets: dict | None = None, _: Gettext = english, marked: b
     places what never changes (each hex's print, the citizens, the lieutenants): drawn there, or a
     reference to the page's copy."""
     marks = step_marks(state) if marked else {}
-    targets = {**{p: {"label": label, "mark": True} for p, label in marks.items()}, **(targets or {})}
+    marked_too: dict[str, MapMark] = {p: {"label": label, "mark": True} for p, label in marks.items()}
+    targets = {**marked_too, **(targets or {})}
     lay, centres, empty = city_plan(state)
     bounds = [(x - HW, y - R, x + HW, y + R) for x, y in centres]
     under = [_empty_space(sid, x, y, marks.get(f"space:{sid}"), _) for sid, (x, y) in empty.items()]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from typing import Callable
+from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
@@ -53,7 +53,10 @@ def fmt(v) -> str:
     return str(v)
 
 
-def el(tag: str, attrs: dict | None = None, *children) -> Markup:
+#: an element's attributes by name (a free mapping: any SVG or HTML attribute; None or False leaves it out)
+Attrs = dict[str, Any]
+
+def el(tag: str, attrs: Attrs | None = None, *children) -> Markup:
     """One element; attribute values and text children escaped, Markup children kept as they are.
     Attribute names are checked because targets' attrs come from callers. Built as one plain string and
     marked safe once: a phone's estate is a few hundred elements, drawn again after every move."""
@@ -99,7 +102,7 @@ def txt(x, y, s, size=10, anchor="middle", fill="#111", **attrs) -> Markup:
 TEXT_ROOT = {"text-anchor": "middle", "dominant-baseline": "central"}
 
 
-def svg(x0, y0, w, h, label: str, cls: str, *body, attrs: dict | None = None) -> Markup:
+def svg(x0, y0, w, h, label: str, cls: str, *body, attrs: Attrs | None = None) -> Markup:
     """The root: a viewBox and width 100% so one picture scales from a phone to a TV; `attrs` adds data-*
     attributes (a face's family and record)."""
     return el("svg", {"xmlns": SVG_NS, "viewBox": f"{fmt(x0)} {fmt(y0)} {fmt(w)} {fmt(h)}", "class": cls,

@@ -9,11 +9,12 @@ about a place ("Which hex is on the marked space?") marks it with "?".
 from __future__ import annotations
 
 from ..engine import pending
+from ..engine.records import Step
 
 ASKED = "?"
 
 
-def checklist(state) -> list[dict]:
+def checklist(state) -> list[Step]:
     """The steps the table is carrying out now: the setup steps while setting up; the upkeep report
     during the upkeep and until the round's first move (after it, marks on the map would only be in
     the way of play)."""

@@ -8,6 +8,8 @@ players (the widest city); the rest (citizens, cubes, figures) is on the table a
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from markupsafe import Markup
 
 from ..engine.city import space_coord
@@ -16,13 +18,21 @@ from .city import BOAT_H, DOCK_W, city_plan, dock_spot, view_box
 from .faces.frame import colour_mark
 from .faces.shapes import anchor
 from .glyphs import HEX_FILL
-from .elements import HW, R, Gettext, axial_to_xy, el, english, hex_points, svg, txt
+from .elements import HW, Attrs, R, Gettext, axial_to_xy, el, english, hex_points, svg, txt
 
 LETTER_R = 30  # a hex's colour disc: its letter is 36 units
 MARK_R, MARK_TEXT = 28, 40  # a place's number on the map
 
 
-def minimap_svg(state, targets: dict, _: Gettext = english) -> Markup:
+class Tappable(TypedDict):
+    """A place a seat can tap on its mini map (the web's map targets; it adds the words for the map's key):
+    its number and what a tap sends."""
+
+    number: int
+    attrs: Attrs
+
+
+def minimap_svg(state, targets: dict[str, Tappable], _: Gettext = english) -> Markup:
     """The city with the seat's `targets` ("hex:<tile>"/"dock:<id>" → number, key, attrs) tappable and
     numbered; places it cannot choose are drawn pale, without a number."""
     lay, centres, empty = city_plan(state)
@@ -42,14 +52,14 @@ def minimap_svg(state, targets: dict, _: Gettext = english) -> Markup:
     return svg(*view_box(bounds), _("Map of the city: tap a numbered place"), "minimap", under, places)
 
 
-def _place(base: dict, target: dict | None) -> dict:
+def _place(base: Attrs, target: Tappable | None) -> Attrs:
     """A place's attributes: a target's tap (hx-post …, and its number and words for screen readers)."""
     if not target:
         return {**base, "class": base["class"] + " not-offered"}
     return {**base, **target["attrs"], "class": base["class"] + " target"}
 
 
-def _number(target: dict | None, cx, cy) -> Markup | None:
+def _number(target: Tappable | None, cx, cy) -> Markup | None:
     """A target's number in a white disc, over everything else of its place."""
     if not target:
         return None

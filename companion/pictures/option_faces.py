@@ -8,23 +8,25 @@ its colour, its rat and the icons of its action (static/app.js hides the faces t
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Mapping
+from typing import Any, Callable, TypedDict
 
 from markupsafe import Markup
 
 from ..catalog.rewards import ICONS
+from ..engine.records import MenuOption, Option
 from ..words import faces_in
 from .faces import face
 from .faces.frame import colour_mark
 from .glyphs import RAT_LETTER, rat_glyph
 from .icons import ICON, LETTERED, vp, words
-from .elements import Gettext, el, english, svg, txt
+from .elements import Attrs, Gettext, el, english, svg, txt
 
 FILTER_FROM = 8  # fewer candidates than this fit on a screen at a glance: no filter
 Picture = Callable[..., Markup]  # (catalog, family, id, _) -> a face, drawn or referenced
 
 
-def option_face(state, opt: dict, _: Gettext = english, picture: Picture = face) -> Markup:
+def option_face(state, opt: Option, _: Gettext = english, picture: Picture = face) -> Markup:
     """The picture on an option's button: the face of the component it stands for, or nothing.
     `picture(catalog, family, id, _)` draws it (a page shows a reference to its library's copy)."""
     named = opt.get("face")
@@ -33,7 +35,7 @@ def option_face(state, opt: dict, _: Gettext = english, picture: Picture = face)
     return picture(state.catalog, named["family"], named["id"], _)
 
 
-def line_faces(state, entry: dict, _: Gettext = english, picture: Picture = face) -> Markup:
+def line_faces(state, entry: Mapping[str, Any], _: Gettext = english, picture: Picture = face) -> Markup:
     """Small faces of the components a log line, a setup or upkeep step names, to sit beside its words:
     every one it names (a setup step may name eleven hexes: the table looks for each)."""
     found = faces_in(entry.get("args"))
@@ -43,27 +45,38 @@ def line_faces(state, entry: dict, _: Gettext = english, picture: Picture = face
     return el("span", {"class": "line-faces"}, pictures)
 
 
-def pick_marks(state, opt: dict) -> dict:
+def pick_marks(state, opt: MenuOption) -> Attrs:
     """What the filter can see on an option's hex, as data attributes of its form (none for other faces)."""
-    named = opt.get("face") or {}
-    if named.get("family") != "hex":
+    named = opt.get("face")
+    if named is None or named["family"] != "hex":
         return {}
     h = state.catalog.hexes[named["id"]]
     return {"data-colour": h.colour, "data-rat": h.rat, "data-action": " ".join(_action_icons(h))}
 
 
-def pick_filter(state, menu: list[dict], _: Gettext = english) -> list[dict]:
+class FilterGroup(TypedDict):
+    """One group of a table draw's filter (`pick_filter`): its name, its heading and its choices, each a value
+    and a small picture."""
+
+    name: str
+    heading: str
+    choices: list[tuple[str, Markup]]
+
+
+def pick_filter(state, menu: list[MenuOption], _: Gettext = english) -> list[FilterGroup]:
     """The filter's groups for a menu of many hexes: each a name, a heading and its choices (value and a
     small picture); a group shows only when the candidates differ in it. Empty for a short menu."""
-    hexes = [state.catalog.hexes[o["face"]["id"]] for o in menu if (o.get("face") or {}).get("family") == "hex"]
+    named = [o["face"] for o in menu if o.get("face")]
+    hexes = [state.catalog.hexes[f["id"]] for f in named if f["family"] == "hex"]
     if len(hexes) < FILTER_FROM:
         return []
     colours = sorted({h.colour for h in hexes})
     rats = [r for r in (*RAT_LETTER, "none") if any(h.rat == r for h in hexes)]
     icons = sorted({i for h in hexes for i in _action_icons(h)})
-    groups = [{"name": "colour", "heading": _("Colour"), "choices": [(c, _colour_chip(c, _)) for c in colours]},
-              {"name": "rat", "heading": _("Rat"), "choices": [(r, _rat_chip(r, _)) for r in rats]},
-              {"name": "action", "heading": _("Action"), "choices": [(i, _icon_chip(i, _)) for i in icons]}]
+    groups: list[FilterGroup] = [
+        {"name": "colour", "heading": _("Colour"), "choices": [(c, _colour_chip(c, _)) for c in colours]},
+        {"name": "rat", "heading": _("Rat"), "choices": [(r, _rat_chip(r, _)) for r in rats]},
+        {"name": "action", "heading": _("Action"), "choices": [(i, _icon_chip(i, _)) for i in icons]}]
     return [g for g in groups if len(g["choices"]) > 1]
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
+from ..engine.records import Scoring, SeatScore
 from ..words import tr
 from .glyphs import PLAYER_FILL, ink, letter
 from .elements import Gettext, el, english, svg, txt
@@ -31,7 +32,7 @@ WIDE = Layout(width=710, label_w=230, bar_w=420, text=10, head=13, step=17)
 NARROW = Layout(width=330, label_w=0, bar_w=250, text=13, head=15, step=36)
 
 
-def scoring_svg(scoring: dict, state, _: Gettext = english, narrow: bool = False) -> Markup:
+def scoring_svg(scoring: Scoring, state, _: Gettext = english, narrow: bool = False) -> Markup:
     """Final scoring as bars per player and line; negatives to the left of the axis, winners starred."""
     lay = NARROW if narrow else WIDE
     seats = scoring["seats"]
@@ -47,7 +48,7 @@ def scoring_svg(scoring: dict, state, _: Gettext = english, narrow: bool = False
     return svg(0, 0, lay.width, y + 6, _("Final scoring"), "scoring" + (" narrow" if narrow else ""), out, top)
 
 
-def _score_seat(s: dict, scoring: dict, state, y, axis, scale, lay: Layout, _: Gettext) -> tuple[Markup, float]:
+def _score_seat(s: SeatScore, scoring: Scoring, state, y, axis, scale, lay: Layout, _: Gettext) -> tuple[Markup, float]:
     """One player's block: a heading with total (and winner mark), then one bar per scoring line."""
     colour = s.get("colour") or state.seats[s["seat"]].colour
     won = s["seat"] in scoring.get("winners", [])

@@ -4,13 +4,14 @@ scroll board, one repopulation tile per hex, and no more tiles of a kind than th
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 from ..words import Text
-from .fields import Refused, seat_field
+from .fields import PositionSeat, Refused, seat_field
 from .supply import boats_in_game, wagons_in_game
 
 
-def check_across(seats: list[dict], n: int, catalog) -> None:
+def check_across(seats: list[PositionSeat], n: int, catalog) -> None:
     """Refuse the first field (in sheet order) that two players cannot both have, or that takes the game
     past the tiles it has."""
     _once_each(seats, "colour", lambda s: s["colour"], lambda where, other: Text(
@@ -34,7 +35,7 @@ def check_across(seats: list[dict], n: int, catalog) -> None:
     _boats_within(seats, n, catalog)
 
 
-def _once_each(seats: list[dict], key: str, value, message) -> None:
+def _once_each(seats: list[PositionSeat], key: str, value, message) -> None:
     first: dict = {}
     for i, s in enumerate(seats):
         v = value(s)
@@ -45,7 +46,7 @@ def _once_each(seats: list[dict], key: str, value, message) -> None:
         first[v] = i
 
 
-def _one_tile_per_hex(seats: list[dict]) -> None:
+def _one_tile_per_hex(seats: list[PositionSeat]) -> None:
     """R-REPOP-2: an already repopulated hex cannot be repopulated again."""
     holder: dict[str, int] = {}
     for i, s in enumerate(seats):
@@ -58,7 +59,8 @@ def _one_tile_per_hex(seats: list[dict]) -> None:
             holder[tid] = i
 
 
-def _within(seats: list[dict], key: str, most: int, message) -> None:
+def _within(seats: list[PositionSeat], key: Literal["workshops", "improvements", "wagons"], most: int,
+            message) -> None:
     total = 0
     for i, s in enumerate(seats):
         total += s[key]
@@ -67,7 +69,7 @@ def _within(seats: list[dict], key: str, most: int, message) -> None:
                                                        sum(x[key] for x in seats)))
 
 
-def _boats_within(seats: list[dict], n: int, catalog) -> None:
+def _boats_within(seats: list[PositionSeat], n: int, catalog) -> None:
     """R-SETUP-8: the boats of each cargo the game has (2p and solo keep none carrying stones)."""
     printed = Counter(b.cargo for b in boats_in_game(catalog, n))
     counted: Counter = Counter()

@@ -1,11 +1,14 @@
 """The score sheet's fields by name, in the words a player reads, and how one entry is read: a whole
-number within what the table can hold, or a refusal that names the field.
+number within what the table can hold, or a refusal that names the field. The position they fill in is
+typed here too (`Position`, `PositionSeat`): read_position and position_of make it, across and table read it.
 
 A refusal is a `Refused` carrying the field's path in the position ("seats[1].rats") and a message made
 of templates (companion/words.py), so the page shows it in the reader's language and marks the field.
 """
 
 from __future__ import annotations
+
+from typing import NotRequired, TypedDict
 
 from ..words import Text
 
@@ -90,3 +93,42 @@ def mapping(value, field: str, where: str) -> dict:
     if not isinstance(value, dict):
         raise Refused(field, Text("{where}: expected an object of fields.", where=where))
     return value
+
+
+#: coins by the value printed on them ("1", "3", "5")
+Coins = TypedDict("Coins", {"1": int, "3": int, "5": int})
+
+
+class PositionSeat(TypedDict):
+    """One player's column of the sheet: scoring track and laps, registers, counters, coins, scroll board and
+    its levels (by track), estate counts, boats by cargo, repopulated hexes, overseers' steps (by class)."""
+
+    name: str
+    colour: str
+    track: int
+    laps: int
+    rats: int
+    popularity: int
+    city: int
+    church: int
+    fire: int
+    major_fire: int
+    coins: Coins
+    lumber: int
+    scroll_board: str
+    scroll: dict[str, int]
+    improvements: int
+    workshops: int
+    wagons: int
+    boats: dict[str, int]
+    repopulated: list[str]
+    overseers: dict[str, int]
+
+
+class Position(TypedDict):
+    """What lies on the table at the end of a game, every field filled in (position.py shows one)."""
+
+    players: int
+    advanced: bool
+    seats: list[PositionSeat]
+    opponent_popularity: NotRequired[int]

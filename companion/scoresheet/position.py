@@ -15,12 +15,14 @@ A field left out counts as nothing (0, none), the colour as the seat's place in 
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ..engine.rulebook import REPOPULATION_TILES, SCORE_LAP
 from ..engine.state import CLASSES, COLOURS
 from ..words import Text, joined
 from .across import check_across
-from .fields import (COIN_FIELDS, FIELDS, MOST_LAPS, OPPONENT, Refused, known_keys, mapping, player_word, seat_field,
-                     whole)
+from .fields import (COIN_FIELDS, FIELDS, MOST_LAPS, OPPONENT, Coins, Position, PositionSeat, Refused, known_keys,
+                     mapping, player_word, seat_field, whole)
 from .supply import boats_in_game, cargos
 
 TOP_KEYS = ("players", "advanced", "seats", "opponent_popularity")
@@ -28,8 +30,7 @@ REGISTERS = ("popularity", "city", "church")
 COUNTED = ("rats", "fire", "major_fire", "lumber", "workshops", "wagons")
 LONGEST_NAME = 40
 
-
-def read_position(data, catalog) -> dict:
+def read_position(data, catalog) -> Position:
     """The position with every field filled in, checked; or Refused naming the first field no game ends with."""
     if not isinstance(data, dict):
         raise Refused("", Text("A score sheet is an object with its players' seats."))
@@ -46,7 +47,7 @@ def read_position(data, catalog) -> dict:
         raise Refused("advanced", Text("Say whether the game was advanced: true or false."))
     read = [_seat(raw, i, n, advanced, catalog) for i, raw in enumerate(seats)]
     check_across(read, n, catalog)
-    position = {"players": n, "advanced": advanced, "seats": read}
+    position: Position = {"players": n, "advanced": advanced, "seats": read}
     if n == 1:
         reg = catalog.register("popularity", 1)
         position["opponent_popularity"] = whole(data.get("opponent_popularity", 0), "opponent_popularity", OPPONENT,
@@ -56,7 +57,7 @@ def read_position(data, catalog) -> dict:
     return position
 
 
-def _seat(raw, i: int, n: int, advanced: bool, catalog) -> dict:
+def _seat(raw, i: int, n: int, advanced: bool, catalog) -> PositionSeat:
     """One player's column, field by field, in the order the sheet asks for them."""
     field = f"seats[{i}]"
     raw = mapping(raw, field, player_word(i))
@@ -69,7 +70,7 @@ def _seat(raw, i: int, n: int, advanced: bool, catalog) -> dict:
     colour = raw.get("colour", COLOURS[i])
     if colour not in COLOURS:
         raise Refused(f"{field}.colour", Text("{where}: red, yellow, blue or green.", where=at("colour")))
-    seat = {"name": name, "colour": colour,
+    seat: dict[str, Any] = {"name": name, "colour": colour,
             "track": whole(raw.get("track", 0), f"{field}.track", at("track"), 0, SCORE_LAP - 1),
             "laps": whole(raw.get("laps", 0), f"{field}.laps", at("laps"), 0, MOST_LAPS)}
     for kind in REGISTERS:
@@ -86,7 +87,7 @@ def _seat(raw, i: int, n: int, advanced: bool, catalog) -> dict:
     seat["boats"] = _boats(raw.get("boats"), field, at, n, catalog)
     seat["repopulated"] = _hexes(raw.get("repopulated"), field, at, n, catalog)
     seat["overseers"] = _overseers(raw.get("overseers"), field, at, board)
-    return seat
+    return cast(PositionSeat, seat)  # every field filled in above, the registers and counters by name
 
 
 def _name(value, i: int, field: str) -> str:
@@ -102,14 +103,15 @@ def _past_end(where, reg) -> Text:
     return Text("{where}: the register's spaces go from 0 (its start) to {last}.", where=where, last=reg.last)
 
 
-def _coins(value, field: str, at) -> dict:
+def _coins(value, field: str, at) -> Coins:
     """Coins by the value printed on them (1, 3, 5); they score by value (R-SCORE-5, Q-21)."""
     data = mapping(value, f"{field}.coins", at("coins"))
     known_keys(data, COIN_FIELDS, f"{field}.coins", at("coins"))
-    return {v: whole(data.get(v, 0), f"{field}.coins.{v}", at("coins", COIN_FIELDS[v])) for v in COIN_FIELDS}
+    return cast(Coins, {v: whole(data.get(v, 0), f"{field}.coins.{v}", at("coins", COIN_FIELDS[v]))
+                        for v in COIN_FIELDS})
 
 
-def _scroll(raw: dict, i: int, field: str, at, advanced: bool, catalog) -> tuple[str, dict]:
+def _scroll(raw: dict, i: int, field: str, at, advanced: bool, catalog) -> tuple[str, dict[str, int]]:
     """The scroll board — side a in the standard game (R-SETUP-14, D-11); in the advanced game a b board,
     or side a mixed in (R-ADV-1 allows it) — and the level of each of its tracks' cubes, 0 at the start
     (Q-14)."""
@@ -132,7 +134,7 @@ def _scroll(raw: dict, i: int, field: str, at, advanced: bool, catalog) -> tuple
     return bid, levels
 
 
-def _boats(value, field: str, at, n: int, catalog) -> dict:
+def _boats(value, field: str, at, n: int, catalog) -> dict[str, int]:
     """Boat tiles by cargo (R-COMP-4): the goods track of the advanced game counts one cargo (R-ADV-4). The
     order given is kept: a tie for the most common cargo names the first (engine/scoring.py)."""
     data = mapping(value, f"{field}.boats", at("boats"))
@@ -179,7 +181,7 @@ def _hexes(value, field: str, at, n: int, catalog) -> list[str]:
     return sorted(out)
 
 
-def _overseers(value, field: str, at, board) -> dict:
+def _overseers(value, field: str, at, board) -> dict[str, int]:
     """Each overseer's step on its path, 0 on its start space, the centre last (R-OVS-3)."""
     data = mapping(value, f"{field}.overseers", at("overseers"))
     known_keys(data, CLASSES, f"{field}.overseers", at("overseers"))

@@ -13,10 +13,11 @@ from ..engine import final_scoring
 from ..engine.rulebook import ROUNDS, SCORE_LAP
 from ..engine.state import (COLOURS, Cabin, GameState, Hex, Opponent, Options, Overseer, PlayerOption, Seat,
                             WagonOwned, Workshop)
+from .fields import Position, PositionSeat
 from .supply import Supply
 
 
-def end_of_game(position: dict, catalog) -> GameState:
+def end_of_game(position: Position, catalog) -> GameState:
     """The table after round VI's production (R-END-1), as the sheet describes it."""
     n = position["players"]
     options = Options([PlayerOption(s["name"], s["colour"]) for s in position["seats"]],
@@ -33,21 +34,22 @@ def end_of_game(position: dict, catalog) -> GameState:
     return state
 
 
-def _seat(s: dict, advanced: bool, catalog, tiles: Supply) -> Seat:
+def _seat(s: PositionSeat, advanced: bool, catalog, tiles: Supply) -> Seat:
     board = catalog.boards.get(f"b-{s['colour']}" if advanced else "a") or catalog.boards["a"]
     cabins = [Cabin(improvement=tiles.take("improvement")) for _ in range(s["improvements"])]
     cabins += [Cabin() for _ in range(board.cabins - len(cabins))]
     return Seat(name=s["name"], colour=s["colour"], board=board.id, scroll_board=s["scroll_board"],
-                coins=sum(int(value) * count for value, count in s["coins"].items()), lumber=s["lumber"],
+                coins=s["coins"]["1"] + 3 * s["coins"]["3"] + 5 * s["coins"]["5"], lumber=s["lumber"],
                 fire=s["fire"], major_fire=s["major_fire"], rats=s["rats"], vp=s["laps"] * SCORE_LAP + s["track"],
                 cabins=cabins, workshops=[Workshop(tiles.take("workshop")) for _ in range(s["workshops"])],
                 overseers={cls: Overseer(step=step) for cls, step in s["overseers"].items()},
-                scroll=dict(s["scroll"]), registers={k: s[k] for k in ("popularity", "city", "church")},
+                scroll=dict(s["scroll"]), registers={"popularity": s["popularity"], "city": s["city"],
+                                                         "church": s["church"]},
                 boats=[tiles.take("boat:" + cargo) for cargo, count in s["boats"].items() for _ in range(count)],
                 wagons=[WagonOwned(tiles.take("wagon")) for _ in range(s["wagons"])])
 
 
-def score_sheet(position: dict, catalog) -> GameState:
+def score_sheet(position: Position, catalog) -> GameState:
     """The end of the game, scored: `state.scoring` is the breakdown a tracked game shows at its end."""
     state = end_of_game(position, catalog)
     final_scoring(state)

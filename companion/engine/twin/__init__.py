@@ -12,16 +12,17 @@ instruction: lines.py; a move's steps and the acts between them: told.py.
 
 from __future__ import annotations
 
+from ..records import LogEntry
 from ..state import GameState
 from .compare import changes
-from .lines import NOTHING, line
+from .lines import NOTHING, Line, line
 from .moment import table_at
 from .told import Recorder, StepMoments, checklist, told
 
 __all__ = ["NOTHING", "Recorder", "StepMoments", "changes", "checklist", "put_back", "table_at", "told", "undone_log"]
 
 
-def put_back(before: GameState, after: GameState) -> list[dict]:
+def put_back(before: GameState, after: GameState) -> list[Line]:
     """What the table does to match the game after an undo: the game-wide lines first, then each seat's,
     in play order after the undo; one line saying so when nothing on the table changes."""
     lines = [ln for _, said in changes(before, after) for ln in said]
@@ -31,7 +32,7 @@ def put_back(before: GameState, after: GameState) -> list[dict]:
     return sorted(lines, key=lambda ln: -1 if ln["seat"] is None else 1 + order.get(ln["seat"], ln["seat"]))
 
 
-def undone_log(before: GameState, after: GameState) -> tuple[int, list[dict]]:
+def undone_log(before: GameState, after: GameState) -> tuple[int, list[LogEntry]]:
     """The log entries the undo took away: where they stood (the length of the log they followed) and
     the entries, so the host's log can still show them, marked undone."""
     kept = 0

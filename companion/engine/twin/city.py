@@ -5,18 +5,32 @@ up) and after an undo (the tile put back face down) alike."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..describe import tile_name, tile_text
 from ..events import roman, who
-from ..state import GameState
-from .lines import line
+from ..state import GameState, Stack
+from .lines import Line, Reader, Speaker, both, line
 from ...words import Plural, Text, faces_in, joined
 
 
-def _hexes(state: GameState) -> dict:
+#: a hex by its tile: (the space it lies on, its plague cubes, the seat whose repopulation tile it carries)
+Hexes = dict[str, tuple[str, int, int | None]]
+#: the game's pieces by key: ("supply",), ("wheel",), ("round",) → int, ("order",) → the seats in play order,
+#: ("dock", <dock>, <boat>) → whether the boat carries a plague cube
+TablePieces = dict[tuple[str, ...], Any]
+#: a stack by ("stack", <name>): (pool, face-up tile, known tiles on top, hidden count, known tiles under);
+#: a wagon stack by ("wagons", <n>): (face-up wagon, backs still below)
+Stacks = dict[tuple[str, str] | tuple[str, int], tuple]
+#: the solo opponent's pieces: ("popularity",) → its space; ("placed" | "aside", <tile>) → True
+OpponentPieces = dict[tuple[str, ...], int | bool]
+
+
+def _hexes(state: GameState) -> Hexes:
     return {tile: (h.space, h.cubes, h.repopulated_by) for tile, h in state.hexes.items()}
 
 
-def _say_hex(before: GameState, after: GameState, tile: str, b, a) -> list[dict]:
+def _say_hex(before: GameState, after: GameState, tile: str, b, a) -> list[Line]:
     name = tile_name(after, tile)
     if b is None or a is None or b[0] != a[0]:
         out = []
@@ -44,14 +58,14 @@ def _say_hex(before: GameState, after: GameState, tile: str, b, a) -> list[dict]
     return out
 
 
-def _table(state: GameState) -> dict:
-    out: dict = {("supply",): state.supply_cubes, ("wheel",): state.wheel, ("round",): state.round,
+def _table(state: GameState) -> TablePieces:
+    out: TablePieces = {("supply",): state.supply_cubes, ("wheel",): state.wheel, ("round",): state.round,
                  ("order",): tuple(state.order)}
     out.update({("dock", d, b.tile): b.cube for d, boats in state.docks.items() for b in boats})
     return out
 
 
-def _say_table(before: GameState, after: GameState, key, b, a) -> list[dict]:
+def _say_table(before: GameState, after: GameState, key, b, a) -> list[Line]:
     kind = key[0]
     if kind == "supply":
         return _say_supply(before, after, b, a)
@@ -78,7 +92,7 @@ def _cubes_out(state: GameState) -> int:
     return sum(h.cubes for h in state.hexes.values()) + sum(b.cube for boats in state.docks.values() for b in boats)
 
 
-def _say_supply(before: GameState, after: GameState, b: int, a: int) -> list[dict]:
+def _say_supply(before: GameState, after: GameState, b: int, a: int) -> list[Line]:
     """The cube supply: cubes taken off a hex or a boat go back to it, cubes put on one come from it. Said as
     where they go, so the lines about the hexes and boats tell where they come from."""
     n = abs(b - a)
@@ -95,9 +109,10 @@ def _say_supply(before: GameState, after: GameState, b: int, a: int) -> list[dic
 
 # --- stacks: tiles drawn, turned up, put under, or put back ---------------------------------------------
 
-def _named_stacks(state: GameState) -> dict[str, tuple]:
+def _named_stacks(state: GameState) -> dict[str, tuple[Stack, Text]]:
     """Every stack tiles are drawn from, by a key, with its name on the table."""
-    out = {"expansion": (state.expansion, Text("expansion stack")), "docking": (state.docking, Text("docking pile"))}
+    out: dict[str, tuple[Stack | None, Text]] = {"expansion": (state.expansion, Text("expansion stack")),
+                                                 "docking": (state.docking, Text("docking pile"))}
     for n, stack in enumerate(state.boats, 1):
         out[f"boats-{n}"] = (stack, Text("boat stack with back {n}", n=n))
     for n, stack in enumerate(state.improvements, 1):
@@ -106,11 +121,11 @@ def _named_stacks(state: GameState) -> dict[str, tuple]:
         out[f"workshops-{cls}"] = (stack, Text("{cls} workshop stack", cls=cls))
     if state.opponent is not None:
         out["solo"] = (state.opponent.deck, Text("pile of solo tiles"))
-    return {k: v for k, v in out.items() if v[0] is not None}
+    return {k: (stack, name) for k, (stack, name) in out.items() if stack is not None}
 
 
-def _stacks(state: GameState) -> dict:
-    out: dict = {}
+def _stacks(state: GameState) -> Stacks:
+    out: Stacks = {}
     for key, (stack, _) in _named_stacks(state).items():
         out[("stack", key)] = (stack.pool, stack.up, tuple(stack.top), stack.hidden, tuple(stack.bottom))
     for n, ws in enumerate(state.wagon_stacks, 1):
@@ -132,7 +147,7 @@ def _taken(before: GameState, after: GameState, pool: str) -> list[str]:
     return sorted(t for t in before.pools.get(pool, []) if t not in after.pools.get(pool, []))
 
 
-def _say_stack(before: GameState, after: GameState, key, b, a) -> list[dict]:
+def _say_stack(before: GameState, after: GameState, key, b, a) -> list[Line]:
     if key[0] == "wagons":
         return _say_wagons(before, after, key[1], b, a)
     stack, name = _named_stacks(after).get(key[1]) or _named_stacks(before)[key[1]]
@@ -168,7 +183,7 @@ def _say_stack(before: GameState, after: GameState, key, b, a) -> list[dict]:
                                n=size, stack=name))]
 
 
-def _say_face_up(before: GameState, after: GameState, name: str, b, a, known_b: set) -> list[dict]:
+def _say_face_up(before: GameState, after: GameState, name: str, b, a, known_b: set) -> list[Line]:
     """The face-up tile of a stack changed: the one that lay there left it (built, taken out of the game, put
     under), and another was turned up from below or laid there again; or nothing is left (R-BUILD-4)."""
     out = []
@@ -186,7 +201,7 @@ def _say_face_up(before: GameState, after: GameState, name: str, b, a, known_b: 
     return out
 
 
-def _say_new_stack(before: GameState, after: GameState, name: str, b, a) -> list[dict]:
+def _say_new_stack(before: GameState, after: GameState, name: str, b, a) -> list[Line]:
     """R-NEXT-8: a stack that is another stack now (the late workshops replace the early ones)."""
     out = []
     if b is not None and b[1]:
@@ -210,7 +225,7 @@ def _known(value) -> set:
     return set() if value is None else {value[1], *value[2], *value[4]} - {None}
 
 
-def _say_wagons(before: GameState, after: GameState, n: int, b, a) -> list[dict]:
+def _say_wagons(before: GameState, after: GameState, n: int, b, a) -> list[Line]:
     """R-SETUP-10: the wagons of one back number form a stack, one face up."""
     out = []
     tiles = _drawn(before, after, f"wagons-{n}")
@@ -232,17 +247,17 @@ def _say_wagons(before: GameState, after: GameState, n: int, b, a) -> list[dict]
 
 # --- the solo opponent ---------------------------------------------------------------------------------
 
-def _opponent(state: GameState) -> dict:
+def _opponent(state: GameState) -> OpponentPieces:
     opp = state.opponent
     if opp is None:
         return {}
-    out: dict = {("popularity",): opp.popularity}
+    out: OpponentPieces = {("popularity",): opp.popularity}
     out.update({("placed", tile): True for tile in opp.placed})
     out.update({("aside", tile): True for tile in opp.aside})
     return out
 
 
-def _say_opponent(before: GameState, after: GameState, key, b, a) -> list[dict]:
+def _say_opponent(before: GameState, after: GameState, key, b, a) -> list[Line]:
     """R-SOLO-5: the opponent stands a lieutenant on the hex of the solo tile it reveals."""
     if key[0] == "popularity":
         return [line(Text("Move the opponent's counter on the popularity register from space {b} to space {a}.",
@@ -257,4 +272,6 @@ def _say_opponent(before: GameState, after: GameState, key, b, a) -> list[dict]:
                  Text("Set the {tile} aside.", tile=name))]
 
 
-CITY = ((_hexes, _say_hex), (_table, _say_table), (_stacks, _say_stack), (_opponent, _say_opponent))
+CITY: tuple[tuple[Reader, Speaker], ...] = (
+    (both("hexes", _hexes), _say_hex), (both("table", _table), _say_table), (both("stacks", _stacks), _say_stack),
+    (both("opponent", _opponent), _say_opponent))

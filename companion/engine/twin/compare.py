@@ -4,20 +4,41 @@ step the engine wrote by hand say that it told the table already (twin/told.py).
 
 from __future__ import annotations
 
-from ..state import GameState
-from .city import CITY
-from .lines import Reader, Speaker, both
-from .seats import SEATS
+from typing import Any, TypedDict, cast
 
-READERS: tuple[tuple[Reader, Speaker], ...] = SEATS + tuple((both(read), say) for read, say in CITY)
+from ..state import GameState
+from .city import CITY, Hexes, OpponentPieces, Stacks, TablePieces
+from .lines import Kind, Line, Reader, Speaker
+from .seats import SEATS, Citizens, Counters, Estates, Lieutenants, Overseers, Registers
+
+READERS: tuple[tuple[Reader, Speaker], ...] = SEATS + CITY
 
 #: each reader's view of one moment of the game, by the reader's name (a recorder's snapshot)
 ONE = {read.name: read.one for read, _ in READERS}
 
 
-def changes(before: GameState, after: GameState) -> list[tuple]:
+class Snapshot(TypedDict):
+    """Every piece the table can see at one moment, by kind (`snapshot`): each reader's mapping."""
+
+    counters: Counters
+    registers: Registers
+    overseers: Overseers
+    lieutenants: Lieutenants
+    estates: Estates
+    citizens: Citizens
+    hexes: Hexes
+    table: TablePieces
+    stacks: Stacks
+    opponent: OpponentPieces
+
+
+#: one difference the table can see: (its kind, the piece's key), and the lines that say it
+Change = tuple[tuple[Kind, Any], list[Line]]
+
+
+def changes(before: GameState, after: GameState) -> list[Change]:
     """Every difference the table can see, with its instructions: (key, [line, …]), key first by kind."""
-    found = []
+    found: list[Change] = []
     for read, say in READERS:
         b_all, a_all = read(before, after)
         for key in sorted(b_all.keys() | a_all.keys(), key=repr):
@@ -27,12 +48,12 @@ def changes(before: GameState, after: GameState) -> list[tuple]:
     return found
 
 
-def snapshot(state: GameState) -> dict:
+def snapshot(state: GameState) -> Snapshot:
     """Every piece the table can see, by reader: what a recorder keeps at each step of a move."""
-    return {name: read(state) for name, read in ONE.items()}
+    return cast(Snapshot, {name: read(state) for name, read in ONE.items()})  # one key per reader: READERS
 
 
-def subjects(kind: str, key, before: dict | None, after: dict | None) -> set[str]:
+def subjects(kind: Kind, key, before, after) -> set[str]:
     """What a difference is about, in the words a step's `moves` and `places` use: "hex:<tile>", "dock:<id>",
     "space:<id>", "supply", "wheel", "round", "order", "stack:<key>", "wagons:<n>", "opponent:<part>",
     "seat:<n>:<part>"; and whose pieces they are, "opponent" or "seat:<n>" (a step that hands a seat its
@@ -42,7 +63,7 @@ def subjects(kind: str, key, before: dict | None, after: dict | None) -> set[str
         ({"opponent"} if kind == "opponent" else set())
 
 
-def _subjects(kind: str, key, before, after) -> set[str]:
+def _subjects(kind: Kind, key, before, after) -> set[str]:
     if kind == "hexes":
         return {f"hex:{key}"} | {f"space:{v[0]}" for v in (before, after) if v}
     if kind == "table":

@@ -9,9 +9,10 @@ words), so the snapshot taken as step k is told shows the table with steps 1…k
 from __future__ import annotations
 
 from ..state import BoatAtDock, Citizen, GameState, Hex, Lieutenant
+from .compare import Snapshot
 
 
-def table_at(state: GameState, seen: dict) -> GameState:
+def table_at(state: GameState, seen: Snapshot) -> GameState:
     """A copy of `state` whose city (hexes, cubes, citizens on hexes, repopulation tiles), docks, wheel, round
     counter, cube supply, lieutenants and solo opponent's figures are those of the snapshot `seen`."""
     out = state.clone()

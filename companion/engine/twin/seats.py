@@ -5,10 +5,11 @@ one value to the other, worded so it reads right whether a move or an undo made 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..describe import square_text, tile_name, tile_text
 from ..events import roman, who
-from .lines import Reader, Speaker, both, line
+from .lines import Line, Reader, Speaker, both, line
 from ..state import TOKENS, GameState
 from ...words import Plural, Text
 
@@ -24,11 +25,27 @@ COUNTS = {
 
 # --- a seat's counters, markers and overseers ------------------------------------------------------
 
-def _counters(state: GameState) -> dict:
+#: a seat's counter by (seat, kind): coins, lumber, fire, major_fire, rats, vp
+Counters = dict[tuple[int, str], int]
+#: a seat's register space or scroll level by (seat, "register" | "scroll", its name)
+Registers = dict[tuple[int, str, str], int]
+#: a seat's overseer by (seat, class): (its step, its branch, upgraded)
+Overseers = dict[tuple[int, str], tuple[int, str | None, bool]]
+#: a seat's lieutenants, alike: (where, standing) of each, sorted
+Lieutenants = dict[int, tuple[tuple[str, bool], ...]]
+#: a citizen token by its id: (where it lies, its class, upgraded); where: ("square", seat, square),
+#: ("cabin", seat, n, quarantine space), ("workshop", seat, n) or ("hex", tile)
+Citizens = dict[int, tuple[tuple, str, bool]]
+#: a seat's estate tiles by (seat, "cabin" | "workshop" | "boat" | "wagon" | "covered", where): the improvement,
+#: (workshop, turned down), True, the wagon turned down, True
+Estates = dict[tuple[int, str, Any], Any]
+
+
+def _counters(state: GameState) -> Counters:
     return {(i, k): getattr(s, k) for i, s in enumerate(state.seats) for k in (*TOKENS, "rats", "vp")}
 
 
-def _say_counter(before: GameState, after: GameState, key, b: int, a: int) -> list[dict]:
+def _say_counter(before: GameState, after: GameState, key, b: int, a: int) -> list[Line]:
     seat, kind = key
     name = who(after, seat=seat)
     if kind == "vp":  # R-SCORE-7: the scoring track runs round the scoreboard
@@ -39,13 +56,13 @@ def _say_counter(before: GameState, after: GameState, key, b: int, a: int) -> li
     return [line(text, seat=seat, shared=False)]
 
 
-def _registers(state: GameState) -> dict:
-    out = {(i, "register", k): n for i, s in enumerate(state.seats) for k, n in s.registers.items()}
+def _registers(state: GameState) -> Registers:
+    out: Registers = {(i, "register", k): n for i, s in enumerate(state.seats) for k, n in s.registers.items()}
     out.update({(i, "scroll", k): n for i, s in enumerate(state.seats) for k, n in s.scroll.items()})
     return out
 
 
-def _say_register(before: GameState, after: GameState, key, b: int, a: int) -> list[dict]:
+def _say_register(before: GameState, after: GameState, key, b: int, a: int) -> list[Line]:
     seat, kind, name = key
     if a is None or b is None:  # a scroll board handed out or taken back (R-ADV-1): its marker comes or goes
         return [line(Text("Put {who}'s scroll marker on level {a} of the {track} track.", who=who(after, seat=seat),
@@ -59,12 +76,12 @@ def _say_register(before: GameState, after: GameState, key, b: int, a: int) -> l
                       who=who(after, seat=seat), track=name, b=b, a=a), seat=seat, shared=False)]
 
 
-def _overseers(state: GameState) -> dict:
+def _overseers(state: GameState) -> Overseers:
     return {(i, cls): (ov.step, ov.branch, ov.upgraded) for i, s in enumerate(state.seats)
             for cls, ov in s.overseers.items()}
 
 
-def _say_overseer(before: GameState, after: GameState, key, b: tuple, a: tuple) -> list[dict]:
+def _say_overseer(before: GameState, after: GameState, key, b: tuple, a: tuple) -> list[Line]:
     """R-OVS-3: an overseer walks its path step by step, choosing a branch at its second advance."""
     seat, cls = key
     name, out = who(after, seat=seat), []
@@ -92,7 +109,7 @@ def _say_overseer(before: GameState, after: GameState, key, b: tuple, a: tuple) 
 
 # --- lieutenants -----------------------------------------------------------------------------------
 
-def _lieutenants(state: GameState) -> dict:
+def _lieutenants(state: GameState) -> Lieutenants:
     return {i: tuple(sorted((lt.where, lt.used) for lt in s.lieutenants)) for i, s in enumerate(state.seats)}
 
 
@@ -121,7 +138,7 @@ def _pairs(gone: list, back: list) -> list[tuple]:
     return pairs + [(None, b) for b in back]
 
 
-def _say_lieutenants(before: GameState, after: GameState, seat, b: tuple, a: tuple) -> list[dict]:
+def _say_lieutenants(before: GameState, after: GameState, seat, b: tuple, a: tuple) -> list[Line]:
     """A seat's lieutenants are alike: each one that is elsewhere now goes to a spot it was not on; several
     making the same move are one line."""
     name, out = who(after, seat=seat), []
@@ -157,11 +174,11 @@ def _say_lieutenants(before: GameState, after: GameState, seat, b: tuple, a: tup
 
 # --- citizens, cabins, workshops, boats, wagons, covered squares -------------------------------------
 
-def _citizens(before: GameState, after: GameState) -> tuple[dict, dict]:
+def _citizens(before: GameState, after: GameState) -> tuple[Citizens, Citizens]:
     """Citizens by their token; a token that only one side has is matched with an alike one (same class,
     side and spot) on the other side first: new citizens from the supply are indistinguishable."""
     b_all, a_all = _citizens_of(before), _citizens_of(after)
-    only_a: dict[tuple, list] = {}
+    only_a: dict[tuple, list[int]] = {}
     for cid in a_all.keys() - b_all.keys():
         only_a.setdefault(a_all[cid], []).append(cid)
     for cid in sorted(b_all.keys() - a_all.keys()):
@@ -171,8 +188,8 @@ def _citizens(before: GameState, after: GameState) -> tuple[dict, dict]:
     return b_all, a_all
 
 
-def _citizens_of(state: GameState) -> dict:
-    out: dict = {}
+def _citizens_of(state: GameState) -> Citizens:
+    out: Citizens = {}
     for i, s in enumerate(state.seats):
         for sq, c in s.squares.items():
             out[c.id] = (("square", i, sq), c.cls, c.upgraded)
@@ -205,7 +222,7 @@ def _citizen_at(state: GameState, at: tuple | None) -> tuple:
     return Text("in {who}'s cabin {n}", who=name, n=at[2] + 1), seat, []
 
 
-def _say_citizen(before: GameState, after: GameState, key, b, a) -> list[dict]:
+def _say_citizen(before: GameState, after: GameState, key, b, a) -> list[Line]:
     cls = (b or a)[1]
     now, seat_b, places_b = _citizen_at(before, b and b[0])
     then, seat_a, places_a = _citizen_at(after, a and a[0])
@@ -225,8 +242,8 @@ def _say_citizen(before: GameState, after: GameState, key, b, a) -> list[dict]:
     return out
 
 
-def _estates(state: GameState) -> dict:
-    out: dict = {}
+def _estates(state: GameState) -> Estates:
+    out: Estates = {}
     for i, s in enumerate(state.seats):
         out.update({(i, "cabin", n): cab.improvement for n, cab in enumerate(s.cabins) if cab.improvement})
         out.update({(i, "workshop", n): (ws.tile, ws.spent) for n, ws in enumerate(s.workshops)})
@@ -236,7 +253,7 @@ def _estates(state: GameState) -> dict:
     return out
 
 
-def _say_estate(before: GameState, after: GameState, key, b, a) -> list[dict]:
+def _say_estate(before: GameState, after: GameState, key, b, a) -> list[Line]:
     seat, kind, at = key
     name, out = who(after, seat=seat), []
     if kind == "cabin":
@@ -276,6 +293,7 @@ def _say_workshop(before: GameState, after: GameState, name: str, b, a) -> list:
 
 
 SEATS: tuple[tuple[Reader, Speaker], ...] = (
-    (both(_counters), _say_counter), (both(_registers), _say_register), (both(_overseers), _say_overseer),
-    (both(_lieutenants), _say_lieutenants), (both(_estates), _say_estate),
+    (both("counters", _counters), _say_counter), (both("registers", _registers), _say_register),
+    (both("overseers", _overseers), _say_overseer), (both("lieutenants", _lieutenants), _say_lieutenants),
+    (both("estates", _estates), _say_estate),
     (Reader("citizens", _citizens_of, _citizens), _say_citizen))

@@ -14,14 +14,66 @@ The recorder is the caller's (the store, a sweep): replays and simulations run w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 from ..events import ACT, NOTE
+from ..records import LogData, Step
 from ..state import GameState
-from .compare import changes, snapshot, subjects
+from .compare import Snapshot, changes, snapshot, subjects
+from .lines import Kind, Line
 
 
-def checklist(state: GameState, coming: dict | None = None) -> str | None:
+class Mark(TypedDict):
+    """A step as a recorder keeps it: the step, its checklist and the steps that list held before it, the table
+    just before it, and what it says it moves."""
+
+    entry: Step
+    list: str | None
+    listed: int | None
+    seen: Snapshot
+    claims: frozenset[str]
+
+
+class Numbered(TypedDict):
+    """A step of a checklist as `told` names it: its number there (the list itself keeps its words)."""
+
+    number: int
+
+
+class TurnStep(TypedDict):
+    """A step of a turn as the table is told it: its words, rule and what it says (not its place in the log)."""
+
+    text: str
+    msg: NotRequired[str]
+    args: NotRequired[dict[str, Any]]
+    plural: NotRequired[str]
+    rule: NotRequired[str]
+    data: NotRequired[LogData]
+    mark: NotRequired[str]
+
+
+class TableAct(TypedDict):
+    """A difference no step says (`told`): its line, its checklist, and the steps that list held when it came."""
+
+    act: Line
+    list: str | None
+    after: int | None
+
+
+class TableStep(TypedDict):
+    """A step written by hand (`told`): on a checklist its number there ({"number": n}), in a turn its words."""
+
+    step: Numbered | TurnStep
+    list: str | None
+    note: bool
+    moves: list[str]
+
+
+#: one thing the table does for a move
+Told = TableAct | TableStep
+
+
+def checklist(state: GameState, coming: Step | None = None) -> str | None:
     """The checklist a step told now belongs to, as the host's ticks name it (store/ticks.py): "setup", or
     "upkeep-<the round being set up>" (7: after round VI); None in a round's turns. `coming`: a step about to
     be added (the round counter's own step names the round it moves to)."""
@@ -29,7 +81,8 @@ def checklist(state: GameState, coming: dict | None = None) -> str | None:
         return "setup"
     if state.phase != "upkeep":
         return None
-    counted = any(e.get("rule") == "R-NEXT-1" for e in state.report) or (coming or {}).get("rule") == "R-NEXT-1"
+    counted = any(e.get("rule") == "R-NEXT-1" for e in state.report) or \
+        (coming is not None and coming.get("rule") == "R-NEXT-1")
     return f"upkeep-{state.round if counted else state.round + 1}"
 
 
@@ -38,9 +91,9 @@ class Recorder:
 
     def __init__(self, state: GameState):
         self.start = snapshot(state)
-        self.marks: list[dict[str, Any]] = []
+        self.marks: list[Mark] = []
 
-    def step(self, state: GameState, entry: dict, listed: int | None, moves: tuple[str, ...]) -> None:
+    def step(self, state: GameState, entry: Step, listed: int | None, moves: tuple[str, ...]) -> None:
         """events.instruct: `entry` is about to be told; `listed`: the steps its checklist holds before it
         (None: a step of a turn, which goes to the log and the host's moment)."""
         places = (entry.get("data") or {}).get("places") or ()
@@ -55,14 +108,14 @@ class StepMoments:
 
     def __init__(self, name: str):
         self.name = name
-        self.seen: dict[int, dict] = {}
+        self.seen: dict[int, Snapshot] = {}
 
-    def step(self, state: GameState, entry: dict, listed: int | None, moves: tuple[str, ...]) -> None:
+    def step(self, state: GameState, entry: Step, listed: int | None, moves: tuple[str, ...]) -> None:
         if listed is not None and checklist(state, entry) == self.name:
             self.seen[listed + 1] = snapshot(state)
 
 
-def told(before: GameState, after: GameState, rec: Recorder | None) -> list[dict]:
+def told(before: GameState, after: GameState, rec: Recorder | None) -> list[Told]:
     """Everything the table does for this move, in order: {"act": line, "list", "after"} for a difference no
     step says (`list`: the checklist it belongs to, `checklist`; `after`: the steps that checklist held when it
     came, for the web to slot it in), and {"step": entry, "list", "note"} for a step written by hand (on a
@@ -74,7 +127,7 @@ def told(before: GameState, after: GameState, rec: Recorder | None) -> list[dict
     said: set[str] = set()
     for m in marks:
         said |= m["claims"]
-    acts: dict[int, list[dict]] = {}
+    acts: dict[int, list[Line]] = {}
     moved: set[str] = set()
     for (kind, key), lines in found:
         about = subjects(kind, key, start[kind].get(key), end[kind].get(key))
@@ -83,10 +136,10 @@ def told(before: GameState, after: GameState, rec: Recorder | None) -> list[dict
             continue
         at = _first_showing(rec, marks, kind, key)
         acts.setdefault(at, []).extend(lines)
-    out: list[dict] = []
+    out: list[Told] = []
     for i, m in enumerate(marks):
         out += _acts(acts.get(i, ()), m["list"], m["listed"])
-        entry = {"number": m["entry"]["step"]} if m["list"] else _copy(m["entry"])
+        entry: Numbered | TurnStep = {"number": m["entry"]["step"]} if m["list"] else _copy(m["entry"])
         note = NOTE in m["claims"] or (m["list"] != "setup" and not (m["claims"] & moved) and ACT not in m["claims"])
         out.append({"step": entry, "list": m["list"], "note": note,
                     "moves": sorted(m["claims"] & moved)})
@@ -95,16 +148,16 @@ def told(before: GameState, after: GameState, rec: Recorder | None) -> list[dict
     return out
 
 
-def _acts(lines, name: str | None, listed: int | None) -> list[dict]:
+def _acts(lines, name: str | None, listed: int | None) -> list[Told]:
     return [{"act": ln, "list": name, "after": listed if name else None} for ln in lines]
 
 
-def _copy(entry: dict) -> dict:
+def _copy(entry: Step) -> TurnStep:
     """A step of a turn, as the table is told it (its words, rule and places; not its place in the log)."""
-    return {k: v for k, v in entry.items() if k not in ("step", "n", "round")}
+    return cast(TurnStep, {k: v for k, v in entry.items() if k not in ("step", "n", "round")})
 
 
-def _first_showing(rec: Recorder | None, marks: list[dict], kind: str, key) -> int:
+def _first_showing(rec: Recorder | None, marks: list[Mark], kind: Kind, key) -> int:
     """The first step whose moment shows this difference (the table did it before that step), else the end."""
     if rec is None:
         return len(marks)
