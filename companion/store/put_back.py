@@ -7,17 +7,25 @@ module only stores it beside the undone versions and reads it back for the scree
 from __future__ import annotations
 
 import json
-from typing import Any, NotRequired, TypedDict, cast
+from typing import NotRequired, TypedDict, cast
 
-from ..engine.acts import act_line, opens_act, revealed
+from ..engine.acts import ActLine, act_line, opens_act, revealed
 from ..engine.flow import IllegalAction
 from ..engine.kinds import Action
+from ..engine.records import LogEntry
 from ..engine.twin import put_back, undone_log
+from ..engine.twin.lines import Line
 from ..engine.state import GameState
 from ..words import Text
 from .parts import Part
 
 MOST_ACTS = 20  # undo takes back at most this many acts at once
+
+
+class SaidAct(ActLine, total=False):
+    """An action's words as its row keeps them (`said_json`): and whether it brought something hidden to light."""
+
+    revealed: bool
 
 
 class LastAct(TypedDict):
@@ -27,7 +35,7 @@ class LastAct(TypedDict):
 
     who: str
     versions: list[int]
-    lines: list[dict[str, Any]]
+    lines: list[SaidAct]
     revealed: bool
     latest: str
 
@@ -36,7 +44,7 @@ class UndoneAct(TypedDict):
     """An act an undo took back, as its note keeps it: who began it and the words of its actions."""
 
     who: str
-    lines: list[dict[str, Any]]
+    lines: list[SaidAct]
 
 
 class UndoNote(TypedDict):
@@ -44,9 +52,9 @@ class UndoNote(TypedDict):
 
     undo: list[int]
     acts: NotRequired[list[UndoneAct]]
-    put_back: NotRequired[list[dict[str, Any]]]
+    put_back: NotRequired[list[Line]]
     log_at: NotRequired[int]
-    undone_log: NotRequired[list[dict[str, Any]]]
+    undone_log: NotRequired[list[LogEntry]]
     round: NotRequired[int]
     phase: NotRequired[str]
 
@@ -69,7 +77,7 @@ def undo_note(undone: list[int], before: GameState, after: GameState, acts: list
             "undone_log": gone, "round": after.round, "phase": after.phase}
 
 
-def act_columns(db, gid: str, state: GameState, action: Action) -> tuple[dict, int, LastAct | None]:
+def act_columns(db, gid: str, state: GameState, action: Action) -> tuple[ActLine, int, LastAct | None]:
     """(its words, whether it starts an act, the live log's last act before it) for an action about to be
     applied to `state`: the question and option it answers (engine/acts.py) and who acted last."""
     before = latest_act(db, gid)
@@ -81,7 +89,7 @@ def with_action(before: LastAct | None, version: int, who: str, opens: int | Non
     """The live log's last act once an action is written after `before` (its last act until then): a new act,
     or `before` grown by the action. The tapping phone's undo is drawn from it, with no read after the
     write's commit."""
-    line = json.loads(said) if said else {}
+    line: SaidAct = json.loads(said) if said else {}
     shown = bool(line.get("revealed", not said))
     if opens or before is None:
         return {"who": who, "versions": [version], "lines": [line], "revealed": shown, "latest": who}
@@ -89,7 +97,7 @@ def with_action(before: LastAct | None, version: int, who: str, opens: int | Non
             "revealed": before["revealed"] or shown, "latest": who}
 
 
-def said_json(line: dict, before: GameState, after: GameState) -> str:
+def said_json(line: ActLine, before: GameState, after: GameState) -> str:
     """What the row keeps of an applied action: its words and whether it brought something to light."""
     return json.dumps({**line, "revealed": revealed(before, after)})
 
@@ -105,7 +113,7 @@ def last_acts(db, gid: str, count: int) -> list[LastAct]:
     for version, who, opens, said in rows:
         if current is None:
             current = {"who": who, "versions": [], "lines": [], "revealed": False, "latest": who}
-        line = json.loads(said) if said else {}
+        line: SaidAct = json.loads(said) if said else {}
         current["versions"].append(version)
         current["lines"].insert(0, line)
         current["revealed"] = current["revealed"] or bool(line.get("revealed", not said))

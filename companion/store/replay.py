@@ -25,11 +25,12 @@ from ..engine import GameMovedOn, IllegalAction, NotOnMenu, new_game
 from ..engine.acts import HOST
 from ..engine.events import who as seat_name
 from ..engine.flow import decision_for
+from ..engine.records import LogEntry
 from ..engine.state import GameState
 from .game_file import GameFile, Refused, Row
 from ..words import Text
 from .schema import migrations
-from .put_back import UndoNote
+from .put_back import SaidAct, UndoNote
 from .writes import write_act, write_undo
 
 SCRATCH = "replay"  # the game's id in the scratch database
@@ -43,8 +44,8 @@ class Step:
 
     row: Row
     state: GameState
-    said: dict = field(default_factory=dict)
-    added: list[dict] = field(default_factory=list)
+    said: SaidAct = field(default_factory=SaidAct)
+    added: list[LogEntry] = field(default_factory=list)
     note: UndoNote | None = None
 
 
@@ -109,7 +110,7 @@ def _act(db, row: Row, state: GameState) -> Step:
     kept = (row.act, "") if row.said == "" else None  # a row saved before acts had words keeps none
     written = write_act(db, SCRATCH, row.version - 1, state, action["who"], action["decision"], choice, row.via,
                         at=row.time, kept=kept)
-    said = json.loads(written.said) if written.said else {}
+    said: SaidAct = json.loads(written.said) if written.said else {}
     if isinstance(row.said, dict) and (said != row.said or written.opens != row.act):
         raise _refused(row, state, Text("the file's words for it are not what the game says"))
     return Step(row, written.state, said, written.log)

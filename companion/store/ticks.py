@@ -13,7 +13,8 @@ from __future__ import annotations
 import hashlib
 import re
 import time
-from typing import TypedDict
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from .parts import Part
 
@@ -23,7 +24,7 @@ HELD = "held"  # the acts of a turn held on the host's moment: its "step" is the
 MOST_VERSIONS = 10**7
 
 
-def words_of(step: dict) -> str:
+def words_of(step: Mapping[str, Any]) -> str:
     """A short fingerprint of a step's English words and rule: what its tick belongs to."""
     said = f"{step.get('text', '')}|{step.get('rule', '')}"
     return hashlib.sha256(said.encode("utf-8")).hexdigest()[:16]

@@ -7,16 +7,17 @@ its round's, a phone shows its seat's).
 from __future__ import annotations
 
 import json
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from ..engine import apply, new_game
 from ..engine.state import GameState, Options
 from ..engine.twin import Recorder, StepMoments, told
+from ..engine.twin.compare import Snapshot
+from ..engine.twin.told import Told
 from .parts import Part
 
 RECENT = 80  # moves whose lines a game carries: more than an upkeep or a table-drawn setup takes
 
-Snapshot = dict[str, Any]  # engine/twin's snapshot of the table: each reader's values, by the reader's name
 StepSnapshots = dict[int, Snapshot]  # a checklist's snapshots, by step number
 
 
@@ -27,7 +28,7 @@ class ToldMove(TypedDict):
     version: int
     who: str
     kind: str | None
-    items: list[dict[str, Any]]
+    items: list[Told]
 
 
 def recorder(state: GameState) -> Recorder:
@@ -36,7 +37,7 @@ def recorder(state: GameState) -> Recorder:
     return state._twin
 
 
-def told_json(before: GameState, after: GameState) -> tuple[str, list[dict]]:
+def told_json(before: GameState, after: GameState) -> tuple[str, list[Told]]:
     """The move's lines, as the row keeps them and as the screens use them."""
     rec, after._twin = after._twin, None
     items = told(before, after, rec)
@@ -52,7 +53,7 @@ def told_of(db, gid: str) -> list[ToldMove]:
              "items": json.loads(items) if items else []} for v, who, said, items in reversed(rows)]
 
 
-def with_move(recent: list[ToldMove], version: int, who: str, kind: str | None, items: list[dict]) -> list[ToldMove]:
+def with_move(recent: list[ToldMove], version: int, who: str, kind: str | None, items: list[Told]) -> list[ToldMove]:
     """The recent moves' lines once a move has been stored (a new list: a kept game's lists never change)."""
     return [*recent[-(RECENT - 1):], {"version": version, "who": who, "kind": kind, "items": items}]
 

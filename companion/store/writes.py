@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from ..catalog import Catalog
 from ..engine import Action, apply, choose_action, state_from_dict
+from ..engine.records import LogEntry
 from ..engine.state import GameState
+from ..engine.twin.told import Told
 from .put_back import LastAct, UndoNote, act_columns, acts_to_undo, said_json, undo_note, with_action
 from .told import recorder, told_json
 
@@ -27,9 +29,9 @@ class Written:
     action: Action
     opens: int | None  # None: a row saved before acts were counted keeps none (kept)
     said: str
-    log: list[dict]
+    log: list[LogEntry]
     kind: str | None  # the kind of question it answered
-    told: list[dict]  # what it told the table (engine/twin/told.py)
+    told: list[Told]  # what it told the table (engine/twin/told.py)
     last_act: LastAct | None = None  # the live log's last act once it is written (store/put_back.py)
 
 

@@ -7,7 +7,9 @@ does, and nothing here judges an option: `available` and `group` come from the e
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypedDict
+from typing import Callable, TypedDict
+
+from ..engine.records import MenuOption
 
 #: Headings for the kinds of option the engine marks (engine/turns.py), in the order shown.
 KINDS = ("hexes", "docks", "recall")
@@ -16,7 +18,7 @@ KINDS = ("hexes", "docks", "recall")
 #: menu lists every hex and boat (17–21 options); a short menu shows its greyed options and their reasons.
 LONG = 8
 
-Option = dict[str, Any]  # an option of the engine's menu, as the engine's view gives it
+Option = MenuOption  # an option of the engine's menu, as a screen's view gives it
 
 
 class Arranged(TypedDict):

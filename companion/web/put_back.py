@@ -4,13 +4,20 @@ the undo took away still in place, struck through and marked "undone"."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import NotRequired, TypedDict
 
+from ..engine.records import LogEntry
+from ..engine.twin.lines import Line
 from ..store.put_back import Undo
 
 BACK = "↶"  # the map mark of a put-back line: "↶2" beside line 2, on the place it names
 
-Line = dict[str, Any]  # a put-back line as engine/put_back says it (kept with the undo's row)
+
+
+class MarkedLine(Line):
+    """A put-back line on the host's screen: with its mark on the map ("↶2") when it names a place."""
+
+    mark: NotRequired[str]
 
 
 class PlaceMark(TypedDict):
@@ -23,21 +30,22 @@ class PlaceMark(TypedDict):
 class LogRow(TypedDict, total=False):
     """A row of the host's log: an entry (`undone` when an undo took it away) or an undo; {} a slot not filled yet."""
 
-    entry: dict[str, Any]  # the engine's log entry
+    entry: LogEntry
     undone: bool
     undo: Undo
 
 
-def host_put_back(undos: list[Undo], version: int) -> list[Line]:
+def host_put_back(undos: list[Undo], version: int) -> list[MarkedLine]:
     """The latest undo's lines with their map marks, until the next action is taken (the undo is then no
     longer the game's latest version)."""
     if not undos or undos[-1]["version"] != version:
         return []
     lines = undos[-1].get("put_back", [])
-    return [{**ln, "mark": f"{BACK}{n}"} if ln.get("places") else ln for n, ln in enumerate(lines, 1)]
+    return [MarkedLine(**ln, mark=f"{BACK}{n}") if ln.get("places") else MarkedLine(**ln)
+            for n, ln in enumerate(lines, 1)]
 
 
-def put_back_marks(lines: list[Line]) -> dict[str, PlaceMark]:
+def put_back_marks(lines: list[MarkedLine]) -> dict[str, PlaceMark]:
     """The places the put-back lines name, as marks on the host's map (as the checklists mark theirs)."""
     marks: dict[str, list[str]] = {}
     for ln in lines:
@@ -61,7 +69,7 @@ def seat_put_back(undos: list[Undo], state, seat: int) -> list[Line]:
     return [ln for ln in last.get("put_back", []) if ln["seat"] == seat]
 
 
-def log_rows(log: list[dict[str, Any]], undos: list[Undo]) -> list[LogRow]:
+def log_rows(log: list[LogEntry], undos: list[Undo]) -> list[LogRow]:
     """The host's log in the order things happened: each entry ({"entry"}), the ones an undo took away
     where they stood ({"entry", "undone": True}), and each undo after them ({"undo"}).
 

@@ -5,6 +5,8 @@ back as an exception; `refused`, registered once on the app, words it for a page
 
 from __future__ import annotations
 
+from typing import Any, NotRequired, TypedDict
+
 from flask import g, jsonify, request
 
 from ..engine import GameMovedOn, IllegalAction, NotOnMenu, legal_actions
@@ -23,13 +25,32 @@ def play(gid: str, who: int | str, version: int, decision, choice: int, via: str
     return store().act(gid, version, who, decision, choice, via)
 
 
-def menu_json(game: Game, who: int | str) -> list[dict]:
+class ApiOption(TypedDict):
+    """An option as the JSON API gives it (`menu_json`)."""
+
+    choice: int
+    label: str
+    available: bool
+    cost: str | None
+    reason: str | None
+    rule: str | None
+    value: Any  # what the engine's option stands for: handed back by the log, never read here
+    decision: int | None  # the question it answers (a menu's actions always name it)
+    lapses: NotRequired[str]
+
+
+def menu_json(game: Game, who: int | str) -> list[ApiOption]:
     """A menu as the API gives it: each option with its place on the menu (`choice`, what a tap sends), and
     what it lets lapse (`lapses`: "End your turn" with an earned action unused, R-TURN-ACT-2)."""
-    return [{"choice": i, "label": o["label"], "available": o["available"], "cost": o.get("cost"),
-             "reason": o.get("reason"), "rule": o.get("rule"), "value": o["value"],
-             "decision": o["action"]["decision"], **({"lapses": o["lapses"]} if "lapses" in o else {})}
-            for i, o in enumerate(legal_actions(game.state, who))]
+    out: list[ApiOption] = []
+    for i, o in enumerate(legal_actions(game.state, who)):
+        opt: ApiOption = {"choice": i, "label": o["label"], "available": o["available"], "cost": o.get("cost"),
+                          "reason": o.get("reason"), "rule": o.get("rule"), "value": o["value"],
+                          "decision": o["action"]["decision"]}
+        if "lapses" in o:
+            opt["lapses"] = o["lapses"]
+        out.append(opt)
+    return out
 
 
 def refused(exc: Stale | IllegalAction):

@@ -13,19 +13,24 @@ Nothing here decides what changed: the engine's comparison did, once, when the m
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
 from ..engine.pieces import Pieces
 from ..engine.twin import table_at
+from ..engine.view import TableView
 from ..store.ticks import HELD, words_of
-from ..store.told import Snapshot, StepSnapshots, ToldMove
+from ..engine.records import Step
+from ..engine.twin.compare import Snapshot
+from ..engine.twin.lines import Line
+from ..store.told import StepSnapshots, ToldMove
 
 
 class TurnLine(TypedDict):
     """A line of a move outside the checklists: a step by hand (`act` False; `note`: it moves nothing) or the
     twin's line (`act` True)."""
 
-    line: dict[str, Any]
+    line: Mapping[str, Any]  # the twin's Line (act), or a step by hand: a turn's TurnStep, a checklist's Step
     act: bool
     note: NotRequired[bool]
 
@@ -59,10 +64,10 @@ class ToldScreens(TypedDict):
     map_pieces: Pieces | None
 
 
-def checklist(told: list[ToldMove], steps: list[dict], name: str) -> list[ChecklistItem]:
+def checklist(told: list[ToldMove], steps: list[Step], name: str) -> list[ChecklistItem]:
     """The checklist `name` ("setup", "upkeep-<round>") as the table works through it: items {line, number
     (None for a note), words (what its tick belongs to), act (True: the twin's line, not a step by hand)}."""
-    acts: dict[int, list[dict]] = {}
+    acts: dict[int | None, list[Line]] = {}
     notes: set[int] = set()
     for row in told:
         for item in row["items"]:
@@ -70,7 +75,7 @@ def checklist(told: list[ToldMove], steps: list[dict], name: str) -> list[Checkl
                 continue
             if "act" in item:
                 acts.setdefault(item["after"], []).append(item["act"])
-            elif item.get("note"):
+            elif item.get("note") and "number" in item["step"]:  # a checklist's step is named by its number
                 notes.add(item["step"]["number"])
     out: list[ChecklistItem] = []
     for k in range(len(steps) + 1):
@@ -132,7 +137,7 @@ def held(told: list[ToldMove], ticks, opponent: bool = False) -> Held | None:
             "words": words_of({"text": str(version)}), "places": places}
 
 
-def places_of(line: dict) -> list[str]:
+def places_of(line: Mapping[str, Any]) -> list[str]:
     """The places of the city a line names (a step by hand keeps them in its data)."""
     return line.get("places") or (line.get("data") or {}).get("places") or []
 
@@ -157,12 +162,12 @@ def _turn_lines(row: ToldMove, notes: bool = False) -> list[TurnLine]:
     return out
 
 
-def _seat_of(line: dict) -> int | None:
+def _seat_of(line: Mapping[str, Any]) -> int | None:
     seat = line.get("seat")
     return seat if seat is not None else (line.get("data") or {}).get("seat")
 
 
-def screens(game, table: dict, ticks, moments) -> ToldScreens:
+def screens(game, table: TableView, ticks, moments) -> ToldScreens:
     """The host's context for what the table was told: both checklists as the table works through them (the
     upkeep's name is the round it sets up, or the round just played once it is done), the held acts, and the
     pieces the map shows (`map_pieces`: while a checklist is the table's work, the table as its current step
@@ -208,7 +213,7 @@ def _seen_at(items: list[ChecklistItem], name: str, ticks, seen: StepSnapshots) 
     return None
 
 
-def _asked(table: dict) -> str | None:
+def _asked(table: TableView) -> str | None:
     """The kind of the host's own open question, if any."""
     asked = table["host"].get("question")
     return asked["kind"] if asked else None

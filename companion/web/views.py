@@ -4,12 +4,14 @@ the join links, built from engine.table_view."""
 from __future__ import annotations
 
 import time
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from flask import current_app, url_for
 
 from ..engine import pending
 from ..engine.pieces import Pieces
+from ..engine.view import TableView
+from ..engine.view_records import SeatRow as TableSeat
 from ..engine.state import COLOURS
 from ..store import Game
 from .address import public_base
@@ -52,7 +54,8 @@ class SeatPhone(TypedDict):
     since: str  # "HH:MM" the phone joined
 
 
-HostSeat = dict[str, Any]  # table_view's seat with SeatPhone's keys (the engine's seat row + SeatPhone, once typed)
+class HostSeat(TableSeat, SeatPhone):
+    """A seat on the host screen: the table's (table_view's) with its phone."""
 
 
 def join_url(token: str) -> str:
@@ -66,10 +69,10 @@ def join_page_url() -> str:
     return public_base() + url_for("join.code_form")
 
 
-def seats_view(game: Game, table: dict) -> list[HostSeat]:
+def seats_view(game: Game, table: TableView) -> list[HostSeat]:
     """The table's seats (`table_view`) with their phones: joined, on a new phone since when, join link."""
     rows = store().seats(game.id)
-    out = []
+    out: list[HostSeat] = []
     for row in rows:
         seat, seen = table["seats"][row["seat"]], current_app.extensions["phones"].of(game.id, row["seat"])
         phone: SeatPhone = {"index": row["seat"], "symbol": SYMBOLS[seat["colour"]], "joined": bool(row["device"]),

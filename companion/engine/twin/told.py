@@ -14,7 +14,7 @@ The recorder is the caller's (the store, a sweep): replays and simulations run w
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast, final
 
 from ..events import ACT, NOTE
 from ..records import LogData, Step
@@ -34,12 +34,14 @@ class Mark(TypedDict):
     claims: frozenset[str]
 
 
+@final  # closed: `"act" in item` tells the kinds apart
 class Numbered(TypedDict):
     """A step of a checklist as `told` names it: its number there (the list itself keeps its words)."""
 
     number: int
 
 
+@final  # closed: `"act" in item` tells the kinds apart
 class TurnStep(TypedDict):
     """A step of a turn as the table is told it: its words, rule and what it says (not its place in the log)."""
 
@@ -52,6 +54,7 @@ class TurnStep(TypedDict):
     mark: NotRequired[str]
 
 
+@final  # closed: `"act" in item` tells the kinds apart
 class TableAct(TypedDict):
     """A difference no step says (`told`): its line, its checklist, and the steps that list held when it came."""
 
@@ -60,6 +63,7 @@ class TableAct(TypedDict):
     after: int | None
 
 
+@final  # closed: `"act" in item` tells the kinds apart
 class TableStep(TypedDict):
     """A step written by hand (`told`): on a checklist its number there ({"number": n}), in a turn its words."""
 

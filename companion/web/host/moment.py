@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ...engine.records import Question
+from ...engine.view import TableView
 from ..told import ChecklistItem, next_item
 from .records import Deciding, HostParts, Moment, Step
 
@@ -55,7 +57,7 @@ def steps_left(items: list[ChecklistItem], checklist: str, ticks) -> int:
 
 
 def _step(kind: Literal["setup", "upkeep"], items: list[ChecklistItem], checklist: str, ctx: HostParts,
-          asked: dict | None) -> Step:
+          asked: Question | None) -> Step:
     ticks = ctx.get("ticks", set())
     found = next_item(items, checklist, ticks)
     count = sum(1 for item in items if item["number"] is not None)
@@ -68,7 +70,8 @@ def _step(kind: Literal["setup", "upkeep"], items: list[ChecklistItem], checklis
             "places": step.get("places") or (step.get("data") or {}).get("places", [])}
 
 
-def _deciding(table: dict) -> list[Deciding]:
+def _deciding(table: TableView) -> list[Deciding]:
     """The seats deciding now, each with its question."""
-    return [{"seat": q["who"], "name": table["seats"][q["who"]]["name"], "colour": table["seats"][q["who"]]["colour"],
-             "question": q} for q in table["questions"] if q["who"] != "host"]
+    seats = table["seats"]
+    return [{"seat": q["who"], "name": seats[q["who"]]["name"], "colour": seats[q["who"]]["colour"], "question": q}
+            for q in table["questions"] if isinstance(q["who"], int)]  # the host's own question is not a seat's

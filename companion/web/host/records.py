@@ -4,10 +4,13 @@ its readers (screen, moment) and the moment share them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
+from ...engine.records import Question, Scoring
+from ...engine.view import HostAsked, TableView
 from ...store.put_back import LastAct
-from ..put_back import Line, LogRow, PlaceMark
+from ..put_back import LogRow, MarkedLine, PlaceMark
 from ..told import Held, ToldScreens
 from ..views import HostSeat, ScreenBase
 
@@ -18,32 +21,32 @@ class Deciding(TypedDict):
     seat: int
     name: str
     colour: str
-    question: dict[str, Any]
+    question: Question
 
 
 class Finale(TypedDict):
     kind: Literal["finale"]
     winners: list[str]
-    scoring: dict[str, Any] | None
+    scoring: Scoring | None
 
 
 class OpponentTurn(TypedDict):
     kind: Literal["opponent"]
-    question: dict[str, Any]
+    question: Question
     held: Held | None
 
 
 class Draw(TypedDict):
     kind: Literal["draw"]
-    question: dict[str, Any]
+    question: Question
     places: list[str]
 
 
 # a setup or upkeep step ("list": the checklist's name); number, step, words and places while one is left
 Step = TypedDict("Step", {"kind": Literal["setup", "upkeep"], "list": str, "count": int,
-                          "question": dict[str, Any] | None, "seats": list[Deciding], "left": int, "done": bool,
+                          "question": Question | None, "seats": list[Deciding], "left": int, "done": bool,
                           "number": NotRequired[int | None],
-                          "step": NotRequired[dict[str, Any]], "words": NotRequired[str],
+                          "step": NotRequired[Mapping[str, Any]], "words": NotRequired[str],
                           "places": NotRequired[list[str]]})
 
 
@@ -56,7 +59,7 @@ class Turn(TypedDict):
 
 class Wait(TypedDict):
     kind: Literal["wait"]
-    question: dict[str, Any] | None
+    question: Question | None
     waiting_for: list[str]
     held: Held | None
 
@@ -67,7 +70,7 @@ Moment = Finale | OpponentTurn | Draw | Step | Turn | Wait
 class HostParts(ScreenBase, ToldScreens):
     """What the host screen's templates print, but its moment (which is drawn from these)."""
 
-    put_back: list[Line]
+    put_back: list[MarkedLine]
     back_marks: dict[str, PlaceMark]
     log_rows: list[LogRow]
     log_shows: str
@@ -76,12 +79,12 @@ class HostParts(ScreenBase, ToldScreens):
     undo_preview: list[LastAct] | None  # the undo's confirm step: the acts it would take back
     ticked: int
     ticks: set[tuple[str, int, str]]
-    table: dict[str, Any]
+    table: TableView
     joins: int
     phones: str
     seats: list[HostSeat]
     waiting: list[HostSeat]
-    host: dict[str, Any]
+    host: HostAsked
     key: str
     news_url: str
     unreachable: str | None

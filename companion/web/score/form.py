@@ -10,12 +10,12 @@ share, the export's address).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 from urllib.parse import urlencode
 
 from ...engine.state import CLASSES
 from ...scoresheet import Refused
-from ...scoresheet.fields import FIELDS, seat_field
+from ...scoresheet.fields import FIELDS, Position, seat_field
 from ...words import Text
 from ...names import BadName, player_name
 
@@ -135,18 +135,18 @@ def checked_name(raw, i: int) -> str:
                                                problem=exc.args[0])) from None
 
 
-def sheet_query(position: dict, score: bool = True) -> str:
+def sheet_query(position: Position, score: bool = True) -> str:
     """The shortest query that reopens this sheet (and its result): fields at 0 are left out."""
-    pairs = [("players", position["players"])]
+    pairs: list[tuple[str, int | str]] = [("players", position["players"])]
     if position["advanced"]:
         pairs.append(("advanced", 1))
     if position.get("opponent_popularity"):
         pairs.append(("opponent_popularity", position["opponent_popularity"]))
     for i, s in enumerate(position["seats"]):
-        p = f"p{i}."
+        p, counts, coins = f"p{i}.", cast(Mapping[str, int], s), cast(Mapping[str, int], s["coins"])  # read by name
         pairs += [(p + "name", s["name"]), (p + "colour", s["colour"])]
-        pairs += [(p + key, s[key]) for key in NUMBERS if s[key]]
-        pairs += [(f"{p}coins.{v}", s["coins"][v]) for v in COINS if s["coins"][v]]
+        pairs += [(p + key, counts[key]) for key in NUMBERS if counts[key]]
+        pairs += [(f"{p}coins.{v}", coins[v]) for v in COINS if coins[v]]
         pairs += [(f"{p}boats.{cargo}", count) for cargo, count in s["boats"].items() if count]
         if position["advanced"] or s["scroll_board"] != "a":
             pairs.append((p + "scroll_board", s["scroll_board"]))

@@ -10,12 +10,14 @@ own final scoring, so the breakdown is the one a tracked game shows, drawn by th
 from __future__ import annotations
 
 import json
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 
 from ...engine.pieces import Pieces
+from ...engine.records import Scoring
 from ...scoresheet import Refused, read_position, score_sheet
+from ...scoresheet.fields import Position
 from ..address import public_base
 from .. import catalog_desk
 from .form import advanced_of, checked_name, form_name, players_of, sheet_data, sheet_query
@@ -35,8 +37,8 @@ class CatalogUsed(TypedDict):
 class Answer(TypedDict):
     """The export's file and /api/score's answer: the checked position, the engine's breakdown and its winners."""
 
-    position: dict[str, Any]  # scoresheet.read_position's
-    scoring: dict[str, Any]  # the engine's final scoring
+    position: Position  # scoresheet.read_position's
+    scoring: Scoring  # the engine's final scoring
     winners: list[str]
     catalog: CatalogUsed
     link: str  # the filled sheet's address
@@ -133,7 +135,7 @@ def api_score():
     return jsonify(_answer(position, catalog, corrected))
 
 
-def _answer(position: dict, catalog, corrected: bool) -> Answer:
+def _answer(position: Position, catalog, corrected: bool) -> Answer:
     state = score_sheet(position, catalog)
     assert state.scoring is not None  # a score sheet is a game's end
     return {"position": position, "scoring": state.scoring,

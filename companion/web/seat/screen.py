@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable, TypedDict
+from typing import Callable, TypedDict
 
 from flask import abort, render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
 from ...engine import seat_view
+from ...engine.records import MenuOption, Question
+from ...engine.twin.lines import Line
+from ...engine.view import SeatView
 from ...store import Game
 from ...engine.state import Seat
 from ...store.put_back import LastAct
@@ -50,18 +53,18 @@ class MapTarget(TypedDict):
 class SeatScreen(ScreenBase):
     """Everything the seat's templates print (`context`)."""
 
-    view: dict[str, Any]
+    view: SeatView
     seat_index: int
     seat: Seat
-    menu: list[dict[str, Any]]
-    question: dict[str, Any] | None
+    menu: list[MenuOption]
+    question: Question | None
     decision: int | None
     targets: dict[str, MapTarget]
     post_url: str
     part_url: Callable[[str], str]
     news_url: str
     proxy: bool
-    put_back: list[dict[str, Any]]
+    put_back: list[Line]
     told_lines: list[TurnLine]
     own_act: LastAct | None
     undo_url: str
@@ -91,7 +94,7 @@ def own_act(last: LastAct | None, state, seat: int) -> LastAct | None:
 SPOKEN = Text("{number}: {place}")  # a numbered place on the mini map, as a screen reader says it
 
 
-def map_targets(view: dict, version: int, post_url: str) -> dict[str, MapTarget]:
+def map_targets(view: SeatView, version: int, post_url: str) -> dict[str, MapTarget]:
     """The spots the seat can tap on its mini map (the engine's `targets`), as tappable htmx elements,
     numbered in the menu's order; `key` is the option's words, for the map's key."""
     out: dict[str, MapTarget] = {}
