@@ -9,6 +9,7 @@ screens and the log tell players apart by it.
 from __future__ import annotations
 
 import unicodedata
+
 from .words import Text
 
 LONGEST = 40

@@ -12,8 +12,9 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from contextlib import contextmanager
-from typing import Callable, Protocol
+from typing import Protocol
 
 REMEMBERED = 1024  # games whose latest version is remembered while none of their screens wait
 CLIENT_GONE = "messina.client_gone"  # in the WSGI environ (serve/server.py): a callable, true once the client hung up

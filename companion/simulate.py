@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, TypedDict
+from typing import TypedDict
 
 from .catalog import Catalog, default_catalog
 from .engine import apply, legal_actions, new_game, options_for, pending
 from .engine.invariants import broken
-from .engine.records import PlayableOption
 from .engine.reach import count
+from .engine.records import PlayableOption
 from .engine.state import GameState
 from .engine.twin import Recorder, told
 

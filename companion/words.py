@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Callable, Mapping, TypeVar, overload
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, overload
 
 
 class Text(str):
@@ -29,7 +30,7 @@ class Text(str):
     plural: str | None = None  # the plural template of a phrase with a count (`Plural`); its count is args["n"]
     _plain: dict[str, Any]  # its stored form, made once (`plain`)
 
-    def __new__(cls, template: str, /, **params: Any) -> "Text":
+    def __new__(cls, template: str, /, **params: Any) -> Text:
         if not params:  # a fixed sentence: nothing to format (menus build many of these)
             self = str.__new__(cls, template)
             self.msg, self.args = template, {}
@@ -119,7 +120,7 @@ def _find_faces(args: Any, found: list[str]) -> None:
 def joined(items, sep: str = ", ") -> Text:
     """`sep.join(items)`, keeping each item translatable (class words, Texts); the separator is kept as is."""
     values = {f"i{n}": item for n, item in enumerate(items)}
-    return Text(sep.join("{%s}" % k for k in values), **values)
+    return Text(sep.join("{" + k + "}" for k in values), **values)
 
 
 #: a record put_text writes into: a TypedDict (engine/records.py), handed back as its own type

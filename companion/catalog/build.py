@@ -6,14 +6,25 @@ object, or a RecordError saying in words what is wrong with it. Checks that need
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from itertools import pairwise
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import Any
 
 from ..words import Text
 from . import model as m
-from .fields import (Problem, bool_field, citizens_field, coord, cost_field, int_field, one_of, provenance,
-                     reward_field, str_field)
+from .fields import (
+    Problem,
+    bool_field,
+    citizens_field,
+    coord,
+    cost_field,
+    int_field,
+    one_of,
+    provenance,
+    reward_field,
+    str_field,
+)
 from .problems import exception_text
 from .rewards import CLASSES, GrammarError
 

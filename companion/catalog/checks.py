@@ -9,7 +9,7 @@ there), or for a family-wide problem, the override's records of that family when
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from ..words import Text
 from . import model as m

@@ -4,13 +4,13 @@ table's typo comes back as "spaces must be a whole number from 1 to 9, not 'two'
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..words import Text
 from . import model as m
 from .problems import exception_text
 from .rewards import GrammarError, parse_citizens, parse_cost, parse_reward
-
 
 SOURCES = ("rulebook", "assumed", "mixed", "checked")
 

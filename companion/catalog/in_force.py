@@ -15,8 +15,8 @@ from pathlib import Path
 
 from .families import CatalogError
 from .loader import catalog_from_files
-from .read import default_override_path, read_override
 from .model import Catalog
+from .read import default_override_path, read_override
 
 
 @dataclass(frozen=True)

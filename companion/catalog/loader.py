@@ -12,16 +12,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path as FsPath
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from ..words import Text
 from . import model as m
 from .build import build_record
 from .checks import cross_checks, record_counts
 from .families import FAMILIES, CatalogError, Records, file_of, record_id
-from .problems import in_file, in_record, exception_text
+from .problems import exception_text, in_file, in_record
 from .read import DATA_DIR, default_override_path, merge_files, read_override, unknown_family
 
 

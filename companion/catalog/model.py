@@ -6,9 +6,10 @@ file) reach every rule at once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Protocol
+from typing import Protocol
 
 from .rewards import Bundle, Need, Reward
 

@@ -58,7 +58,7 @@ class Item:
 
 
 @lru_cache(maxsize=4096)
-def _item_text(item: "Item") -> Text:
+def _item_text(item: Item) -> Text:
     n, icon = item.count, item.icon
     if icon == "coin":
         return Plural("{n} coin", "{n} coins", n=n)

@@ -48,10 +48,10 @@ def serve_command(args) -> int:
     import gc
 
     from ..catalog import catalog_in_force
-    from ..web import create_app
     from ..logs import keep_secrets_out_of_logs
-    from ..web.address import served_at
     from ..serve.server import CannotListen, cannot_listen, listening_socket, raise_open_file_limit
+    from ..web import create_app
+    from ..web.address import served_at
 
     keep_secrets_out_of_logs()
     screens = max(0, args.screens) if args.wait > 0 else 0
@@ -112,9 +112,9 @@ def _worker_count(asked: int) -> int:
 def _serve_on_every_core(app, config: dict, listening, args, screens: int, workers: int) -> int:
     import gc
 
-    from ..web import create_app
     from ..serve.siblings import Siblings, WorkersNews
     from ..serve.workers import run_workers
+    from ..web import create_app
 
     app.extensions["store"].close()  # a worker never uses a connection opened before it was forked
     gc.freeze()  # what every worker shares stays shared: the collector never touches (copies) it

@@ -17,8 +17,25 @@
 from __future__ import annotations
 
 # every module that registers tasks (flow.task), so a game can run any step
-from . import (build, docks, estate, gain, next_round, offer, overseers, plague, registers,  # noqa: F401
-               repopulate, round_setup, scoring, setup, solo, stacks, turns, upkeep)
+from . import (  # noqa: F401
+    build,
+    docks,
+    estate,
+    gain,
+    next_round,
+    offer,
+    overseers,
+    plague,
+    registers,
+    repopulate,
+    round_setup,
+    scoring,
+    setup,
+    solo,
+    stacks,
+    turns,
+    upkeep,
+)
 from .flow import GameMovedOn, IllegalAction, NotOnMenu, answer, question, resolve, waiting
 from .kinds import Action, DecisionKind
 from .records import LogEntry, MenuOption, Option, PlayableOption, Question

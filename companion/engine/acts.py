@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict, cast
 
+from ..words import Text, put_text
 from .events import who as seat_name
 from .flow import decision_for, waiting
 from .kinds import Action, DecisionKind
 from .state import GameState
-from ..words import Text, put_text
 
 #: the questions that start an act; any other question continues the act of whoever answers it
 OPENS = frozenset(("turn", "action_step", "production", "leave_quarantine", "reveal", "table_ready",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from . import tasks as do
 from ..catalog.rewards import Bundle
+from ..words import Text, from_plain, joined
+from . import tasks as do
 from .describe import cost_text, lacking, tile_text
 from .events import instruct, note, who
 from .flow import ASKED, choose, option, push, task
@@ -11,7 +12,6 @@ from .gain import TOKEN_FIELD, add_vp
 from .reach import reached
 from .records import Option
 from .state import CLASSES, GameState, Seat, WagonOwned, Workshop
-from ..words import Text, from_plain, joined
 
 CYCLE_PAYMENTS = ("vp", "coins", "lumber", "fire", "major_fire")  # 1 VP or 1 resource token
 ONE = {"vp": Text("1 VP"), "coins": Text("1 coin"), "lumber": Text("1 lumber"), "fire": Text("1 fire"),

@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections import deque
 
 from ..catalog.model import AXIAL_STEPS
+from ..words import Plural, Text, joined
 from .describe import tile_text
 from .events import instruct, tile_name, who
 from .reach import reached
 from .state import GameState, Place
-from ..words import Plural, Text, joined
-
 
 _LAYOUTS: dict = {}
 _DISTANCES: dict = {}

@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..catalog.rewards import Bundle, Item
-from .state import GameState
 from ..words import Plural, Text, joined
+from .state import GameState
 
 #: Where a harbor, dock or docking tile lies, from the corner its id ends with.
 CORNERS = {"nw": Text("north-west"), "ne": Text("north-east"), "se": Text("south-east"), "sw": Text("south-west")}

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..words import Text, plain
 from . import tasks as do
 from .describe import tile_text
 from .events import note, tile_name, who
@@ -10,7 +11,6 @@ from .flow import ASKED, choose, option, push, task
 from .plague import payments, remove_cube
 from .reach import reached
 from .state import GameState
-from ..words import Text, plain
 
 
 @task(do.BOAT_CUBE)

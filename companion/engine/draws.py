@@ -7,8 +7,8 @@ reveal becomes a host decision listing the tiles that can still come up.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Callable, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from .describe import face_of, tile_text
 from .flow import ASKED, choose, option

@@ -3,6 +3,7 @@ one-time rewards (R-CIT-3…5, R-UPG-1, R-BUILD-5…6)."""
 
 from __future__ import annotations
 
+from ..words import Text, from_plain
 from . import tasks as do
 from .describe import square_text, tile_text
 from .events import instruct, note, who
@@ -10,7 +11,6 @@ from .flow import ASKED, choose, option, task
 from .gain import gain
 from .reach import reached
 from .state import Citizen, GameState
-from ..words import Text, from_plain
 
 
 def citizen_label(state: GameState, seat: int, loc, c: Citizen) -> str:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from ..words import Text, put_text
 from .describe import tile_name
 from .records import LogData, LogEntry, Step
 from .state import COLOUR_LETTERS, GameState
-from ..words import Text, put_text
 
 
 def note(state: GameState, text: str, rule: str | None = None, **data: Any) -> LogEntry:

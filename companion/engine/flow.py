@@ -15,13 +15,14 @@ applies; the log keeps values, so a saved game replays whatever the menus' order
 
 from __future__ import annotations
 
-from typing import Any, Callable, cast
+from collections.abc import Callable
+from typing import Any, cast
 
+from ..words import from_plain, put_text
 from .kinds import Action, DecisionKind
 from .reach import reached
 from .records import Option, Question
 from .state import GameState
-from ..words import from_plain, put_text
 
 MAIN = "main"
 ASK = "ask"  # the "do" of a decision waiting on top of a lane

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import tasks as do
 from ..catalog.rewards import TOKENS, Item, Reward, parse_reward
+from ..words import Text, from_plain, plain
+from . import tasks as do
 from .events import ACT, instruct, note, tile_name, who
-from .rulebook import SCORE_LAP
 from .flow import ASKED, MAIN, choose, option, push, task
 from .reach import reached
+from .rulebook import SCORE_LAP
 from .scoring import scroll_worth
 from .state import GameState
-from ..words import Text, from_plain, plain
 
 TOKEN_FIELD = {"coin": "coins", "lumber": "lumber", "fire": "fire", "major-fire": "major_fire"}
 

@@ -4,10 +4,11 @@ report: what the table must move, where, and why. After round VI, the final scor
 
 from __future__ import annotations
 
+from ..words import Text, joined
 from . import tasks as do
 from .city import layout
-from .draws import app_draws, stack_next
 from .describe import hex_text
+from .draws import app_draws, stack_next
 from .events import instruct, roman, tile_name, who
 from .flow import push, task
 from .reach import reached
@@ -16,7 +17,6 @@ from .rulebook import LATE_ERA_ROUND, ROUNDS
 from .scoring import final_scoring
 from .solo import first_mover, order_names, send_home
 from .state import CLASSES, GameState, Hex, Place, Stack
-from ..words import Text, joined
 
 
 @task(do.AFTER_ROUND)

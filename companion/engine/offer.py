@@ -3,6 +3,7 @@ and again whenever one is taken (a build, a cycle, round V's late workshops, the
 
 from __future__ import annotations
 
+from ..words import Text
 from . import tasks as do
 from .describe import tile_text
 from .draws import app_draws, reveal, stack_next
@@ -10,7 +11,6 @@ from .events import ACT, instruct
 from .flow import task
 from .reach import reached
 from .state import GameState
-from ..words import Text
 
 
 @task(do.REVEAL_FACE_UP)

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
+from ..words import Plural, Text, from_plain, joined, plain
 from . import tasks as do
 from .describe import square_text
 from .events import note, who
 from .flow import ASKED, choose, option, push, task
 from .reach import reached
 from .state import CLASSES, GameState
-from ..words import Plural, Text, from_plain, joined, plain
 
 
 def centre_step(state: GameState, seat: int, cls: str) -> int:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..words import Plural, Text, joined
 from . import tasks as do
 from .city import adjacent_hexes
 from .describe import square_text, tile_text
@@ -10,11 +11,10 @@ from .estate import empty_squares, move_to_workshop, workshop_moves
 from .events import note, tile_name, who
 from .flow import ASKED, choose, option, push, task
 from .gain import add_vp
-from .registers import advance
 from .reach import reached
+from .registers import advance
 from .rulebook import TWO_FIRE_VP
 from .state import Citizen, GameState
-from ..words import Plural, Text, joined
 
 
 @task(do.RESCUE)

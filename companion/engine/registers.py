@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from ..words import Text, from_plain, plain
 from . import tasks as do
 from .describe import remembered
 from .events import note, who
 from .flow import ASKED, choose, option, task
+from .gain import gain, reward_of
 from .reach import reached
 from .rulebook import ROUNDS
-from .gain import gain, reward_of
 from .state import GameState
-from ..words import Text, from_plain, plain
 
 
 def advance(state: GameState, lane: str, seat: int, kind: str) -> bool:

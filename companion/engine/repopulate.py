@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+from ..catalog.rewards import Need
+from ..words import Text, joined
 from . import tasks as do
 from .build import can_pay, missing, pay
 from .describe import cost_text, remembered
-from .events import note, tile_name, who
 from .estate import citizen_label
+from .events import note, tile_name, who
 from .flow import ASKED, choose, option, push, task
 from .reach import reached
 from .records import Option
 from .rulebook import REPOPULATION_TILES
 from .state import Citizen, GameState
-from ..catalog.rewards import Need
-from ..words import Text, joined
 
 
 def tiles_left(state: GameState, seat: int) -> int:

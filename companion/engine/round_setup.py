@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from ..words import Text, joined, put_text
 from . import tasks as do
 from .city import add_citizens, add_cubes, berth, turn_wheel
 from .describe import tile_text
@@ -16,7 +17,6 @@ from .records import Step
 from .solo import order_names
 from .state import BoatAtDock, GameState, Place
 from .turns import start_turns
-from ..words import Text, joined, put_text
 
 
 @task(do.BOAT_ARRIVES)

@@ -9,13 +9,12 @@ from collections import Counter
 from math import floor
 from typing import cast
 
+from ..words import Plural, Text, joined, put_text
 from .events import note, tile_name, who
 from .reach import reached
 from .records import ScoreLine, Scoring, SeatScore
 from .rulebook import POPULARITY_BONUS, REPOP_BONUS, SOLO_POPULARITY_BONUS, SOLO_REPOP_BONUS, SOLO_TARGET
 from .state import GameState
-from ..words import Plural, Text, joined, put_text
-
 
 
 def final_scoring(state: GameState) -> Scoring:

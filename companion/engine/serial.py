@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 
@@ -57,17 +57,17 @@ def copy_sharing(obj: Serial, shared: tuple[str, ...]):
 _PLAIN = frozenset((int, str, float, bool, type(None)))  # the common leaves, settled without a lookup
 
 
-@lru_cache(maxsize=None)
+@cache
 def _names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in _fields(cls))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls: type) -> tuple:
     return tuple(f for f in dataclasses.fields(cls) if not f.name.startswith("_"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> dict:
     return typing.get_type_hints(cls)
 

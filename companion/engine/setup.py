@@ -6,18 +6,30 @@ enters what really came up and the companion follows the physical game.
 
 from __future__ import annotations
 
+from ..words import Text, joined
 from . import tasks as do
 from .city import layout, start_spaces
-from .draws import app_draws, randbelow, reveal, seed_state, shuffled
 from .describe import hex_text, scroll_board_text, tile_text
+from .draws import app_draws, randbelow, reveal, seed_state, shuffled
 from .events import NOTE, instruct, tile_name, who
 from .flow import MAIN, IllegalAction, push, run, task
 from .rulebook import ESTATE_LIEUTENANTS, LIEUTENANTS, SOLO_LIEUTENANTS, START_COINS, START_VP
 from .solo import first_mover, order_names
-from .state import (CLASSES, COLOURS, Cabin, GameState, Hex, Lieutenant, Opponent, Options, Overseer, Place,
-                    PlayerOption, Seat, UPKEEP_RULES)
-from ..words import Text, joined
-
+from .state import (
+    CLASSES,
+    COLOURS,
+    UPKEEP_RULES,
+    Cabin,
+    GameState,
+    Hex,
+    Lieutenant,
+    Opponent,
+    Options,
+    Overseer,
+    Place,
+    PlayerOption,
+    Seat,
+)
 
 
 def options_for(players: int, advanced: bool = False, priority_tile: bool = False, draw: str = "app",

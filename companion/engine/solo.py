@@ -3,6 +3,7 @@ strict alternation of turns with the player."""
 
 from __future__ import annotations
 
+from ..words import Text, joined
 from . import tasks as do
 from .city import distances_from
 from .describe import face_of, tile_text
@@ -14,7 +15,6 @@ from .movement import available, standing_on
 from .reach import reached
 from .rulebook import REPOPULATOR_VP
 from .state import GameState, Opponent, Place, Stack
-from ..words import Text, joined
 
 
 def the_opponent(state: GameState) -> Opponent:

@@ -4,14 +4,14 @@ face-up tops turn up next (offer.py)."""
 
 from __future__ import annotations
 
+from ..words import Text, joined
 from . import tasks as do
+from .describe import tile_text
 from .draws import app_draws
 from .events import instruct, tile_name
-from .describe import tile_text
 from .flow import task
 from .rulebook import CUBES, PLAGUE_CUBES
 from .state import CLASSES, GameState, Stack, WagonStack
-from ..words import Text, joined
 
 
 @task(do.SETUP_STACKS)

@@ -61,20 +61,20 @@ class Place(NamedTuple):
     at: str = ""
 
     @classmethod
-    def hex(cls, tile: str) -> "Place":
+    def hex(cls, tile: str) -> Place:
         return cls("hex", tile)
 
     @classmethod
-    def dock(cls, dock: str) -> "Place":
+    def dock(cls, dock: str) -> Place:
         return cls("dock", dock)
 
     @classmethod
-    def space(cls, space: str) -> "Place":
+    def space(cls, space: str) -> Place:
         """An empty space of the city (start or expansion), named where a step points at it."""
         return cls("space", space)
 
     @staticmethod
-    def of(where: str) -> "Place":
+    def of(where: str) -> Place:
         return _parse_place(where)
 
     @property
@@ -314,7 +314,7 @@ class GameState(Serial):
             raise RuntimeError("this game state was made without its catalog (new_game / state_from_dict take it)")
         return self._catalog
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         """An independent copy of this moment of the game, with the same catalog (through the saved form,
         which copies exactly what a restart would keep). The log, the setup steps and the upkeep report
         are only ever appended to, and an entry never changes once written: the copy has its own lists

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..words import Plural, Text, from_plain, joined, plain, put_text
 from . import tasks as do
 from .describe import coins, lacking, remembered, square_text, tile_text
 from .estate import move_to_workshop, workshop_moves
@@ -19,8 +20,6 @@ from .repopulate import repop_option
 from .rulebook import REPOPULATOR_VP
 from .solo import next_mover
 from .state import GameState, Place
-from ..words import Plural, Text, from_plain, joined, plain, put_text
-
 
 FREE = Text("free")
 

@@ -7,17 +7,17 @@ at once; what they earned that touches shared tiles waits until both are over, i
 
 from __future__ import annotations
 
+from ..catalog.rewards import Item
+from ..words import Text, from_plain, joined
 from . import tasks as do
-from .estate import late_reward_check, move_to_workshop, places_for, workshop_moves
 from .describe import square_text, tile_text
+from .estate import late_reward_check, move_to_workshop, places_for, workshop_moves
 from .events import instruct, roman, who
 from .flow import ASKED, MAIN, choose, option, push, run, task
 from .gain import add_vp, gain
 from .reach import reached
 from .rulebook import ROUNDS
 from .state import Citizen, GameState
-from ..catalog.rewards import Item
-from ..words import Text, from_plain, joined
 
 
 def start_upkeep(state: GameState) -> None:

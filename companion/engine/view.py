@@ -56,15 +56,27 @@ stored in it. Texts are English with their templates kept beside them (`label` a
 
 from __future__ import annotations
 
+from ..words import Plural, Text, faces_in, put_text
 from .flow import question, waiting
 from .movement import available
-from .repopulate import tiles_left
 from .records import MenuOption, Option, StoredText
+from .repopulate import tiles_left
 from .rulebook import ESTATE_LIEUTENANTS, LIEUTENANTS, REPOPULATION_TILES, ROUNDS, START_COINS, START_VP
 from .state import CLASSES, COLOUR_LETTERS, GameState, Place
-from .view_records import (Estate, HostAsked, Lieutenant, Moment, Opponent, SeatView, SetupMoment, TableView, Takes,
-                           Target, Upkeep, Who)
-from ..words import Plural, Text, faces_in, put_text
+from .view_records import (
+    Estate,
+    HostAsked,
+    Lieutenant,
+    Moment,
+    Opponent,
+    SeatView,
+    SetupMoment,
+    TableView,
+    Takes,
+    Target,
+    Upkeep,
+    Who,
+)
 
 #: rules of the log entries that tell the solo opponent's turns (its reveals, moves and takings)
 OPPONENT_RULES = frozenset(("R-SOLO-5", "R-SOLO-6", "R-SOLO-7", "Q-18"))

@@ -11,9 +11,9 @@ faces/ (every printed component).
 from __future__ import annotations
 
 from .city import city_key, city_svg, wheel_svg
+from .elements import el
 from .estate import estate_key, estate_svg
 from .holdings import counters_html, tokens_html
-from .elements import el
 from .minimap import minimap_svg
 from .option_faces import line_faces, option_face, pick_filter, pick_marks
 from .scoring import scoring_svg

@@ -7,20 +7,36 @@ A phone's minimap is the same picture with `targets`: the places its menu offers
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Callable, TypedDict
+from typing import TypedDict
 
 from markupsafe import Markup
 
 from ..engine.city import space_coord, start_spaces
 from ..engine.state import Citizen, Place
+from .elements import (
+    HW,
+    MAP_TEXT_MIN,
+    Attrs,
+    Gettext,
+    R,
+    axial_to_xy,
+    digest,
+    el,
+    english,
+    fmt,
+    hex_points,
+    readable,
+    spread,
+    svg,
+    txt,
+)
 from .faces.frame import colour_mark, number_disc
 from .faces.shapes import anchor, cargo_mark
 from .glyphs import HEX_FILL, PLAYER_FILL, badge, citizen_chip, cubes_mark, ink, letter, lieutenant_mark, rat_glyph
 from .icons import reward_icons
 from .map_marks import step_marks
-from .elements import (HW, Attrs, MAP_TEXT_MIN, R, Gettext, axial_to_xy, digest, el, english, fmt, hex_points, readable,
-                       spread, svg, txt)
 
 
 def _standing_at(state, place: str) -> list[tuple]:

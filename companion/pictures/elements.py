@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from markupsafe import Markup, escape
 

@@ -15,10 +15,10 @@ from markupsafe import Markup
 
 from ..engine.repopulate import tiles_left
 from ..engine.state import Citizen, Overseer
-from .glyphs import ERA, citizen_chip, letter
-from .letters import class_letter
-from .icons import reward_icons, words
 from .elements import Gettext, digest, el, english, svg, txt
+from .glyphs import ERA, citizen_chip, letter
+from .icons import reward_icons, words
+from .letters import class_letter
 
 W = 320  # every picture's width: about a phone's width in px, so 12 units of text show at about 12 px
 TEXT = 12  # the smallest text drawn

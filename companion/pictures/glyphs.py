@@ -11,8 +11,8 @@ import math
 
 from markupsafe import Markup
 
-from .letters import RATS, class_letter, colour_letter, rat_letter
 from .elements import Gettext, el, english, fmt, ngettext, txt
+from .letters import RATS, class_letter, colour_letter, rat_letter
 
 PLAYER_FILL = {"red": "#d62728", "yellow": "#f2c12e", "blue": "#1f6fd1", "green": "#2ca02c"}
 HEX_FILL = {"orange": "#f6a04d", "white": "#f4f1e8", "blue": "#9cc3ec", "red": "#e8847a", "harbor": "#b9b9b9"}

@@ -10,10 +10,10 @@ from markupsafe import Markup
 from ..engine.describe import tile_name
 from ..engine.repopulate import tiles_left
 from ..engine.state import Place
+from ..words import Text
+from .elements import SVG_NS, TEXT_ROOT, Gettext, el, english
 from .glyphs import letter
 from .icons import coin, fire, lieutenant, lumber, major_fire, rat, vp, words
-from .elements import SVG_NS, TEXT_ROOT, Gettext, el, english
-from ..words import Text
 
 
 def tokens_html(state, seat_index: int, _: Gettext = english) -> Markup:

@@ -13,9 +13,9 @@ from markupsafe import Markup
 from ..catalog.rewards import Bundle, Item, Need, Reward
 from ..engine.state import Citizen
 from ..words import tr
+from .elements import Gettext, el, english, fmt, txt
 from .glyphs import CLASS_FILL, GOLD, citizen_chip, star
 from .letters import class_letter
-from .elements import Gettext, el, english, fmt, txt
 
 INK = "#222"
 

@@ -15,10 +15,10 @@ from markupsafe import Markup
 from ..engine.city import space_coord
 from ..engine.state import Place
 from .city import BOAT_H, DOCK_W, city_plan, dock_spot, view_box
+from .elements import HW, Attrs, Gettext, R, axial_to_xy, el, english, hex_points, svg, txt
 from .faces.frame import colour_mark
 from .faces.shapes import anchor
 from .glyphs import HEX_FILL
-from .elements import HW, Attrs, R, Gettext, axial_to_xy, el, english, hex_points, svg, txt
 
 LETTER_R = 30  # a hex's colour disc: its letter is 36 units
 MARK_R, MARK_TEXT = 28, 40  # a place's number on the map

@@ -8,19 +8,19 @@ its colour, its rat and the icons of its action (static/app.js hides the faces t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Callable, TypedDict
+from collections.abc import Callable, Mapping
+from typing import Any, TypedDict
 
 from markupsafe import Markup
 
 from ..catalog.rewards import ICONS
 from ..engine.records import MenuOption, Option
 from ..words import faces_in
+from .elements import Attrs, Gettext, el, english, svg, txt
 from .faces import face
 from .faces.frame import colour_mark
 from .glyphs import RAT_LETTER, rat_glyph
 from .icons import ICON, LETTERED, vp, words
-from .elements import Attrs, Gettext, el, english, svg, txt
 
 FILTER_FROM = 8  # fewer candidates than this fit on a screen at a glance: no filter
 Picture = Callable[..., Markup]  # (catalog, family, id, _) -> a face, drawn or referenced

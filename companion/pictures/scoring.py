@@ -12,8 +12,8 @@ from markupsafe import Markup
 
 from ..engine.records import Scoring, SeatScore
 from ..words import tr
-from .glyphs import PLAYER_FILL, ink, letter
 from .elements import Gettext, el, english, svg, txt
+from .glyphs import PLAYER_FILL, ink, letter
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from .elements import Gettext, el, english, svg, txt
 from .faces.boards import _counted, _level
 from .faces.frame import EDGE, PAPER, hexagon
 from .faces.shapes import boat_shape, cabin_shape, cargo_mark, wagon_shape, workshop_shape
 from .glyphs import PLAYER_FILL, ink, letter
 from .icons import coin, fire, lumber, major_fire, overseer, rat, reward_icons, vp, words
-from .elements import Gettext, el, english, svg, txt
 
 ICON = 28  # a stepper's picture, in px and SVG units alike
 

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from ..engine.city import space_coord
 from ..engine.state import Place
 from .city import city_plan, dock_spot
-from .elements import HW, R, Gettext, axial_to_xy, el, english, fmt
+from .elements import HW, Gettext, R, axial_to_xy, el, english, fmt
 
 MAP_ID = "city-map"  # the id of the group inside the host's map that a crop shows again
 

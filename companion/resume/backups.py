@@ -16,8 +16,8 @@ import re
 import tempfile
 from pathlib import Path
 
-from ..engine.view import between_rounds
 from ..engine.state import GameState
+from ..engine.view import between_rounds
 from ..faults import StartupError
 from ..store import NotFound, Store
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from ..catalog import default_catalog
 from ..instance import instance_folder
-from ..web.address import served_at
 from ..store import Store
-from ..store.replay import Step, replay
 from ..store.game_file import LARGEST, GameFile, Refused, read_file
+from ..store.replay import Step, replay
+from ..web.address import served_at
 from .story import step_lines, summary
 
 

@@ -21,8 +21,21 @@ from ..engine.rulebook import REPOPULATION_TILES, SCORE_LAP
 from ..engine.state import CLASSES, COLOURS
 from ..words import Text, joined
 from .across import check_across
-from .fields import (COIN_FIELDS, FIELDS, MOST_LAPS, OPPONENT, Coins, Position, PositionSeat, Refused, known_keys,
-                     mapping, player_word, seat_field, whole)
+from .fields import (
+    COIN_FIELDS,
+    FIELDS,
+    MOST_LAPS,
+    OPPONENT,
+    Coins,
+    Position,
+    PositionSeat,
+    Refused,
+    known_keys,
+    mapping,
+    player_word,
+    seat_field,
+    whole,
+)
 from .supply import boats_in_game, cargos
 
 TOP_KEYS = ("players", "advanced", "seats", "opponent_popularity")

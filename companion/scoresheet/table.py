@@ -11,8 +11,19 @@ from __future__ import annotations
 
 from ..engine import final_scoring
 from ..engine.rulebook import ROUNDS, SCORE_LAP
-from ..engine.state import (COLOURS, Cabin, GameState, Hex, Opponent, Options, Overseer, PlayerOption, Seat,
-                            WagonOwned, Workshop)
+from ..engine.state import (
+    COLOURS,
+    Cabin,
+    GameState,
+    Hex,
+    Opponent,
+    Options,
+    Overseer,
+    PlayerOption,
+    Seat,
+    WagonOwned,
+    Workshop,
+)
 from .fields import Position, PositionSeat
 from .supply import Supply
 

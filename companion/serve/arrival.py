@@ -5,8 +5,8 @@ then reads the request from, in memory (`Arrived`)."""
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 HEAD_LIMIT = 32 * 1024  # a browser keeps at most ~180 cookies per site (~15 KB of ours), far below this
 RECV = 64 * 1024

@@ -20,20 +20,21 @@ Each turn of its loop, the manager also says the worker is alive (`heartbeat`, s
 
 from __future__ import annotations
 
+import selectors
 import socket
 import threading
 import time
-
-import selectors
 from collections.abc import Callable
 from typing import Any
 
-from cheroot import connections as cheroot_connections, server as cheroot_server
+from cheroot import connections as cheroot_connections
+from cheroot import server as cheroot_server
 from cheroot.makefile import MakeFile
 
 from ..clients import client_key
 from .answers import UNSENT_BUDGET, Outgoing, Sending
-from .arrival import CONTINUE, RECV, TOO_SLOW, WAIT, Arrived, Refusal, verdict as verdict_on
+from .arrival import CONTINUE, RECV, TOO_SLOW, WAIT, Arrived, Refusal
+from .arrival import verdict as verdict_on
 from .large_pages import LARGE_AT_ONCE, large_page
 from .turns import Threads, Turns, Unread
 
@@ -51,7 +52,7 @@ SEES_AT_ONCE = selectors.DefaultSelector is getattr(selectors, "EpollSelector", 
 class Connection(cheroot_server.HTTPConnection):
     """A connection, counted against its client from the moment the manager lets it in until it closes."""
 
-    manager: "WaitingConnections | None" = None
+    manager: WaitingConnections | None = None
     client = ""  # who it counts as (companion/clients.py)
     deadline = 0.0  # when the manager gives up on it (time.monotonic): its request, its answer, or its idling
     kept = False  # waiting in the manager between two requests (cheroot's "keep-alive" connections)

@@ -16,14 +16,14 @@ import functools
 import inspect
 import select
 import socket
-
 from collections.abc import Callable
 
-from cheroot import connections, server as cheroot_server, wsgi
+from cheroot import connections, wsgi
+from cheroot import server as cheroot_server
 from cheroot.workers import threadpool
 
-from .arrival import HEAD_LIMIT
 from ..news import CLIENT_GONE
+from .arrival import HEAD_LIMIT
 from .connections import Connection, WaitingConnections
 
 try:  # not on Windows: there the number of open files has no such limit to raise

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import selectors
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 from ..news import InProcessNews
 from .lines import Line

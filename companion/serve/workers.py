@@ -30,8 +30,8 @@ import signal
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .lines import ALIVE, Line, Lines, Watch
 

@@ -17,9 +17,9 @@ disk.py    a failing disk or a damaged file, said plainly
 
 from .disk import DatabaseError, check_database, fault_of
 from .games import Deleted, Game, NotFound, Stale, Store, new_game_id
-from .seats import token
 from .recent import CACHE_GAMES, RecentGames
 from .schema import m001_initial, m002_deleted, m003_phones, m004_game_catalog, migrations
+from .seats import token
 
 __all__ = ["CACHE_GAMES", "DatabaseError", "Deleted", "Game", "NotFound", "RecentGames", "Stale", "Store",
            "check_database",

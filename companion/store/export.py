@@ -8,11 +8,11 @@ import json
 import time
 from typing import Any, TypedDict
 
-from .game_file import FORMAT, KIND
 from ..engine.kinds import Action
+from .game_file import FORMAT, KIND
+from .parts import Part
 from .put_back import UndoNote
 from .ticks import Tick, ticks_of
-from .parts import Part
 
 ACTIONS = ("select version, who, via, kind, action, undone, time, act, said from actions where game_id = ? "
            "order by version")

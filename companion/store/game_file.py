@@ -23,8 +23,8 @@ from typing import Any
 from ..catalog import Catalog, CatalogError, catalog_from_json, shipped_catalog
 from ..engine.state import Options, PlayerOption
 from ..names import BadName, player_name, same_names
-from .ticks import LIST, MOST_STEPS, Tick
 from ..words import Text
+from .ticks import LIST, MOST_STEPS, Tick
 
 FORMAT = 2
 KIND = "messina-1347-game"

@@ -16,31 +16,32 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, TypedDict, cast
+from typing import TypedDict, cast
 
 from ..catalog import Catalog, default_catalog
 from ..engine import GameMovedOn, new_game
 from ..engine.state import GameState, Options
 from ..faults import StartupError
-from .game_file import GameFile
 from .catalogs import GameCatalogs
 from .codes import give_codes
 from .connection import Connections
 from .deleting import Deleting
 from .disk import check_database
+from .export import Exports
+from .game_file import GameFile
+from .put_back import LastAct, Undo, UndoReads, acted, latest_act, undos_of
 from .recent import CACHE_GAMES, RecentGames
+from .replay import replay
+from .resume import Resuming
 from .schema import migrations
 from .seats import Glance, Seats, token
 from .ticks import Ticks
-from .tries import Tries
-from .export import Exports
-from .put_back import LastAct, Undo, UndoReads, acted, latest_act, undos_of
-from .replay import replay
-from .resume import Resuming
 from .told import StepReplays, ToldMove, told_of, with_move
+from .tries import Tries
 from .writes import rebuild, write_act, write_undo
 
 ID_ATTEMPTS = 5  # a new game's id is drawn again if it is taken (64 bits: in practice never)

@@ -13,9 +13,9 @@ from ..engine.acts import ActLine, act_line, opens_act, revealed
 from ..engine.flow import IllegalAction
 from ..engine.kinds import Action
 from ..engine.records import LogEntry
+from ..engine.state import GameState
 from ..engine.twin import put_back, undone_log
 from ..engine.twin.lines import Line
-from ..engine.state import GameState
 from ..words import Text
 from .parts import Part
 

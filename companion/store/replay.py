@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import sqlite_utils
 
@@ -27,10 +27,10 @@ from ..engine.events import who as seat_name
 from ..engine.flow import decision_for
 from ..engine.records import LogEntry
 from ..engine.state import GameState
-from .game_file import GameFile, Refused, Row
 from ..words import Text
-from .schema import migrations
+from .game_file import GameFile, Refused, Row
 from .put_back import SaidAct, UndoNote
+from .schema import migrations
 from .writes import write_act, write_undo
 
 SCRATCH = "replay"  # the game's id in the scratch database

@@ -5,8 +5,8 @@ the old links belong to the machine the file came from."""
 
 from __future__ import annotations
 
-from .replay import SCRATCH, Replayed
 from .parts import Part
+from .replay import SCRATCH, Replayed
 
 
 class Resuming(Part):

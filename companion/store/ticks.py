@@ -47,7 +47,11 @@ def set_tick(db, gid: str, checklist: str, step: int, words: str, on: bool) -> N
 
 
 #: a host's tick on a checklist: the list ("setup", "upkeep-<round>"), the step's number and words, when
-Tick = TypedDict("Tick", {"list": str, "step": int, "words": str, "time": float})
+class Tick(TypedDict):
+    list: str
+    step: int
+    words: str
+    time: float
 
 
 def ticks_of(db, gid: str) -> list[Tick]:

@@ -9,6 +9,7 @@ its write lock makes "count, and add one if under the limit" one step for all of
 from __future__ import annotations
 
 from contextlib import contextmanager
+
 from .parts import Part
 
 COUNT = "select count(*) from tries where kind = ? and who = ? and time > ?"

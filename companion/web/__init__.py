@@ -14,30 +14,33 @@ from flask_babel import Babel, ngettext
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .. import logs, pictures
 from ..catalog import default_catalog, default_override_path
 from ..engine import IllegalAction
 from ..faults import StartupError, StoreFault
 from ..instance import instance_folder, kept_key
-from ..store import DatabaseError, Deleted, NotFound as NoSuchGame, Stale, Store, fault_of
+from ..news import InProcessNews, News
+from ..pictures import where
+from ..resume.backups import Backups
+from ..store import DatabaseError, Deleted, Stale, Store, fault_of
+from ..store import NotFound as NoSuchGame
 from ..store.ticks import words_of
 from ..store.unplayed import UnplayedPrune
-from .. import logs, pictures
-from ..news import InProcessNews, News
+from ..words import Text, tr
 from . import address, headers, language, library, menus, news, tap, translate, wire  # what the screens share
+from .access import DELETED, refusal
 from .api import routes as api  # a room per screen, each with its routes (api, catalog, host, join, score, seat)
-from .catalog import routes as catalog, words as catalog_words
-from .host import resume, routes as host  # resume: a game resumed from its file (issue 36)
+from .catalog import routes as catalog
+from .catalog import words as catalog_words
+from .host import resume  # resume: a game resumed from its file (issue 36)
+from .host import routes as host
 from .join import routes as join
+from .limits import DAY, MINUTE, PerWindow
+from .phones import PhonesSeen
 from .rules import routes as rules  # /rules, and every rule a screen cites as a link to it (issue 35)
 from .score import routes as score  # /score: a score sheet for a game the companion did not track (issue 26)
 from .seat import routes as seat
-from ..resume.backups import Backups
-from .access import DELETED, refusal
-from .limits import DAY, MINUTE, PerWindow
-from .phones import PhonesSeen
-from ..pictures import where
 from .translate import compile_catalogs
-from ..words import Text, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "companion" / "translations"

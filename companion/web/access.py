@@ -12,8 +12,8 @@ from werkzeug.exceptions import Forbidden
 from ..store import Deleted, Game, NotFound, Store
 from ..store.games import GameRow, HostGlance
 from ..store.seats import SeatGlance, SeatRow
-from .translate import request_gettext
 from ..words import Text, put_text, tr
+from .translate import request_gettext
 
 DELETED = Text("This game was deleted by its host.")
 

@@ -22,8 +22,8 @@ from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from ..pictures.city import HEX_SMALL_BOX, hex_small, print_at, wheel_svg
-from ..pictures.faces import face
 from ..pictures.elements import Gettext, english, fmt, readable
+from ..pictures.faces import face
 from . import wire
 
 LIBRARY = "pictures"  # the id of the page's library

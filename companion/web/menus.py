@@ -7,7 +7,8 @@ does, and nothing here judges an option: `available` and `group` come from the e
 
 from __future__ import annotations
 
-from typing import Callable, TypedDict
+from collections.abc import Callable
+from typing import TypedDict
 
 from ..engine.records import MenuOption
 

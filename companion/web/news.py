@@ -16,8 +16,8 @@ import random
 import threading
 import time
 from collections import deque
-from collections.abc import Mapping
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from flask import current_app, g, make_response, request
 

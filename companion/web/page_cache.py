@@ -11,9 +11,8 @@ from __future__ import annotations
 import gzip
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-
-from typing import Callable
 
 from flask import Blueprint, Response, current_app, g
 

@@ -14,7 +14,8 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from typing import TypedDict
 
-from flask_babel import gettext as _, ngettext
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 RECENT = 10.0  # seconds since its last question within which a phone still counts as connected
 GAMES = 1024  # games remembered at most, the longest quiet forgotten first

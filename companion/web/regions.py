@@ -5,9 +5,9 @@ with the pictures they name that the page's library lacks."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any
 
 from flask import render_template, request
 

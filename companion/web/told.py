@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
 from ..engine.pieces import Pieces
-from ..engine.twin import table_at
-from ..engine.view import TableView
-from ..store.ticks import HELD, words_of
 from ..engine.records import Step
+from ..engine.twin import table_at
 from ..engine.twin.compare import Snapshot
 from ..engine.twin.lines import Line
+from ..engine.view import TableView
+from ..store.ticks import HELD, words_of
 from ..store.told import StepSnapshots, ToldMove
 
 

@@ -10,15 +10,16 @@ from flask import current_app, url_for
 
 from ..engine import pending
 from ..engine.pieces import Pieces
+from ..engine.state import COLOURS
 from ..engine.view import TableView
 from ..engine.view_records import SeatRow as TableSeat
-from ..engine.state import COLOURS
-from ..store import Game
-from .address import public_base
 from ..pictures.letters import colour_letter
-from .translate import request_gettext
+from ..store import Game
 from .access import csrf_token, store
+from .address import public_base
 from .phones import ago_text
+from .translate import request_gettext
+
 
 class GameNamed(TypedDict):
     id: str

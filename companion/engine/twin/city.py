@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...words import Plural, Text, faces_in, joined
 from ..describe import tile_name, tile_text
 from ..events import roman, who
 from ..state import GameState, Stack
 from .lines import Line, Reader, Speaker, both, line
-from ...words import Plural, Text, faces_in, joined
-
 
 #: a hex by its tile: (the space it lies on, its plague cubes, the seat whose repopulation tile it carries)
 Hexes = dict[str, tuple[str, int, int | None]]

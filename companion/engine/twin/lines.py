@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
-from ..state import GameState
 from ...words import Text, put_text
+from ..state import GameState
 
 #: the kinds of piece the twin reads: a reader's name, a snapshot's keys (compare.Snapshot)
 Kind = Literal["counters", "registers", "overseers", "lieutenants", "estates", "citizens", "hexes", "table", "stacks",

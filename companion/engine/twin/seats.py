@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ...words import Plural, Text
 from ..describe import square_text, tile_name, tile_text
 from ..events import roman, who
-from .lines import Line, Reader, Speaker, both, line
 from ..state import TOKENS, GameState
-from ...words import Plural, Text
+from .lines import Line, Reader, Speaker, both, line
 
 #: The counters a seat keeps beside its board, as the table counts them.
 COUNTS = {

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..glyphs import PLAYER_FILL, ink, letter
-from ..letters import class_letter
-from ..icons import citizen, city, church, coin, lumber, overseer, popularity, reward_icons, vp, words
 from ..elements import Gettext, el, fmt, txt, upper_first
+from ..glyphs import PLAYER_FILL, ink, letter
+from ..icons import church, citizen, city, coin, lumber, overseer, popularity, reward_icons, vp, words
+from ..letters import class_letter
 from .frame import EDGE, PAPER, face_svg, hexagon
 from .shapes import boat_shape, cabin_shape, cargo_mark, workshop_shape
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from ..elements import HW, Gettext, R, axial_to_xy, el, ngettext, txt
 from ..glyphs import HEX_FILL, RAT_LETTER, rat_glyph
 from ..icons import GAP, citizen, fitted, needs_icons, reward_icons, row_of, vp, words
-from ..elements import HW, R, Gettext, axial_to_xy, el, ngettext, txt
 from ..letters import hex_letter
 from .frame import EDGE, PAPER, colour_mark, face_svg, hexagon
 from .shapes import anchor, boat_shape, waves

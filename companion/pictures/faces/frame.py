@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..glyphs import HEX_FILL
-from ..letters import hex_letter
-from ..icons import cost_icons
 from ..elements import Gettext, el, english, hex_points, svg, txt
+from ..glyphs import HEX_FILL
+from ..icons import cost_icons
+from ..letters import hex_letter
 
 PAPER = "#fbf7ee"
 EDGE = "#3a3a3a"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from ..elements import Gettext, el, ngettext, txt
 from ..glyphs import rat_glyph
 from ..icons import church, city, fire, popularity, vp
-from ..elements import Gettext, el, ngettext, txt
 from .boards import side_words
 from .frame import EDGE, PAPER, face_svg
 from .shapes import boat_shape

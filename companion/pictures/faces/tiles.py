@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..glyphs import ERA, HEX_FILL, RAT_LETTER, rat_glyph
-from ..letters import class_letter, hex_letter
-from ..icons import citizen, reward_icons, vp, words
+from ...words import Text
 from ..elements import Gettext, el, txt
+from ..glyphs import ERA, HEX_FILL, RAT_LETTER, rat_glyph
+from ..icons import citizen, reward_icons, vp, words
+from ..letters import class_letter, hex_letter
 from .frame import EDGE, PAPER, colour_mark, face_svg, hexagon, number_disc, price
 from .shapes import anchor, boat_shape, cabin_shape, cargo_mark, hourglass, wagon_shape, workshop_shape
-from ...words import Text
 
 W, H = 120, 96
 

@@ -11,13 +11,13 @@ from flask import Blueprint, abort, jsonify, request, url_for
 
 from ...engine import IllegalAction, pending
 from ...store import NotFound
-from ..address import public_base
+from ...words import Text
 from ..access import SEAT_HEADER, host_key_checked, load, phone_label, require_host, seat_of, seat_phone, store
+from ..address import public_base
 from ..forms import json_options, json_tap
 from ..limits import count_new_game
 from ..tap import menu_json, play
 from ..views import join_url
-from ...words import Text
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -10,9 +10,8 @@ the record is right is the loader's question (companion/catalog/corrections.py),
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from collections.abc import Sequence
-from typing import Callable
 
 from ...catalog.build import COLOURS, PRIORITIES, RATS, SOLO_ACTIONS, TRACK_KINDS
 from ...catalog.corrections import values
@@ -20,8 +19,8 @@ from ...catalog.problems import exception_text
 from ...catalog.rewards import CLASSES, GrammarError
 from ...catalog.write import toml_value
 from ...words import Text
-from .words import label
 from .reward_words import check
+from .words import label
 
 #: fields whose text is a reward or a cost in the one reward grammar (docs/CATALOG.md)
 GRAMMAR = ("action", "reward", "output", "upgraded_output", "cost", "repop_cost")

@@ -11,12 +11,12 @@ read this way is left as typed, for the grammar to refuse with its own words.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Callable
 
 from ...catalog.rewards import CLASSES, ICONS, GrammarError, Item, Need, parse_citizens, parse_cost, parse_reward
-from ...words import Text
 from ...pictures.icons import words
+from ...words import Text
 
 REWARDS = ("action", "reward", "output", "upgraded_output")
 COSTS = ("cost", "repop_cost")

@@ -21,16 +21,16 @@ from ...catalog.read import OVERRIDE_LIMIT
 from ...faults import StartupError
 from ...instance import kept_key
 from ...words import Text
-from ..address import public_base
 from .. import catalog_desk as desk
-from . import screen
-from .form import FormProblem, read_form
-from .words import in_words
 from ..access import check_csrf
+from ..address import public_base
 from ..language import reader_language
 from ..page_cache import drawn_once
-from .reward_words import to_grammar
 from ..translate import request_gettext
+from . import screen
+from .form import FormProblem, read_form
+from .reward_words import to_grammar
+from .words import in_words
 
 bp = Blueprint("catalog", __name__, url_prefix="/catalog")
 

@@ -17,10 +17,10 @@ from ...catalog.corrections import differences, shipped_ids, shipped_record, sou
 from ...catalog.rewards import ICONS
 from ...pictures.faces import face
 from ...words import Text
-from .form import form_fields, lacking
-from .words import in_words, label, say, shown
 from ..access import csrf_token
 from ..translate import request_gettext
+from .form import form_fields, lacking
+from .words import in_words, label, say, shown
 
 #: the families in the order a table checks a box: the city's tiles first, the boards' small print last
 FAMILY_NAMES = {

@@ -8,15 +8,16 @@ reads in the reader's language; the form itself still takes the catalog's own va
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import SimpleNamespace
-from typing import Any, Callable
+from typing import Any
 
 from ...catalog.problems import in_family, in_file, in_record
 from ...catalog.rewards import GrammarError, parse_citizens, parse_cost, parse_reward
 from ...engine.describe import CORNERS, tile_name
-from ...words import Text, from_plain, joined, put_text, tr
 from ...pictures.faces.tiles import SOLO_ACTIONS
 from ...pictures.icons import words
+from ...words import Text, from_plain, joined, put_text, tr
 
 #: each part of a field's name (`path[0].left[1].squares` has four) as the box calls it
 LABELS = {

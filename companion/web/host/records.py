@@ -43,11 +43,18 @@ class Draw(TypedDict):
 
 
 # a setup or upkeep step ("list": the checklist's name); number, step, words and places while one is left
-Step = TypedDict("Step", {"kind": Literal["setup", "upkeep"], "list": str, "count": int,
-                          "question": Question | None, "seats": list[Deciding], "left": int, "done": bool,
-                          "number": NotRequired[int | None],
-                          "step": NotRequired[Mapping[str, Any]], "words": NotRequired[str],
-                          "places": NotRequired[list[str]]})
+class Step(TypedDict):
+    kind: Literal["setup", "upkeep"]
+    list: str
+    count: int
+    question: Question | None
+    seats: list[Deciding]
+    left: int
+    done: bool
+    number: NotRequired[int | None]
+    step: NotRequired[Mapping[str, Any]]
+    words: NotRequired[str]
+    places: NotRequired[list[str]]
 
 
 class Turn(TypedDict):

@@ -17,13 +17,13 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ...engine.state import COLOURS
-from ...store.game_file import LARGEST, GameFile, Refused, read_file
-from ..address import public_base
-from ..limits import count_new_game
 from ...store import Game
+from ...store.game_file import LARGEST, GameFile, Refused, read_file
 from ...words import Text, put_text, tr
 from .. import catalog_desk
 from ..access import check_csrf, csrf_token, store
+from ..address import public_base
+from ..limits import count_new_game
 from ..translate import request_gettext
 from ..views import join_url
 

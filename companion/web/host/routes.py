@@ -13,25 +13,24 @@ from ...engine import IllegalAction, table_view
 from ...engine.state import COLOURS
 from ...store import Game, NotFound, Stale
 from ...store.games import HostGlance
-from ...store.ticks import ticked_steps, valid
 from ...store.put_back import MOST_ACTS
-from .. import catalog_desk, library
-from . import screen as host_screen
-from ..seat import screen  # the host acting for a seat sees the seat's own screen
-from ..address import unreachable
-from ..access import check_csrf, csrf_token, host_glance, host_key_checked, require_host, store
+from ...store.ticks import ticked_steps, valid
+from ...words import Text
+from .. import catalog_desk, library, told
 from .. import news as held
-from ..regions import part_answer, screen_answer
+from ..access import check_csrf, csrf_token, host_glance, host_key_checked, require_host, store
+from ..address import unreachable
 from ..forms import form_options, int_field, tap_fields
+from ..library import qr_svg
 from ..limits import count_new_game
+from ..put_back import host_put_back, log_rows, put_back_marks
+from ..regions import part_answer, screen_answer
+from ..seat import screen  # the host acting for a seat sees the seat's own screen
+from ..tap import play
+from ..views import base, join_page_url, seats_view, waiting_seats
+from . import screen as host_screen
 from .moment import moment
 from .records import HostParts, HostScreen
-from ..tap import play
-from .. import told
-from ..put_back import host_put_back, log_rows, put_back_marks
-from ..library import qr_svg
-from ..views import base, join_page_url, seats_view, waiting_seats
-from ...words import Text
 
 bp = Blueprint("host", __name__)
 

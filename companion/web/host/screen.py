@@ -9,11 +9,11 @@ from flask import render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from ..regions import Region, drawn, render_once, stamped
 from ...pictures import city_key
-from ..library import keep_only
 from ...store.put_back import Undo
+from ..library import keep_only
 from ..put_back import LogRow
+from ..regions import Region, drawn, render_once, stamped
 from .records import HostScreen
 
 PARTS = ("put_back", "moment", "status", "decide", "city", "scoring", "upkeep", "seats", "registers", "setup", "log",

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
+from ...clients import client_key
 from ...store import NotFound
 from ...store.codes import LENGTH, typed_code
-from ..access import check_csrf, csrf_token, seat_of, store
-from ...clients import client_key
 from ...words import Text
+from ..access import check_csrf, csrf_token, seat_of, store
 
 bp = Blueprint("join", __name__)
 YEAR = 60 * 60 * 24 * 365

@@ -14,10 +14,10 @@ from typing import Any, NotRequired, TypedDict, cast
 from urllib.parse import urlencode
 
 from ...engine.state import CLASSES
+from ...names import BadName, player_name
 from ...scoresheet import Refused
 from ...scoresheet.fields import FIELDS, Position, seat_field
 from ...words import Text
-from ...names import BadName, player_name
 
 NUMBERS = ("track", "laps", "rats", "popularity", "city", "church", "fire", "major_fire", "lumber", "improvements",
            "workshops", "wagons")

@@ -18,13 +18,13 @@ from ...engine.pieces import Pieces
 from ...engine.records import Scoring
 from ...scoresheet import Refused, read_position, score_sheet
 from ...scoresheet.fields import Position
-from ..address import public_base
+from ...words import Text, put_text
 from .. import catalog_desk
-from .form import advanced_of, checked_name, form_name, players_of, sheet_data, sheet_query
-from .screen import Typed, city_hexes, opponent_field, player_column
+from ..address import public_base
 from ..translate import request_gettext as _
 from ..views import SYMBOLS
-from ...words import Text, put_text
+from .form import advanced_of, checked_name, form_name, players_of, sheet_data, sheet_query
+from .screen import Typed, city_hexes, opponent_field, player_column
 
 bp = Blueprint("score", __name__)
 

@@ -12,13 +12,13 @@ from typing import Literal, NotRequired, TypedDict
 
 from markupsafe import Markup, escape
 
-from ...engine.state import CLASSES, COLOURS
-from ...scoresheet.fields import MOST, MOST_LAPS
-from ...scoresheet.supply import boats_in_game, cargos, wagons_in_game
 from ...engine.rulebook import SCORE_LAP
+from ...engine.state import CLASSES, COLOURS
 from ...pictures import sheet as pic
 from ...pictures.faces import face
 from ...pictures.glyphs import letter
+from ...scoresheet.fields import MOST, MOST_LAPS
+from ...scoresheet.supply import boats_in_game, cargos, wagons_in_game
 
 REGISTERS = ("popularity", "city", "church")
 

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 
-from ...engine.events import roman as roman_numeral
-from ...store import Game
-from ...store.seats import SeatGlance
-from . import screen
 from ...engine import IllegalAction
-from ...store import Stale
+from ...engine.events import roman as roman_numeral
+from ...store import Game, Stale
+from ...store.seats import SeatGlance
 from ...words import Text
+from .. import news as held
 from ..access import SeatMoved, check_csrf, phone_label, seat_phone, store
 from ..forms import int_field, tap_fields
-from .. import news as held
 from ..tap import play
+from . import screen
 
 bp = Blueprint("seat", __name__)
 PARTS = screen.PARTS

@@ -5,8 +5,9 @@ and one set of live regions; the two routes differ only in their addresses and i
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, TypedDict
+from typing import TypedDict
 
 from flask import abort, render_template
 from flask_babel import get_locale
@@ -14,18 +15,18 @@ from markupsafe import Markup
 
 from ...engine import seat_view
 from ...engine.records import MenuOption, Question
+from ...engine.state import Seat
 from ...engine.twin.lines import Line
 from ...engine.view import SeatView
-from ...store import Game
-from ...engine.state import Seat
-from ...store.put_back import LastAct
-from ..regions import Region, drawn, part_answer, render_once, screen_answer, stamped
 from ...pictures import estate_key
-from ..translate import request_gettext
-from ..put_back import seat_put_back
-from ..told import TurnLine, seat_lines
-from ..views import ScreenBase, base
+from ...store import Game
+from ...store.put_back import LastAct
 from ...words import Text, tr
+from ..put_back import seat_put_back
+from ..regions import Region, drawn, part_answer, render_once, screen_answer, stamped
+from ..told import TurnLine, seat_lines
+from ..translate import request_gettext
+from ..views import ScreenBase, base
 
 PARTS = ("seat_status", "seat_put_back", "seat_told", "seat_undo", "menu", "minimap", "estate")
 
