@@ -150,29 +150,23 @@ class LogData(TypedDict, total=False):
     due: list[str]
 
 
-class LogEntry(TypedDict):
-    """One entry of the game's log (events.note): its number, the round, its words with their template, the rule
-    and what else it says (`data`)."""
+class Said(StoredText):
+    """Words the game says to the table, with their rule and what else they say (`data`): a log entry's, a step's."""
+
+    rule: NotRequired[str]
+    data: NotRequired[LogData]
+
+
+class LogEntry(Said):
+    """One entry of the game's log (events.note): its number and the round, besides its words."""
 
     n: int
     round: int
-    text: str
-    msg: NotRequired[str]
-    args: NotRequired[dict[str, Any]]
-    plural: NotRequired[str]
-    rule: NotRequired[str]
-    data: NotRequired[LogData]
 
 
-class Step(TypedDict):
+class Step(Said):
     """A step the table carries out (events.instruct), kept in the setup steps or the upkeep report: its number
-    there, its words, rule and data, and `mark`, the number the host's map shows at its places."""
+    there, and `mark`, the number the host's map shows at its places."""
 
     step: int
-    text: str
-    msg: NotRequired[str]
-    args: NotRequired[dict[str, Any]]
-    plural: NotRequired[str]
-    rule: NotRequired[str]
-    data: NotRequired[LogData]
     mark: NotRequired[str]

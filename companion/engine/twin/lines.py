@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict, cast
+from typing import Any, Literal, NotRequired, cast
 
 from ...words import Text, put_text
+from ..records import StoredText
 from ..state import GameState
 
 #: the kinds of piece the twin reads: a reader's name, a snapshot's keys (compare.Snapshot)
@@ -17,15 +18,11 @@ Kind = Literal["counters", "registers", "overseers", "lieutenants", "estates", "
 NOTHING = Text("Nothing to put back: the undone choices moved no pieces on the table.")
 
 
-class Line(TypedDict):
+class Line(StoredText):
     """One instruction to the table (`line`): whose pieces it moves, its words with their template, the places
     the host's map marks, and `estate` when the pieces lie on the seat's own estate."""
 
     seat: int | None
-    text: str
-    msg: NotRequired[str]
-    args: NotRequired[dict[str, Any]]
-    plural: NotRequired[str]
     places: NotRequired[list[str]]
     estate: NotRequired[bool]
 

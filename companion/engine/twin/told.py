@@ -14,10 +14,10 @@ The recorder is the caller's (the store, a sweep): replays and simulations run w
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict, cast, final
+from typing import NotRequired, TypedDict, cast, final
 
 from ..events import ACT, NOTE
-from ..records import LogData, Step
+from ..records import Said, Step
 from ..state import GameState
 from .compare import Snapshot, changes, snapshot, subjects
 from .lines import Kind, Line
@@ -42,15 +42,9 @@ class Numbered(TypedDict):
 
 
 @final  # closed: `"act" in item` tells the kinds apart
-class TurnStep(TypedDict):
+class TurnStep(Said):
     """A step of a turn as the table is told it: its words, rule and what it says (not its place in the log)."""
 
-    text: str
-    msg: NotRequired[str]
-    args: NotRequired[dict[str, Any]]
-    plural: NotRequired[str]
-    rule: NotRequired[str]
-    data: NotRequired[LogData]
     mark: NotRequired[str]
 
 
