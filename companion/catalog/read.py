@@ -50,7 +50,6 @@ def read_override(path: str | os.PathLike) -> bytes | None:
     return data
 
 
-
 def merge_files(override: FsPath, data: bytes | None, data_dir: FsPath = DATA_DIR) -> tuple[Records, Origins]:
     """Plain records from the shipped files, each replaced whole by the override's record of the same id."""
     merged = _Merged()

@@ -13,7 +13,6 @@ from ..store.put_back import Undo
 BACK = "↶"  # the map mark of a put-back line: "↶2" beside line 2, on the place it names
 
 
-
 class MarkedLine(Line):
     """A put-back line on the host's screen: with its mark on the map ("↶2") when it names a place."""
 
