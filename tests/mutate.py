@@ -1,5 +1,6 @@
 """Damage a JSON document the way a broken file or a forged request might: the fuzz tests of the score sheet
-and of resuming a game from its file send what comes out and expect a clear refusal or a good answer."""
+and of resuming a game from its file send what comes out and expect a clear refusal or a good answer; the
+catalog's hostile-value test walks every place of a record (`places_in`)."""
 
 from __future__ import annotations
 

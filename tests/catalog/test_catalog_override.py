@@ -28,6 +28,7 @@ from companion.catalog.build import RecordError, build_record
 from companion.catalog.families import FAMILIES
 from companion.catalog.read import DATA_DIR
 from companion.engine import legal_actions, new_game, options_for, pending
+from mutate import places_in
 from tables import new_game as new_api_game, run_command
 from companion.store import Store, m001_initial
 from companion.serve import server
@@ -268,17 +269,6 @@ HOSTILE = [None, {}, [], [[[[]]]], [1], [{}], {"a": [1]}, "", "x", "1 coin", -1,
            float("nan"), float("inf")]
 
 
-def paths(value, at=()):
-    """Every place in a record, as a path of keys and indexes."""
-    yield at
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from paths(v, at + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from paths(v, at + (i,))
-
-
 def replaced(rec, at, new):
     if not at:
         return new
@@ -294,7 +284,7 @@ def test_every_hostile_value_anywhere_in_a_record_is_a_problem_not_a_crash(famil
     rec = json.loads(json.dumps(shipped_records(family)[0], default=str))
     build_record(family, rec)
     tried = 0
-    for at in paths(rec):
+    for at in places_in(rec):
         if at == ("id",):
             continue
         for value in HOSTILE:
